@@ -1,0 +1,8 @@
+import { fileURLToPath } from 'node:url';
+
+/** Where the generated document is committed. */
+export const OPENAPI_JSON_PATH = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
+export const OPENAPI_YAML_PATH = fileURLToPath(new URL('../../../docs/openapi.yaml', import.meta.url));
+
+/** The committed formatting of openapi.json. */
+export const serializeJson = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;

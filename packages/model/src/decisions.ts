@@ -1,0 +1,32 @@
+/**
+ * The decisions taken where the descriptions are silent (DESIGN section 6, docs/decisions.md).
+ * Schemas and endpoints carry `x-um-decision` with these ids so readers can tell spec from decision.
+ */
+export const DECISIONS = {
+  D1: 'Error body: { detail, code } plus errors per field for validation errors; one code per status family.',
+  D2: 'Rate limits: Retry-After and X-RateLimit-* headers, UTC-day window, burst limit, analytics per metric.',
+  D3: 'Tokens: raw token header, stored hashed; organization and operator context headers.',
+  D4: 'Operator record, roles, slots and away status.',
+  D5: 'Note and navigation event records; their lists are offset pages.',
+  D6: 'Offset pages: true count, 10,000 reachable, absolute links, limit validation.',
+  D7: 'Cursor pages: plain id cursors, "-" for before, absolute links.',
+  D8: 'Ongoing conversations and bulk DELETE rules.',
+  D9: 'exclude_ids on a single resource answers 404.',
+  D10: 'PUT contact_identities/?identifier= upserts on one identifier field.',
+  D11: 'Search: english stemming, prefix match, OR of keywords, ts_rank ordering.',
+  D12: 'Write requests: Content-Type, malformed JSON, unknown and read-only fields.',
+  D13: 'v2 answers 410; unversioned analytics serves the latest version.',
+  D14: 'Analytics: ordering, 10,000 points per response with a next link, 93-day cap, time format.',
+  D15: 'v3 timestamps always carry six fractional digits and Z.',
+  D16: 'Cursor pages (all endpoints, messages) cap limit at 100; notes, navigation and operators lists are offset pages ordered by id.',
+  D17: 'Unknown query parameters answer 400 invalid naming the parameter; a repeated parameter takes its last value.',
+  D18: 'Open value sets (status, gender, salutation, message type, part_type) accept any string; known values are documented.',
+  D19: 'Shapes the description does not show: um_widget_goals and unread_messages_operator items, survey options and visits are free-form JSON.',
+  D20: 'external_customer_id is a string; chat_widget_id is an alias of um_widget_id.',
+  D21: 'Analytics value_str formats the description does not show (topic change, conversation category, manual forward).',
+} as const;
+
+export type DecisionId = keyof typeof DECISIONS;
+
+/** OpenAPI extension marking a schema or operation as decided by us rather than described. */
+export const decided = (...ids: DecisionId[]) => ({ 'x-um-decision': ids.join(', ') });

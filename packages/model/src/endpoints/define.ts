@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import type { DecisionId } from '../decisions.js';
+import { type ErrorStatus, errorBodySchemaFor } from '../errors.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Rate-limit counters (D2): every endpoint of a group and every method add to one counter. */
+export type ResourceGroup = 'conversations' | 'contacts' | 'navigation' | 'operators' | 'analytics';
+
+export type SuccessStatus = 200 | 201 | 204;
+
+export interface EndpointExample {
+  /** Query string values as a client would send them. */
+  readonly query?: Record<string, string>;
+  readonly params?: Record<string, string | number>;
+  readonly body?: unknown;
+  /** The success response body. */
+  readonly response?: unknown;
+}
+
+export interface EndpointDefinition<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  Params extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  Query extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  Body extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>> = Partial<
+    Record<SuccessStatus, z.ZodTypeAny | null>
+  >,
+> {
+  readonly method: M;
+  /** OpenAPI path template, e.g. /api/um/v3/conversations/{id}/ */
+  readonly path: P;
+  /** Rate-limit counter; null for paths that answer before any counting (v2). */
+  readonly group: ResourceGroup | null;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly params?: Params;
+  readonly query?: Query;
+  readonly body?: Body;
+  /** Success statuses with their body schema (null: no body, e.g. 204). */
+  readonly success: Success;
+  /** Error statuses this endpoint can answer; derived by `endpoint()` unless given. */
+  readonly errors: readonly ErrorStatus[];
+  readonly decisions: readonly DecisionId[];
+  /** Name of the success body in the OpenAPI components, when it is reused. */
+  readonly example: EndpointExample;
+  /** Marked deprecated or retired in the document. */
+  readonly deprecated?: boolean;
+}
+
+type Input<
+  M extends HttpMethod,
+  P extends string,
+  Params extends z.ZodTypeAny | undefined,
+  Query extends z.ZodTypeAny | undefined,
+  Body extends z.ZodTypeAny | undefined,
+  Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>>,
+> = Omit<EndpointDefinition<M, P, Params, Query, Body, Success>, 'errors' | 'decisions'> & {
+  readonly errors?: readonly ErrorStatus[];
+  readonly decisions?: readonly DecisionId[];
+};
+
+/**
+ * Declares an endpoint. The error statuses follow from its shape, so they are never listed by hand:
+ * every request can fail validation (400), authentication (401), operator context (403) and rate
+ * limits (429); a path with an id can be missing (404); a body can have the wrong media type (415).
+ */
+export const endpoint = <
+  const M extends HttpMethod,
+  const P extends string,
+  Params extends z.ZodTypeAny | undefined = undefined,
+  Query extends z.ZodTypeAny | undefined = undefined,
+  Body extends z.ZodTypeAny | undefined = undefined,
+  const Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>> = Partial<
+    Record<SuccessStatus, z.ZodTypeAny | null>
+  >,
+>(
+  def: Input<M, P, Params, Query, Body, Success>,
+): EndpointDefinition<M, P, Params, Query, Body, Success> => {
+  const errors: ErrorStatus[] = def.errors
+    ? [...def.errors]
+    : [
+        400,
+        401,
+        403,
+        ...(def.params ? ([404] as const) : []),
+        ...(def.body ? ([415] as const) : []),
+        429,
+      ];
+  return { ...def, errors, decisions: def.decisions ?? [] };
+};
+
+/** The error body schema of each error status an endpoint documents. */
+export const errorResponsesOf = (ep: EndpointDefinition) =>
+  Object.fromEntries(ep.errors.map((status) => [status, errorBodySchemaFor(status)])) as Record<
+    ErrorStatus,
+    ReturnType<typeof errorBodySchemaFor>
+  >;
+
+/** The first success status (the one a client expects). */
+export const successStatusOf = (ep: EndpointDefinition): SuccessStatus =>
+  Number(Object.keys(ep.success)[0]) as SuccessStatus;
+
+/** `/api/um/v3/conversations/{id}/` -> `/api/um/v3/conversations/:id/` (router syntax). */
+export const routerPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Fills a path template: `{id}` -> the value. */
+export const fillPath = (path: string, params: Record<string, string | number> = {}): string =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { decided } from './decisions.js';
+import { doc } from './openapi-meta.js';
+
+/** D1: every error code with its HTTP status; the error schemas and the server read this table. */
+export const ERROR_CODES = {
+  invalid: { status: 400, description: 'A parameter, header or body field is invalid; `errors` names each field.' },
+  parse_error: { status: 400, description: 'The request body is not valid JSON.' },
+  not_authenticated: { status: 401, description: 'The Authorization header is missing.' },
+  authentication_failed: { status: 401, description: 'The token in the Authorization header is unknown.' },
+  permission_denied: {
+    status: 403,
+    description: 'The acting operator lacks the capability, or Service-Operator-Id names no operator of the organization.',
+  },
+  not_found: { status: 404, description: 'No such resource in the active organization (or it was excluded).' },
+  method_not_allowed: { status: 405, description: 'The path exists but does not take this method.' },
+  gone: { status: 410, description: 'The API version was retired.' },
+  unsupported_media_type: { status: 415, description: 'A write request without Content-Type: application/json.' },
+  throttled: { status: 429, description: 'A daily or burst limit was reached; Retry-After says when to try again.' },
+  error: { status: 500, description: 'An unexpected fault; it is logged with the request id.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
+
+export const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map((e) => e.status))] as ErrorStatus[];
+
+/** The codes that a status can carry, e.g. 401 -> not_authenticated | authentication_failed. */
+export const errorCodesFor = (status: ErrorStatus): [ErrorCode, ...ErrorCode[]] =>
+  (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => ERROR_CODES[c].status === status) as [
+    ErrorCode,
+    ...ErrorCode[],
+  ];
+
+/** Field-level messages of a validation error: field name (dotted for nested) -> messages. */
+export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
+export const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
+export const ErrorBodySchema = doc(
+  z
+    .object({
+      detail: z.string().describe('A human-readable message.'),
+      code: ErrorCodeSchema.describe('A stable machine-readable code (see the error codes table).'),
+      errors: FieldErrorsSchema.optional().describe('Validation errors only: messages per field.'),
+    })
+    .strict(),
+  { description: 'The body of every error response.', ...decided('D1') },
+);
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** The error body narrowed to the codes of one status; the OpenAPI document shows one per status. */
+export const errorBodySchemaFor = (status: ErrorStatus) =>
+  ErrorBodySchema.extend({ code: z.enum(errorCodesFor(status)) });
+
+/** D2: rate-limit headers on every response; Retry-After on 429. */
+export const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': 'Requests allowed in the current window of this counter.',
+  'X-RateLimit-Remaining': 'Requests left in the current window of this counter.',
+  'X-RateLimit-Reset': 'Seconds until the current window of this counter resets.',
+} as const;
+export const RETRY_AFTER_HEADER = { 'Retry-After': 'Seconds to wait before the next request.' } as const;
+
+/** Builds an error body; the single place that pairs a code with its text. */
+export const errorBody = (code: ErrorCode, detail: string, errors?: Record<string, string[]>): ErrorBody =>
+  errors ? { detail, code, errors } : { detail, code };
+
+/** Turns a zod error into D1 field messages; the root of a body is `non_field_errors`. */
+export const fieldErrorsOf = (error: z.ZodError): Record<string, string[]> => {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) (out[issue.path.concat(k).join('.')] ??= []).push('Unknown field.');
+      continue;
+    }
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+};

@@ -1,0 +1,21 @@
+/** Every numeric limit of both descriptions (and of DESIGN section 6), written once. */
+export const LIMITS = {
+  /** Offset pages: default and maximum page size; larger values are replaced by the maximum. */
+  offsetPage: { defaultLimit: 10, maxLimit: 100, maxReachable: 10_000 },
+  /** Cursor pages of the all endpoints (D16: the maximum is ours). */
+  cursorPage: { defaultLimit: 10, maxLimit: 100 },
+  /** Messages of a conversation: a cursor page, 100 by default. */
+  messagesPage: { defaultLimit: 100, maxLimit: 100 },
+  /** Bulk DELETE on a list endpoint. */
+  bulkDelete: { defaultLimit: 10, maxLimit: 100 },
+  /** Requests per UTC day per organization and resource group. */
+  dailyRequests: 5000,
+  /** Burst limit (D2): requests per window per organization and resource group. */
+  burst: { requests: 50, windowSeconds: 10 },
+  /** Analytics: requests per minute per metric endpoint per organization (D2). */
+  analyticsPerMinute: 10,
+  /** Analytics: longest range of one request, in days. */
+  analyticsMaxRangeDays: 93,
+  /** Analytics: data points in one response before a `next` link (D14). */
+  analyticsPageSize: 10_000,
+} as const;

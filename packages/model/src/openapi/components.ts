@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import { type AnalyticsMetric, ANALYTICS_METRIC_NAMES } from '../records/analytics-metrics.js';
+import { AnalyticsDataPointSchema, AnalyticsResponseSchema, dataPointSchemaFor } from '../records/analytics.js';
+import {
+  ContactIdentitySchema,
+  ContactPatchSchema,
+  ContactUpsertSchema,
+  CountryCodeSchema,
+  EmbeddedContactSchema,
+} from '../records/contact.js';
+import {
+  ConversationDetailSchema,
+  ConversationPartSchema,
+  ConversationPatchSchema,
+  ConversationSchema,
+  MessageIdSchema,
+  MessageSchema,
+  TopicSchema,
+} from '../records/conversation.js';
+import { NavigationEventSchema } from '../records/navigation-event.js';
+import { NoteCreateSchema, NoteSchema } from '../records/note.js';
+import { OperatorAwaySchema, OperatorPatchSchema, OperatorSchema, OperatorSlotsSchema } from '../records/operator.js';
+import { ERROR_STATUSES, ErrorBodySchema } from '../errors.js';
+import {
+  ContactCursorPageSchema,
+  ContactPageSchema,
+  ConversationCursorPageSchema,
+  ConversationPageSchema,
+  MessagePageSchema,
+  NavigationEventPageSchema,
+  NotePageSchema,
+  OperatorPageSchema,
+} from '../endpoints/v3.js';
+import { AnalyticsTimeSchema, TimestampSchema } from '../primitives.js';
+
+const toPascal = (metric: string) =>
+  metric
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+
+/**
+ * Every reusable schema with its OpenAPI component name. The generator turns each place where one
+ * of these appears into a $ref, so the document names what the model names.
+ */
+export const componentSchemas = (): Record<string, z.ZodTypeAny> => ({
+  Timestamp: TimestampSchema,
+  AnalyticsTime: AnalyticsTimeSchema,
+  CountryCode: CountryCodeSchema,
+  MessageId: MessageIdSchema,
+  ErrorBody: ErrorBodySchema,
+  Topic: TopicSchema,
+  EmbeddedContact: EmbeddedContactSchema,
+  ContactIdentity: ContactIdentitySchema,
+  ContactPatch: ContactPatchSchema,
+  ContactUpsert: ContactUpsertSchema,
+  Message: MessageSchema,
+  ConversationPart: ConversationPartSchema,
+  Conversation: ConversationSchema,
+  ConversationDetail: ConversationDetailSchema,
+  ConversationPatch: ConversationPatchSchema,
+  Note: NoteSchema,
+  NoteCreate: NoteCreateSchema,
+  NavigationEvent: NavigationEventSchema,
+  Operator: OperatorSchema,
+  OperatorPatch: OperatorPatchSchema,
+  OperatorSlots: OperatorSlotsSchema,
+  OperatorAway: OperatorAwaySchema,
+  ConversationPage: ConversationPageSchema,
+  ConversationCursorPage: ConversationCursorPageSchema,
+  MessagePage: MessagePageSchema,
+  ContactPage: ContactPageSchema,
+  ContactCursorPage: ContactCursorPageSchema,
+  NotePage: NotePageSchema,
+  NavigationEventPage: NavigationEventPageSchema,
+  OperatorPage: OperatorPageSchema,
+  AnalyticsDataPoint: AnalyticsDataPointSchema,
+  AnalyticsResponse: AnalyticsResponseSchema,
+  ...Object.fromEntries(
+    ANALYTICS_METRIC_NAMES.map((m: AnalyticsMetric) => [`${toPascal(m)}DataPoint`, dataPointSchemaFor(m)]),
+  ),
+});
+
+export const ERROR_RESPONSE_STATUSES = ERROR_STATUSES;

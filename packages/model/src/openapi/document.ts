@@ -1,0 +1,235 @@
+import type { z } from 'zod';
+import { DECISIONS } from '../decisions.js';
+import { type EndpointDefinition, endpointList, type SuccessStatus } from '../endpoints/index.js';
+import { ERROR_CODES, type ErrorStatus, errorCodesFor, RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from '../errors.js';
+import { LIMITS } from '../limits.js';
+import { isRequiredParam, paramDocOf } from '../query/params.js';
+import { componentSchemas, ERROR_RESPONSE_STATUSES } from './components.js';
+import { jsonSchemaOf, refify } from './generate.js';
+
+export interface DocumentOptions {
+  /** The package version; becomes info.version. */
+  version: string;
+  /** Server URL shown in the document. */
+  serverUrl?: string;
+}
+
+type Obj = Record<string, unknown>;
+
+const TAGS = [
+  { name: 'Conversations', description: 'Conversations, their parts and messages.' },
+  { name: 'Notes', description: 'Notes about contacts (count toward the contacts limit).' },
+  { name: 'Navigation', description: 'Page views of contacts.' },
+  { name: 'Contacts', description: 'Contact identities.' },
+  { name: 'Operators', description: 'Operators, their slots and away status.' },
+  { name: 'Analytics', description: 'Analytics API v1: one read-only endpoint per tracked metric.' },
+  { name: 'Versioning', description: 'Retired API versions.' },
+];
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No content',
+  400: 'Invalid request',
+  401: 'Not authenticated',
+  403: 'Permission denied',
+  404: 'Not found',
+  405: 'Method not allowed',
+  410: 'Gone',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Unexpected fault',
+};
+
+/** The object schema behind a query or path schema (through .transform/.refine wrappers). */
+const shapeOf = (schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> => {
+  let current: z.ZodTypeAny = schema;
+  while (!('shape' in current._def) && (current._def as { schema?: z.ZodTypeAny }).schema)
+    current = (current._def as { schema: z.ZodTypeAny }).schema;
+  return (current as z.AnyZodObject).shape;
+};
+
+const parametersOf = (schema: z.ZodTypeAny | undefined, where: 'query' | 'path') =>
+  schema
+    ? Object.entries(shapeOf(schema)).map(([name, field]) => {
+        const { description, ...paramSchema } = paramDocOf(field) ?? {};
+        const decision = paramSchema['x-um-decision'];
+        delete paramSchema['x-um-decision'];
+        return {
+          name,
+          in: where,
+          required: where === 'path' || isRequiredParam(field),
+          description: description ?? name,
+          schema: paramSchema,
+          ...(decision ? { 'x-um-decision': decision } : {}),
+        };
+      })
+    : [];
+
+const headerRefs = (withRetryAfter: boolean) =>
+  Object.fromEntries(
+    [...Object.keys(RATE_LIMIT_HEADERS), ...(withRetryAfter ? Object.keys(RETRY_AFTER_HEADER) : [])].map((h) => [
+      h,
+      { $ref: `#/components/headers/${h}` },
+    ]),
+  );
+
+const errorExample = (status: ErrorStatus) => {
+  const code = errorCodesFor(status)[0];
+  return {
+    detail: ERROR_CODES[code].description,
+    code,
+    ...(code === 'invalid' ? { errors: { limit: ['A whole number is required.'] } } : {}),
+  };
+};
+
+const operationOf = (id: string, ep: EndpointDefinition, schemaOf: (s: z.ZodTypeAny) => Obj): Obj => {
+  const responses: Obj = {};
+  for (const [status, schema] of Object.entries(ep.success) as Array<[string, z.ZodTypeAny | null]>) {
+    responses[status] = {
+      description: STATUS_TEXT[Number(status) as SuccessStatus],
+      headers: headerRefs(false),
+      ...(schema
+        ? {
+            content: {
+              'application/json': {
+                schema: schemaOf(schema),
+                ...(ep.example.response !== undefined ? { example: ep.example.response } : {}),
+              },
+            },
+          }
+        : {}),
+    };
+  }
+  for (const status of ep.errors) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  const isRetired = ep.group === null;
+  return {
+    operationId: id,
+    summary: ep.summary,
+    description: ep.description,
+    tags: [ep.tag],
+    ...(ep.deprecated ? { deprecated: true } : {}),
+    ...(isRetired ? { security: [] } : {}),
+    parameters: [
+      ...parametersOf(ep.params, 'path'),
+      ...parametersOf(ep.query, 'query'),
+      ...(isRetired
+        ? []
+        : [{ $ref: '#/components/parameters/ServiceOrganizationId' }, { $ref: '#/components/parameters/ServiceOperatorId' }]),
+    ],
+    ...(ep.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: schemaOf(ep.body),
+                ...(ep.example.body !== undefined ? { example: ep.example.body } : {}),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+    ...(ep.group ? { 'x-um-rate-limit-group': ep.group } : {}),
+    ...(ep.decisions.length ? { 'x-um-decision': ep.decisions.join(', ') } : {}),
+  };
+};
+
+/** Builds the OpenAPI 3.0 document of both APIs from the endpoint table. */
+export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:3000' }: DocumentOptions) => {
+  const rawComponents = Object.fromEntries(
+    Object.entries(componentSchemas()).map(([name, schema]) => [name, jsonSchemaOf(schema)]),
+  );
+  const refs = refify(rawComponents);
+  const schemaOf = (schema: z.ZodTypeAny) => refs(jsonSchemaOf(schema), false) as Obj;
+
+  const paths: Record<string, Obj> = {};
+  for (const [id, ep] of endpointList()) {
+    const item = (paths[ep.path] ??= {});
+    item[ep.method.toLowerCase()] = operationOf(id, ep, schemaOf);
+  }
+
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Customer-messaging JSON API v3 and Analytics API v1',
+      version,
+      description: [
+        'The JSON API v3 (conversations, messages, contacts, notes, navigation events, operators) and the',
+        'read-only Analytics API v1, generated from the `@org/model` zod model.',
+        '',
+        'Every request carries `Authorization: <API_TOKEN>`. Limits: ' +
+          `${LIMITS.dailyRequests} requests per UTC day per organization and resource group, a burst limit of ` +
+          `${LIMITS.burst.requests} per ${LIMITS.burst.windowSeconds} s, and ${LIMITS.analyticsPerMinute} analytics requests per minute per metric.`,
+        '',
+        'Fields and endpoints marked `x-um-decision` are decisions taken where the description is silent:',
+        ...Object.entries(DECISIONS).map(([id, text]) => `- **${id}** ${text}`),
+      ].join('\n'),
+      license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+    },
+    servers: [{ url: serverUrl, description: 'Reference server (pnpm start)' }],
+    security: [{ ApiToken: [] }],
+    tags: TAGS,
+    paths,
+    components: {
+      securitySchemes: {
+        ApiToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'The raw organization or customer token (D3).',
+        },
+      },
+      parameters: {
+        ServiceOrganizationId: {
+          name: 'Service-Organization-Id',
+          in: 'header',
+          required: false,
+          description:
+            'With a customer token: the organization to act on; a wrong id runs against the default organization (D3).',
+          schema: { type: 'integer', minimum: 1 },
+          'x-um-decision': 'D3',
+        },
+        ServiceOperatorId: {
+          name: 'Service-Operator-Id',
+          in: 'header',
+          required: false,
+          description:
+            'Runs the request in the context of that operator; its role is checked before any action. An id that is not an operator of the organization answers 403 (D3, D4).',
+          schema: { type: 'integer', minimum: 1 },
+          'x-um-decision': 'D3',
+        },
+      },
+      headers: Object.fromEntries(
+        Object.entries({ ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER }).map(([name, description]) => [
+          name,
+          { description, schema: { type: 'integer', minimum: 0 }, 'x-um-decision': 'D2' },
+        ]),
+      ),
+      responses: Object.fromEntries(
+        ERROR_RESPONSE_STATUSES.map((status) => [
+          `Error${status}`,
+          {
+            description: `${STATUS_TEXT[status]}: ${errorCodesFor(status)
+              .map((c) => `\`${c}\` ${ERROR_CODES[c].description}`)
+              .join(' ')}`,
+            headers: headerRefs(status === 429),
+            content: {
+              'application/json': {
+                schema: {
+                  allOf: [{ $ref: '#/components/schemas/ErrorBody' }],
+                  properties: { code: { type: 'string', enum: errorCodesFor(status) } },
+                },
+                example: errorExample(status),
+              },
+            },
+          },
+        ]),
+      ),
+      schemas: Object.fromEntries(Object.entries(rawComponents).map(([name, json]) => [name, refs(json, true)])),
+    },
+  };
+};
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { decided } from './decisions.js';
+import { doc } from './openapi-meta.js';
+
+const V3_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
+const ANALYTICS_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True when the Y-M-D h:m:s groups name a real calendar instant (rejects 2023-02-30, 25:00). */
+const isRealDateTime = (m: RegExpExecArray | null): boolean => {
+  if (!m) return false;
+  const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
+  const t = new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s));
+  return (
+    t.getUTCFullYear() === y && t.getUTCMonth() === mo! - 1 && t.getUTCDate() === d && h < 24 && mi < 60 && s < 60
+  );
+};
+
+/** D15: every v3 timestamp is UTC with six fractional digits and a trailing Z. */
+export const TimestampSchema = doc(
+  z.string().refine((v) => isRealDateTime(V3_TIMESTAMP.exec(v)), {
+    message: 'Expected a UTC timestamp of the form YYYY-MM-DDTHH:MM:SS.ffffffZ.',
+  }),
+  {
+    type: 'string',
+    format: 'date-time',
+    pattern: V3_TIMESTAMP.source,
+    example: '2024-03-14T09:26:53.589793Z',
+    ...decided('D15'),
+  },
+);
+
+/** Analytics data point time: UTC, seconds, no zone suffix. */
+export const AnalyticsTimeSchema = doc(
+  z.string().refine((v) => isRealDateTime(ANALYTICS_TIME.exec(v)), {
+    message: 'Expected a UTC time of the form YYYY-mm-ddTHH:MM:SS.',
+  }),
+  { type: 'string', pattern: ANALYTICS_TIME.source, example: '2024-03-14T09:26:53' },
+);
+
+export const IdSchema = z.number().int().positive();
+export const UuidSchema = z.string().uuid();
+export const UrlSchema = z.string().url();
+
+/** Renders a Date the way every v3 record does (D15); JS dates carry milliseconds, so pad to micro. */
+export const formatTimestamp = (date: Date): string => date.toISOString().replace(/Z$/, '000Z');
+
+/** Renders a Date the way analytics data points do. */
+export const formatAnalyticsTime = (date: Date): string => date.toISOString().slice(0, 19);
+
+/** Parses `YYYY-mm-dd` into the UTC midnight it names, or undefined when it is not a real date. */
+export const parseDate = (value: string): Date | undefined => {
+  const m = DATE.exec(value);
+  return isRealDateTime(m) ? new Date(`${value}T00:00:00Z`) : undefined;
+};
+
+/**
+ * Parses the ISO 8601 forms a filter accepts: a date, or a date-time with optional seconds,
+ * fraction and zone; without a zone the time is UTC.
+ */
+export const parseInstant = (value: string): Date | undefined => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  if (!isRealDateTime(m) || !m) return undefined;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m;
+  const ms = frac ? frac.slice(0, 4).padEnd(4, '0') : '';
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${ms}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+export const ANALYTICS_TIME_PATTERN = ANALYTICS_TIME;
+export const DATE_PATTERN = DATE;

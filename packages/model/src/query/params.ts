@@ -1,0 +1,175 @@
+import type { AnatineSchemaObject } from '@anatine/zod-openapi';
+import { z } from 'zod';
+import { type DecisionId, decided } from '../decisions.js';
+import { doc, docOf } from '../openapi-meta.js';
+import { parseInstant } from '../primitives.js';
+
+/**
+ * Query parameters arrive as strings (a repeated parameter as an array: D17 takes the last value).
+ * Each helper here parses the string form into a typed value and carries the OpenAPI parameter
+ * schema that documents it.
+ */
+const lastValue = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
+
+const param = <T extends z.ZodTypeAny>(parser: T, openapi: AnatineSchemaObject, decision?: DecisionId) =>
+  doc(z.preprocess(lastValue, parser), decision ? { ...openapi, ...decided(decision) } : openapi);
+
+const INTEGER = /^[+-]?\d+$/;
+
+export interface IntOptions {
+  description: string;
+  min?: number;
+  /** Larger values are replaced by this one (D6), rather than rejected. */
+  clampTo?: number;
+  default?: number;
+  decision?: DecisionId;
+}
+
+
+
+/** An integer parameter; `-5`, `1.5` and `ten` are rejected with a message. */
+export const intParam = ({ description, min, clampTo, default: def, decision }: IntOptions) => {
+  const parsed = z
+    .string({ invalid_type_error: 'A whole number is required.' })
+    .regex(INTEGER, 'A whole number is required.')
+    .transform(Number)
+    .refine((n) => Number.isSafeInteger(n), 'The number is too large.')
+    .refine((n) => min === undefined || n >= min, `Ensure this value is greater than or equal to ${min}.`)
+    .transform((n) => (clampTo !== undefined && n > clampTo ? clampTo : n));
+  const schema: AnatineSchemaObject = {
+    type: 'integer',
+    description,
+    ...(min !== undefined ? { minimum: min } : {}),
+    ...(def !== undefined ? { default: def } : {}),
+  };
+  return def === undefined
+    ? param(parsed.optional(), schema, decision)
+    : param(parsed.default(String(def)), schema, decision);
+};
+
+export const idParam = (description: string) => intParam({ description, min: 1 });
+
+/** A required id (path parameters). */
+export const requiredIdParam = (description: string) => {
+  const optional = idParam(description);
+  return doc(z.preprocess((v) => v, optional.refine((n): n is number => n !== undefined, 'This parameter is required.')), {
+    ...docOf(optional),
+  }) as unknown as z.ZodType<number, z.ZodTypeDef, unknown>;
+};
+
+/** A boolean parameter: true/false (also 1/0, yes/no). */
+export const boolParam = (description: string) =>
+  param(
+    z
+      .enum(['true', 'false', 'True', 'False', '1', '0', 'yes', 'no'], {
+        errorMap: () => ({ message: 'Must be true or false.' }),
+      })
+      .transform((v) => ['true', 'True', '1', 'yes'].includes(v))
+      .optional(),
+    { type: 'boolean', description },
+  );
+
+/** A plain string parameter. */
+export const stringParam = (description: string, extra: AnatineSchemaObject = {}) =>
+  param(z.string().min(1, 'Must not be empty.').optional(), { type: 'string', description, ...extra });
+
+/** An ISO 8601 timestamp (or date); no zone means UTC. Parsed into a Date. */
+export const timestampParam = (description: string) =>
+  param(
+    z
+      .string()
+      .transform((v, ctx) => {
+        const date = parseInstant(v);
+        if (!date) {
+          ctx.addIssue({ code: 'custom', message: 'Expected an ISO 8601 timestamp, e.g. 2024-03-14T09:26:53Z.' });
+          return z.NEVER;
+        }
+        return date;
+      })
+      .optional(),
+    { type: 'string', format: 'date-time', description, example: '2024-03-14T09:26:53.000000Z' },
+  );
+
+/** Comma-separated ids (exclude_ids, delete_ids). */
+export const commaIdsParam = (description: string, decision?: DecisionId) =>
+  param(
+    z
+      .string()
+      .transform((v, ctx) => {
+        const parts = v.split(',').map((p) => p.trim());
+        if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1 || !Number.isSafeInteger(Number(p)))) {
+          ctx.addIssue({ code: 'custom', message: 'Expected a comma-separated list of ids, e.g. 12,15,99.' });
+          return z.NEVER;
+        }
+        return [...new Set(parts.map(Number))];
+      })
+      .optional(),
+    { type: 'string', pattern: '^\\d+(,\\d+)*$', description, example: '12,15,99' },
+    decision,
+  );
+
+/** Keywords separated by a plus sign or a space (search_query; analytics id lists use the same rule). */
+export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(Boolean);
+
+export const searchParam = (description: string) =>
+  param(
+    z
+      .string()
+      .transform((v) => splitKeywords(v))
+      .optional(),
+    { type: 'string', description, example: 'berlin+invoice' },
+    'D11',
+  );
+
+/** Ids separated by `+` or a space, combined with OR (analytics filters). */
+export const plusIdsParam = (description: string) =>
+  param(
+    z
+      .string()
+      .transform((v, ctx) => {
+        const parts = splitKeywords(v);
+        if (!parts.length || parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1)) {
+          ctx.addIssue({ code: 'custom', message: 'Expected ids separated by + or a space, e.g. 3+7.' });
+          return z.NEVER;
+        }
+        return [...new Set(parts.map(Number))];
+      })
+      .optional(),
+    { type: 'string', pattern: '^\\d+([+ ]\\d+)*$', description, example: '3+7' },
+  );
+
+/** One of a fixed list of values (ordering, identifier). */
+export const enumParam = <const V extends readonly [string, ...string[]]>(
+  values: V,
+  description: string,
+  options: { default?: V[number]; decision?: DecisionId } = {},
+) => {
+  const e = z.enum(values as unknown as [V[number], ...V[number][]], {
+    errorMap: () => ({ message: `Must be one of: ${values.join(', ')}.` }),
+  });
+  return param(options.default === undefined ? e.optional() : e.default(options.default), {
+    type: 'string',
+    enum: [...values],
+    description,
+    ...(options.default !== undefined ? { default: options.default } : {}),
+  }, options.decision);
+};
+
+/**
+ * The OpenAPI schema documented for a parameter built by these helpers; refinements added on top
+ * keep the documentation of the parameter they refine.
+ */
+export const paramDocOf = (schema: z.ZodTypeAny): AnatineSchemaObject | undefined => {
+  let current: z.ZodTypeAny | undefined = schema;
+  while (current) {
+    const meta = docOf(current);
+    if (meta && Object.keys(meta).length) return meta;
+    const def = current._def as { schema?: z.ZodTypeAny; innerType?: z.ZodTypeAny };
+    current = def.schema ?? def.innerType;
+  }
+  return undefined;
+};
+
+/** Whether a parameter must be present. */
+export const isRequiredParam = (schema: z.ZodTypeAny): boolean =>
+  !schema.safeParse(undefined).success;

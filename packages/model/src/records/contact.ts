@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ISO_COUNTRY_CODES } from '../countries.js';
+import { decided } from '../decisions.js';
+import { GenderSchema, SalutationSchema } from '../enums.js';
+import { doc } from '../openapi-meta.js';
+import { IdSchema, TimestampSchema, UuidSchema } from '../primitives.js';
+
+const COUNTRY_SET = new Set(ISO_COUNTRY_CODES);
+export const CountryCodeSchema = doc(
+  z.string().refine((c) => COUNTRY_SET.has(c), { message: 'Expected a two-letter ISO 3166-1 country code, e.g. DE.' }),
+  { type: 'string', pattern: '^[A-Z]{2}$', description: 'Two-letter ISO 3166-1 country code.', example: 'DE' },
+);
+
+/** The contact fields shared by the contact identity and the contact embedded in a conversation. */
+const contactFields = {
+  id: IdSchema,
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  email_verified: z.boolean(),
+  salutation: SalutationSchema.nullable(),
+  gender: GenderSchema.nullable(),
+  company: z.string().nullable(),
+  position: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  country: CountryCodeSchema.nullable(),
+  phone_number: z.string().nullable(),
+  mobile_number: z.string().nullable(),
+  is_mobile_number_verified: z.boolean(),
+  verified: z.boolean().describe('True when the email or the mobile number is verified.'),
+  locale: z.string(),
+  contact_by_email: z.boolean(),
+  contact_by_phone: z.boolean(),
+  contact_by_service_channels: z.boolean(),
+  contact_by_service_messenger: z.boolean(),
+  external_customer_id: doc(z.string().nullable(), {
+    description: 'Identifier of the contact in the customer’s own systems.',
+    ...decided('D20'),
+  }),
+  is_blocked: z.boolean(),
+  needs_register: z.boolean(),
+  created_at: TimestampSchema,
+  first_message_sent_at: TimestampSchema,
+  last_message_sent_at: TimestampSchema,
+  loc_lat: z.number(),
+  loc_lon: z.number(),
+  url_facebook: z.string().nullable(),
+  url_linkedin: z.string().nullable(),
+  url_profile_picture: z.string().nullable(),
+  url_twitter: z.string().nullable(),
+  read_permission: z.boolean(),
+  write_permission: z.boolean(),
+};
+
+/** The contact as embedded in a conversation: without contact_uuids and conversation_count. */
+export const EmbeddedContactSchema = doc(z.object(contactFields).strict(), {
+  description: 'The contact of a conversation.',
+});
+export type EmbeddedContact = z.infer<typeof EmbeddedContactSchema>;
+
+export const ContactIdentitySchema = doc(
+  z
+    .object({
+      ...contactFields,
+      contact_uuids: z.array(UuidSchema).describe('UUIDs of the contact’s conversations.'),
+      conversation_count: z.number().int().nonnegative(),
+    })
+    .strict(),
+  { description: 'A contact (contact identity).' },
+);
+export type ContactIdentity = z.infer<typeof ContactIdentitySchema>;
+
+/** The fields a PATCH on a contact may set, exactly those the description lists. */
+export const ContactPatchSchema = doc(
+  z
+    .object({
+      email: z.string().email().nullable(),
+      name: z.string().nullable(),
+      salutation: SalutationSchema.nullable(),
+      gender: GenderSchema.nullable(),
+      street: z.string().nullable(),
+      city: z.string().nullable(),
+      country: CountryCodeSchema.nullable(),
+      phone_number: z.string().nullable(),
+      mobile_number: z.string().nullable(),
+      contact_by_phone: z.boolean(),
+      contact_by_email: z.boolean(),
+      contact_by_service_messenger: z.boolean(),
+    })
+    .partial()
+    .strict(),
+  { description: 'Fields to change on a contact; any subset. Other fields answer 400 (D12).' },
+);
+export type ContactPatch = z.infer<typeof ContactPatchSchema>;
+
+/** D10: the identifier fields a PUT can upsert on. */
+export const CONTACT_IDENTIFIERS = ['email', 'external_customer_id', 'mobile_number', 'phone_number'] as const;
+export type ContactIdentifier = (typeof CONTACT_IDENTIFIERS)[number];
+
+/** D10: the PUT body: the PATCH fields plus the identifier field. */
+export const ContactUpsertSchema = doc(ContactPatchSchema.extend({ external_customer_id: z.string().min(1).nullable() }).partial().strict(), {
+  description: 'The PATCH fields plus external_customer_id; the field named by `identifier` must carry a value (D10).',
+  ...decided('D10'),
+});
+export type ContactUpsert = z.infer<typeof ContactUpsertSchema>;
+
+/** D10: the body must carry a value for the identifier it upserts on. */
+export const contactUpsertBodyFor = (identifier: ContactIdentifier) =>
+  ContactUpsertSchema.superRefine((body, ctx) => {
+    const value = body[identifier];
+    if (value === undefined || value === null || value === '')
+      ctx.addIssue({ code: 'custom', path: [identifier], message: `Required: the contact is matched on ${identifier}.` });
+  });

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { decided } from '../decisions.js';
+import { OperatorPresenceSchema, OperatorRoleSchema } from '../enums.js';
+import { doc } from '../openapi-meta.js';
+import { IdSchema, TimestampSchema } from '../primitives.js';
+
+export const OperatorSchema = doc(
+  z
+    .object({
+      id: IdSchema,
+      organization_id: IdSchema,
+      name: z.string(),
+      display_name: z.string(),
+      email: z.string().email(),
+      is_bot: z.boolean(),
+      role: OperatorRoleSchema,
+      operator_group_ids: z.array(IdSchema),
+      is_away: z.boolean(),
+      status: OperatorPresenceSchema,
+      locale: z.string(),
+      created_at: TimestampSchema,
+      updated_at: TimestampSchema,
+    })
+    .strict(),
+  { description: 'An operator (human or bot).', ...decided('D4') },
+);
+export type Operator = z.infer<typeof OperatorSchema>;
+
+export const OperatorPatchSchema = doc(
+  z
+    .object({
+      name: z.string().min(1),
+      display_name: z.string().min(1),
+      email: z.string().email(),
+      role: OperatorRoleSchema,
+      operator_group_ids: z.array(IdSchema),
+      status: OperatorPresenceSchema,
+      locale: z.string().min(2),
+      is_away: z.boolean().describe('Accepted and ignored: the away status changes only through /away/.'),
+    })
+    .partial()
+    .strict(),
+  { description: 'Fields to change on an operator. is_away is ignored here (v3 change list).', ...decided('D4') },
+);
+export type OperatorPatch = z.infer<typeof OperatorPatchSchema>;
+
+export const OperatorSlotsSchema = doc(
+  z
+    .object({
+      operator_id: IdSchema,
+      total_slots: z.number().int().nonnegative(),
+      used_slots: z.number().int().nonnegative(),
+      free_slots: z.number().int().nonnegative(),
+    })
+    .strict(),
+  { description: 'Chat slots of an operator.', ...decided('D4') },
+);
+export type OperatorSlots = z.infer<typeof OperatorSlotsSchema>;
+
+export const OperatorAwaySchema = doc(z.object({ is_away: z.boolean() }).strict(), {
+  description: 'The away status of an operator.',
+  ...decided('D4'),
+});
+export type OperatorAway = z.infer<typeof OperatorAwaySchema>;
