@@ -1,0 +1,23 @@
+/** A result row as the drivers return it: column name -> parsed value (see type-parsers.ts). */
+export type Row = Record<string, unknown>;
+
+export type DbEngine = 'pglite' | 'postgres';
+
+/**
+ * The one SQL surface the server uses. Both engines run the same SQL with `$n` parameters, and
+ * both parse values the same way: int8/numeric -> number, timestamptz -> `YYYY-MM-DDTHH:MM:SS.ffffffZ`
+ * string (microseconds survive, which a JS Date would drop), json/jsonb -> objects, arrays -> arrays.
+ */
+export interface Db {
+  readonly engine: DbEngine;
+  /** One statement with parameters; returns its rows. */
+  query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Several statements separated by `;`, no parameters (migrations, resets). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` in a transaction on one connection and commits, or rolls back when it throws.
+   * Nested calls on the transaction handle use savepoints.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,63 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db } from './db.js';
+import { TYPE_PARSERS } from './type-parsers.js';
+
+type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
+
+/**
+ * Opens PGlite (PostgreSQL in WebAssembly, inside this process, one connection).
+ * `dataDir` undefined = in memory. Opening costs a few seconds: share one per test file.
+ */
+export async function openPgliteDb(dataDir?: string): Promise<Db> {
+  const pglite = await PGlite.create(dataDir, { parsers: { ...TYPE_PARSERS } });
+  await pglite.exec(`SET TIME ZONE 'UTC'`);
+  return wrap(pglite, {
+    transaction: (fn) => pglite.transaction(fn),
+    close: () => pglite.close(),
+  });
+}
+
+interface Lifecycle {
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function wrap(runner: PgliteRunner, lifecycle: Lifecycle): Db {
+  const db: Db = {
+    engine: 'pglite',
+    async query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+      const result = await runner.query<T>(sql, params ? [...params] : undefined);
+      return result.rows;
+    },
+    async exec(sql: string): Promise<void> {
+      await runner.exec(sql);
+    },
+    transaction: <T>(fn: (tx: Db) => Promise<T>): Promise<T> =>
+      lifecycle.transaction((tx) => fn(wrapTransaction(tx))),
+    close: () => lifecycle.close(),
+  };
+  return db;
+}
+
+let savepointCounter = 0;
+
+/** Inside a PGlite transaction nesting becomes a savepoint, as in the pg adapter. */
+function wrapTransaction(tx: Transaction): Db {
+  return wrap(tx, {
+    async transaction(fn) {
+      const name = `sp_${++savepointCounter}`;
+      await tx.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn(tx);
+        await tx.exec(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (error) {
+        await tx.exec(`ROLLBACK TO SAVEPOINT ${name}`);
+        throw error;
+      }
+    },
+    close: async () => {
+      throw new Error('close() the database, not a transaction');
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import pg from 'pg';
+import type { Db } from './db.js';
+import { TYPE_PARSERS } from './type-parsers.js';
+
+export interface PostgresOptions {
+  /** Connections in the pool; PostgreSQL serves concurrent requests, unlike PGlite. */
+  maxConnections?: number;
+}
+
+/** Per-pool parsers (not pg's process-global `types.setTypeParser`, which other pools would inherit). */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    const parser = TYPE_PARSERS[oid];
+    if (parser && format !== 'binary') return parser;
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  },
+} as pg.CustomTypesConfig;
+
+export async function openPostgresDb(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    types,
+    // The timestamptz parser expects UTC output; set it at connect time, before any query.
+    options: '-c TimeZone=UTC',
+  });
+  // Fail fast on a bad URL instead of on the first request.
+  const client = await pool.connect();
+  client.release();
+  return {
+    engine: 'postgres',
+    async query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+      const result = await pool.query<T & pg.QueryResultRow>(sql, params ? [...params] : undefined);
+      return result.rows;
+    },
+    async exec(sql: string): Promise<void> {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        const result = await fn(connectionDb(connection));
+        await connection.query('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+let savepointCounter = 0;
+
+/** The handle passed to a transaction body: every statement on the one checked-out connection. */
+function connectionDb(connection: pg.PoolClient): Db {
+  const db: Db = {
+    engine: 'postgres',
+    async query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+      const result = await connection.query<T & pg.QueryResultRow>(sql, params ? [...params] : undefined);
+      return result.rows;
+    },
+    async exec(sql: string): Promise<void> {
+      await connection.query(sql);
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      const name = `sp_${++savepointCounter}`;
+      await connection.query(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn(db);
+        await connection.query(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (error) {
+        await connection.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        throw error;
+      }
+    },
+    close: async () => {
+      throw new Error('close() the database, not a transaction');
+    },
+  };
+  return db;
+}
