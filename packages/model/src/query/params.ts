@@ -28,7 +28,9 @@ export interface IntOptions {
 
 
 /** An integer parameter; `-5`, `1.5` and `ten` are rejected with a message. */
-export const intParam = ({ description, min, clampTo, default: def, decision }: IntOptions) => {
+export function intParam(options: IntOptions & { default: number }): z.ZodType<number, z.ZodTypeDef, unknown>;
+export function intParam(options: IntOptions): z.ZodType<number | undefined, z.ZodTypeDef, unknown>;
+export function intParam({ description, min, clampTo, default: def, decision }: IntOptions): z.ZodTypeAny {
   const parsed = z
     .string({ invalid_type_error: 'A whole number is required.' })
     .regex(INTEGER, 'A whole number is required.')
@@ -45,7 +47,7 @@ export const intParam = ({ description, min, clampTo, default: def, decision }: 
   return def === undefined
     ? param(parsed.optional(), schema, decision)
     : param(parsed.default(String(def)), schema, decision);
-};
+}
 
 export const idParam = (description: string) => intParam({ description, min: 1 });
 
@@ -139,11 +141,21 @@ export const plusIdsParam = (description: string) =>
   );
 
 /** One of a fixed list of values (ordering, identifier). */
-export const enumParam = <const V extends readonly [string, ...string[]]>(
+export function enumParam<const V extends readonly [string, ...string[]]>(
+  values: V,
+  description: string,
+  options: { default: V[number]; decision?: DecisionId },
+): z.ZodType<V[number], z.ZodTypeDef, unknown>;
+export function enumParam<const V extends readonly [string, ...string[]]>(
+  values: V,
+  description: string,
+  options?: { decision?: DecisionId },
+): z.ZodType<V[number] | undefined, z.ZodTypeDef, unknown>;
+export function enumParam<const V extends readonly [string, ...string[]]>(
   values: V,
   description: string,
   options: { default?: V[number]; decision?: DecisionId } = {},
-) => {
+): z.ZodTypeAny {
   const e = z.enum(values as unknown as [V[number], ...V[number][]], {
     errorMap: () => ({ message: `Must be one of: ${values.join(', ')}.` }),
   });
@@ -153,7 +165,7 @@ export const enumParam = <const V extends readonly [string, ...string[]]>(
     description,
     ...(options.default !== undefined ? { default: options.default } : {}),
   }, options.decision);
-};
+}
 
 /**
  * The OpenAPI schema documented for a parameter built by these helpers; refinements added on top

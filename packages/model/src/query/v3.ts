@@ -33,13 +33,14 @@ const offsetPaging = {
   }),
 };
 
-const CURSOR = /^-?\d+$/;
-const cursorPaging = (limits: { defaultLimit: number; maxLimit: number }) => ({
+const ID_CURSOR = /^-?\d+$/;
+const MESSAGE_CURSOR = /^-?\d+\.\d+\.\d+$/;
+const cursorPaging = (limits: { defaultLimit: number; maxLimit: number }, pattern = ID_CURSOR, example = '-1042') => ({
   cursor: stringParam('The plain id of a resource; a leading minus sign selects the resources before it (D7).', {
-    pattern: CURSOR.source,
-    example: '-1042',
+    pattern: pattern.source,
+    example,
     'x-um-decision': 'D7',
-  }).refine((v) => v === undefined || CURSOR.test(v), 'Expected an id, optionally with a leading minus sign.'),
+  }).refine((v) => v === undefined || pattern.test(v), 'Expected an id, optionally with a leading minus sign.'),
   limit: intParam({
     description: `Page size; default ${limits.defaultLimit}; larger than ${limits.maxLimit} is replaced by ${limits.maxLimit} (D16).`,
     min: 1,
@@ -136,7 +137,7 @@ export const AllConversationsQuerySchema = z
 export const MessagesQuerySchema = z
   .object({
     ...commonQuery,
-    ...cursorPaging(LIMITS.messagesPage),
+    ...cursorPaging(LIMITS.messagesPage, MESSAGE_CURSOR, '-1042.2077.3'),
     ordering: enumParam(['id', '-id', 'sent_at', '-sent_at'], 'Ordering of messages; default sent_at (oldest first).', {
       default: 'sent_at',
     }),

@@ -1,0 +1,108 @@
+import {
+  ANALYTICS_METRICS,
+  type AnalyticsDataPoint,
+  type AnalyticsMetric,
+  type AnalyticsQuery,
+  canonicalMetric,
+  LIMITS,
+  type MetricInfo,
+} from '@org/model';
+import type { Db } from '../db/db.js';
+import { invalid } from '../http/api-error.js';
+import { type RequestOrigin, linkTo } from '../http/links.js';
+import { Params } from '../repos/sql.js';
+
+interface PointRow {
+  id: number;
+  organization_id: number;
+  um_widget_ids: number[];
+  operator_id: number | null;
+  operator_group_id: number | null;
+  time: string;
+  value: number;
+  value_str: string;
+  conversation_id: number | null;
+  conversation_part_id: number | null;
+  conversation_session_id: number | null;
+  is_chatbot_metric: boolean;
+  chatbot_interaction: boolean | null;
+  human_interaction: boolean | null;
+}
+
+/** Section 2's presence rules: what a data point of this kind of metric carries. */
+export const renderDataPoint = (row: PointRow, info: MetricInfo): AnalyticsDataPoint => ({
+  um_widget_id: row.um_widget_ids,
+  organization_id: row.organization_id,
+  ...(info.kind === 'missed' ? {} : { operator_id: row.operator_id, operator_group_id: row.operator_group_id }),
+  time: row.time.slice(0, 19),
+  value: row.value,
+  value_str: row.value_str,
+  ...(row.conversation_id !== null ? { conversation_id: row.conversation_id } : {}),
+  ...(row.conversation_part_id !== null ? { conversation_part_id: row.conversation_part_id } : {}),
+  ...(row.conversation_session_id !== null ? { conversation_session_id: row.conversation_session_id } : {}),
+  is_chatbot_metric: row.is_chatbot_metric,
+  ...(row.chatbot_interaction !== null ? { chatbot_interaction: row.chatbot_interaction } : {}),
+  ...(row.human_interaction !== null ? { human_interaction: row.human_interaction } : {}),
+});
+
+/** D14 cursors: the (time, id) of the last point served, opaque to clients. */
+const encodeCursor = (row: PointRow) => Buffer.from(`${row.time}|${row.id}`).toString('base64url');
+const decodeCursor = (cursor: string) => {
+  const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!time || !id || !/^\d+$/.test(id) || Number.isNaN(Date.parse(time)))
+    throw invalid({ cursor: ['Not a cursor of this API; use the `next` link of a response.'] });
+  return { time, id: Number(id) };
+};
+
+export interface DataPointScope {
+  /** Organizations the token may see. */
+  visibleOrganizationIds: number[];
+}
+
+/**
+ * The data points of one metric in the range, filtered (AND of filters, OR within an id list),
+ * time ascending then id (D14), at most `pageSize` with a `next` link when more exist.
+ */
+export const queryDataPoints = async (
+  db: Db,
+  metric: AnalyticsMetric,
+  query: AnalyticsQuery,
+  scope: DataPointScope,
+  origin: RequestOrigin,
+  pageSize: number = LIMITS.analyticsPageSize,
+): Promise<string> => {
+  const info: MetricInfo = ANALYTICS_METRICS[metric];
+  const orgs = query.organization_id
+    ? scope.visibleOrganizationIds.filter((id) => query.organization_id!.includes(id))
+    : scope.visibleOrganizationIds;
+  const p = new Params();
+  const where = [
+    `metric = ${p.add(canonicalMetric(metric))}`,
+    `organization_id = ANY (${p.add(orgs)}::int[])`,
+    `time >= ${p.add(query.from.toISOString())}::timestamptz`,
+    `time < ${p.add(query.to.toISOString())}::timestamptz`,
+  ];
+  if (query.um_widget_id) where.push(`um_widget_ids && ${p.add(query.um_widget_id)}::int[]`);
+  if (query.operator_id) where.push(`operator_id = ANY (${p.add(query.operator_id)}::int[])`);
+  if (query.operator_group_id) where.push(`operator_group_id = ANY (${p.add(query.operator_group_id)}::int[])`);
+  if (query.operator_mode === 'human')
+    where.push('coalesce(human_interaction, NOT is_chatbot_metric AND operator_id IS NOT NULL)');
+  if (query.operator_mode === 'bot') where.push('coalesce(chatbot_interaction, is_chatbot_metric)');
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    where.push(`(time, id) > (${p.add(after.time)}::timestamptz, ${p.add(after.id)})`);
+  }
+  const rows = await db.query<PointRow>(
+    `SELECT id, organization_id, um_widget_ids, operator_id, operator_group_id, time, value, value_str,
+            conversation_id, conversation_part_id, conversation_session_id, is_chatbot_metric,
+            chatbot_interaction, human_interaction
+       FROM analytics_data_points WHERE ${where.join(' AND ')}
+      ORDER BY time, id LIMIT ${pageSize + 1}`,
+    p.values,
+  );
+  const more = rows.length > pageSize;
+  const page = more ? rows.slice(0, pageSize) : rows;
+  const results = page.map((row) => JSON.stringify(renderDataPoint(row, info))).join(',');
+  const next = more ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page[page.length - 1]!) }))}` : '';
+  return `{"results":[${results}]${next}}`;
+};

@@ -1,0 +1,36 @@
+import type { Db } from '../db/db.js';
+import { notFound } from '../http/api-error.js';
+import type { RequestOrigin } from '../http/links.js';
+import { orderByOf, type Selection } from '../repos/sql.js';
+
+/** D9: a single-resource request for an excluded id answers 404. */
+export const assertNotExcluded = (id: number, excluded: number[] | undefined, what: string) => {
+  if (excluded?.includes(id)) throw notFound(what);
+};
+
+/** D11: a search orders by rank (ties by id descending) unless the request named an ordering. */
+export const listOrder = (sel: Selection, ordering: string, origin: RequestOrigin): string =>
+  sel.rank && !origin.query.has('ordering') ? `${sel.rank} DESC, ${sel.alias}.id DESC` : orderByOf(sel.alias, ordering);
+
+/**
+ * D8: a bulk DELETE removes at most `limit` matching rows in the default order (delete_ids: exactly
+ * those ids, whatever the filters and limit), in one transaction.
+ */
+export const bulkDelete = async (
+  db: Db,
+  table: string,
+  sel: Selection,
+  { limit, deleteIds }: { limit: number; deleteIds: number[] | undefined },
+  extraWhere: string[] = [],
+) => {
+  const where = [...sel.where, ...extraWhere];
+  const limitClause = deleteIds ? '' : `LIMIT ${limit}`;
+  await db.transaction((tx) =>
+    tx.query(
+      `DELETE FROM ${table} WHERE id IN (
+         SELECT ${sel.alias}.id FROM ${sel.from} WHERE ${where.join(' AND ')}
+         ORDER BY ${sel.alias}.id DESC ${limitClause} FOR UPDATE)`,
+      sel.params.values,
+    ),
+  );
+};

@@ -1,0 +1,121 @@
+import type { Endpoints } from '@org/model';
+import { invalid, notFound } from '../http/api-error.js';
+import {
+  conversationDetailJson,
+  conversationSelection,
+  renderConversations,
+  renderMessagesOf,
+  setConversationTopics,
+} from '../repos/conversations.js';
+import { cursorPage, offsetPage } from '../repos/pages.js';
+import { Params } from '../repos/sql.js';
+import { assertNotExcluded, bulkDelete, listOrder } from './common.js';
+import { type Handler, noContent, ok } from './types.js';
+
+const TABLE = { name: 'conversations' };
+const MAX_DELETE_IDS = 100;
+
+export const listConversations: Handler<Endpoints['listConversations']> = async ({ auth, query, origin, services }) => {
+  const sel = conversationSelection(auth.organizationId, query);
+  const orderBy = listOrder(sel, query.ordering, origin);
+  const render = (ids: number[]) => renderConversations(services.db, ids);
+  return ok(await offsetPage(services.db, sel, TABLE, { limit: query.limit, offset: query.offset, orderBy }, origin, render));
+};
+
+export const listAllConversations: Handler<Endpoints['listAllConversations']> = async ({
+  auth,
+  query,
+  origin,
+  services,
+}) => {
+  const sel = conversationSelection(auth.organizationId, query);
+  const render = (ids: number[]) => renderConversations(services.db, ids);
+  const options = { limit: query.limit, cursor: query.cursor, descending: query.ordering === '-id', withCount: true };
+  return ok(await cursorPage(services.db, sel, TABLE, options, origin, render));
+};
+
+export const deleteConversations: Handler<Endpoints['deleteConversations']> = async ({ auth, query, services }) => {
+  if (query.delete_ids && query.delete_ids.length > MAX_DELETE_IDS)
+    throw invalid({ delete_ids: [`At most ${MAX_DELETE_IDS} ids per request.`] });
+  const filters = query.delete_ids ? { exclude_ids: query.exclude_ids } : query;
+  const sel = conversationSelection(auth.organizationId, filters);
+  if (query.delete_ids) sel.where.push(`v.id = ANY (${sel.params.add(query.delete_ids)}::int[])`);
+  // Ongoing conversations (any status but ended) are never bulk-deleted (D8).
+  await bulkDelete(services.db, 'conversations', sel, { limit: query.limit, deleteIds: query.delete_ids }, [
+    "v.status = 'ended'",
+  ]);
+  return noContent();
+};
+
+export const getConversation: Handler<Endpoints['getConversation']> = async ({ auth, params, query, services }) => {
+  assertNotExcluded(params.id, query.exclude_ids, 'conversation');
+  const json = await conversationDetailJson(services.db, auth.organizationId, params.id);
+  if (!json) throw notFound('conversation');
+  return ok(json);
+};
+
+export const updateConversation: Handler<Endpoints['updateConversation']> = async ({
+  auth,
+  params,
+  query,
+  body,
+  services,
+}) => {
+  assertNotExcluded(params.id, query.exclude_ids, 'conversation');
+  const exists = await services.db.query('SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2', [
+    auth.organizationId,
+    params.id,
+  ]);
+  if (!exists.length) throw notFound('conversation');
+  await setConversationTopics(services.db, auth.organizationId, params.id, body.topics);
+  return ok((await conversationDetailJson(services.db, auth.organizationId, params.id))!);
+};
+
+export const deleteConversation: Handler<Endpoints['deleteConversation']> = async ({ auth, params, query, services }) => {
+  assertNotExcluded(params.id, query.exclude_ids, 'conversation');
+  const rows = await services.db.query('DELETE FROM conversations WHERE organization_id = $1 AND id = $2 RETURNING id', [
+    auth.organizationId,
+    params.id,
+  ]);
+  if (!rows.length) throw notFound('conversation');
+  return noContent();
+};
+
+/** Message cursors are message ids `<conversation>.<part>.<sequence>`; the sequence orders them. */
+const sequenceOf = (conversationId: number) => (cursor: string) => {
+  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(cursor);
+  return m && Number(m[1]) === conversationId ? Number(m[3]) : undefined;
+};
+
+export const listMessages: Handler<Endpoints['listMessages']> = async ({ auth, params, query, origin, services }) => {
+  assertNotExcluded(params.id, query.exclude_ids, 'conversation');
+  const conversationId = params.id;
+  const exists = await services.db.query('SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2', [
+    auth.organizationId,
+    conversationId,
+  ]);
+  if (!exists.length) throw notFound('conversation');
+  const keyOf = sequenceOf(conversationId);
+  if (query.cursor !== undefined && keyOf(query.cursor.replace(/^-/, '')) === undefined)
+    throw invalid({ cursor: ['Expected a message id of this conversation, e.g. 1042.2077.3 (or -1042.2077.3).'] });
+  const values = new Params();
+  const sel = { from: 'messages m', alias: 'm', where: [`m.conversation_id = ${values.add(conversationId)}`], params: values };
+  const table = { name: 'messages', idColumn: 'sequence', scope: { column: 'conversation_id', value: conversationId } };
+  const rows = await cursorPage(
+    services.db,
+    sel,
+    table,
+    {
+      limit: query.limit,
+      cursor: query.cursor,
+      descending: query.ordering.startsWith('-'),
+      withCount: false,
+      keyOf,
+      extraColumns: 'm.part_id',
+      cursorOf: (row) => `${conversationId}.${row.part_id}.${row.key}`,
+    },
+    origin,
+    renderMessagesOf(services.db, conversationId),
+  );
+  return ok(rows);
+};

@@ -1,0 +1,25 @@
+import { ERROR_CODES, type ErrorBody, type ErrorCode, errorBody } from '@org/model';
+
+/** An error that becomes a D1 error response; everything the server rejects goes through it. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly errors?: Record<string, string[]>,
+    headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.status = ERROR_CODES[code].status;
+    this.headers = headers;
+  }
+  get body(): ErrorBody {
+    return errorBody(this.code, this.detail, this.errors);
+  }
+}
+
+export const notFound = (what = 'resource') => new ApiError('not_found', `No such ${what}.`);
+export const invalid = (errors: Record<string, string[]>, detail = 'The request is invalid.') =>
+  new ApiError('invalid', detail, errors);
+export const permissionDenied = (detail: string) => new ApiError('permission_denied', detail);

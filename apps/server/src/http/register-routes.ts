@@ -1,0 +1,89 @@
+import { type EndpointDefinition, endpointList, routerPath } from '@org/model';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { assertCapability } from '../auth/capabilities.js';
+import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
+import type { Services } from '../services.js';
+import { ApiError } from './api-error.js';
+import { readJsonBody } from './json-body.js';
+import { parseOrThrow } from './validate.js';
+
+/** Fields of the success record: a PATCH naming one of these is told it is read-only (D12). */
+const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {
+  const schema = Object.values(ep.success)[0] as z.ZodTypeAny | null | undefined;
+  const shape = (schema as z.AnyZodObject | undefined)?.shape;
+  return new Set(shape ? Object.keys(shape) : []);
+};
+
+const originOf = (request: FastifyRequest) => {
+  const [path = '/', rawQuery = ''] = request.url.split('?', 2);
+  return {
+    origin: `${request.protocol}://${request.host}`,
+    path,
+    query: new URLSearchParams(rawQuery),
+  };
+};
+
+/** Registers every endpoint of the model's table: auth, capability, rate limit, validation, handler. */
+export const registerRoutes = (app: FastifyInstance, services: Services, handlers: HandlerTable) => {
+  for (const [id, ep] of endpointList()) {
+    if (ep.group === null) continue; // retired versions are answered by a catch-all (versioning.ts)
+    const handler = handlers[id as ServedEndpointId] as (ctx: unknown) => ReturnType<HandlerTable[ServedEndpointId]>;
+    const readOnly = recordFieldsOf(ep);
+    app.route({
+      method: ep.method,
+      url: routerPath(ep.path),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const auth = await services.authenticator.authenticate(request.headers);
+        const metric = ep.group === 'analytics' ? analyticsMetricOf(request.url) : undefined;
+        const rateHeaders = await services.limiter.hit(
+          ep.group === 'analytics' && auth.tokenKind === 'customer' && !(request.query as Record<string, unknown>).organization_id
+            ? `c${auth.customerId}`
+            : `o${auth.organizationId}`,
+          ep.group!,
+          metric,
+        );
+        reply.headers(rateHeaders);
+        const params = ep.params ? parsePathParams(ep, request.params) : undefined;
+        const query = ep.query ? parseOrThrow(ep.query, request.query ?? {}, 'query parameters') : undefined;
+        assertCapability(auth, ep, (params ?? {}) as { id?: number });
+        let body: unknown;
+        if (ep.body) {
+          const json = readJsonBody(request);
+          const result = ep.body.safeParse(json);
+          if (!result.success) throw bodyError(result.error, readOnly);
+          body = result.data;
+        }
+        const result = await handler({ auth, params, query, body, origin: originOf(request), services, endpointId: id });
+        reply.code(result.status);
+        if (result.json === undefined) return reply.send();
+        return reply.type('application/json; charset=utf-8').send(result.json);
+      },
+    });
+  }
+};
+
+const analyticsMetricOf = (url: string) => /\/analytics\/([^/?]+)/.exec(url)?.[1];
+
+/** A path naming something that does not exist is 404 (D13: an unknown metric); a malformed id is 400. */
+const parsePathParams = (ep: EndpointDefinition, raw: unknown) => {
+  const result = ep.params!.safeParse(raw);
+  if (result.success) return result.data;
+  if (ep.path.includes('{metric}')) throw new ApiError('not_found', 'Unknown analytics metric.');
+  return parseOrThrow(ep.params!, raw, 'path');
+};
+
+const bodyError = (error: z.ZodError, readOnly: Set<string>): ApiError => {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        (errors[[...issue.path, key].join('.')] ??= []).push(
+          readOnly.has(key) ? 'This field is read-only.' : 'Unknown field.',
+        );
+      continue;
+    }
+    (errors[issue.path.length ? issue.path.join('.') : 'non_field_errors'] ??= []).push(issue.message);
+  }
+  return new ApiError('invalid', `Invalid body: ${Object.keys(errors).join(', ')}.`, errors);
+};

@@ -1,0 +1,20 @@
+import { endpoints, RETIRED_VERSIONS } from '@org/model';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './api-error.js';
+
+const CURRENT = endpoints.listConversations.path.split('/')[3]; // "v3"
+
+/** D13: every path of a retired version answers 410 gone, naming the current version. */
+export const registerRetiredVersions = (app: FastifyInstance) => {
+  for (const version of RETIRED_VERSIONS) {
+    app.all(`/api/um/${version}/*`, async () => {
+      throw new ApiError(
+        'gone',
+        `API ${version} was disabled in February 2023; use /api/um/${CURRENT}/ (same paths, PATCH bodies without a wrapper object).`,
+      );
+    });
+    app.all(`/api/um/${version}`, async () => {
+      throw new ApiError('gone', `API ${version} was disabled in February 2023; use /api/um/${CURRENT}/.`);
+    });
+  }
+};

@@ -1,0 +1,133 @@
+import type { Db } from '../db/db.js';
+import { renderConversation, renderMessage, renderPart } from '../render/records.js';
+import { addSearch, Params, type Selection } from './sql.js';
+
+/** The filters of the conversation list, all and bulk delete endpoints (every row of the filters table). */
+export interface ConversationFilters {
+  contact_uuid?: string | undefined;
+  contact_identity_id?: number | undefined;
+  operator_id?: number | undefined;
+  status?: string | undefined;
+  topics?: number | undefined;
+  um_widget_id?: number | undefined;
+  chat_widget_id?: number | undefined;
+  contact_first_message_from_date?: Date | undefined;
+  contact_first_message_to_date?: Date | undefined;
+  contact_last_message_from_date?: Date | undefined;
+  contact_last_message_to_date?: Date | undefined;
+  updated_at_from_date?: Date | undefined;
+  updated_at_to_date?: Date | undefined;
+  last_activity_from_date?: Date | undefined;
+  last_activity_to_date?: Date | undefined;
+  id__gt?: number | undefined;
+  id__lt?: number | undefined;
+  exclude_ids?: number[] | undefined;
+  search_query?: string[] | undefined;
+}
+
+/** Date-range filters: parameter prefix -> column. "from" is inclusive after, "to" inclusive before. */
+const DATE_RANGES = {
+  contact_first_message: 'contact_first_message_sent_at',
+  contact_last_message: 'contact_last_message_sent_at',
+  updated_at: 'updated_at',
+  last_activity: 'last_activity_at',
+} as const;
+
+/** The conversations of one organization matching the filters (AND-combined). */
+export const conversationSelection = (organizationId: number, f: ConversationFilters): Selection => {
+  const p = new Params();
+  const where = [`v.organization_id = ${p.add(organizationId)}`];
+  if (f.contact_uuid !== undefined) where.push(`v.conversation_contact_uuid = ${p.add(f.contact_uuid)}::uuid`);
+  if (f.contact_identity_id !== undefined) where.push(`v.contact_identity_id = ${p.add(f.contact_identity_id)}`);
+  if (f.operator_id !== undefined) where.push(`v.operator_assigned_to = ${p.add(f.operator_id)}`);
+  if (f.status !== undefined) where.push(`v.status = ${p.add(f.status)}`);
+  if (f.topics !== undefined)
+    where.push(
+      `EXISTS (SELECT 1 FROM conversation_topics ct WHERE ct.conversation_id = v.id AND ct.topic_id = ${p.add(f.topics)})`,
+    );
+  for (const widget of [f.um_widget_id, f.chat_widget_id])
+    if (widget !== undefined) where.push(`v.um_widget_ids @> ARRAY[${p.add(widget)}::int]`);
+  for (const [prefix, column] of Object.entries(DATE_RANGES)) {
+    const from = f[`${prefix}_from_date` as keyof ConversationFilters] as Date | undefined;
+    const to = f[`${prefix}_to_date` as keyof ConversationFilters] as Date | undefined;
+    if (from) where.push(`v.${column} >= ${p.add(from.toISOString())}::timestamptz`);
+    if (to) where.push(`v.${column} <= ${p.add(to.toISOString())}::timestamptz`);
+  }
+  if (f.id__gt !== undefined) where.push(`v.id > ${p.add(f.id__gt)}`);
+  if (f.id__lt !== undefined) where.push(`v.id < ${p.add(f.id__lt)}`);
+  if (f.exclude_ids?.length) where.push(`NOT (v.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
+  const sel: Selection = { from: 'conversations v', alias: 'v', where, params: p };
+  addSearch(sel, f.search_query);
+  return sel;
+};
+
+
+const RENDER_SQL = `
+SELECT v.*, w.name AS widget_name, w.language_name AS widget_language_name,
+  to_jsonb(c) - '{search_vector,rendered_json,version}'::text[] AS contact,
+  (SELECT to_jsonb(m) - '{rendered_json,version}'::text[] FROM messages m
+    WHERE m.conversation_id = v.id ORDER BY m.sequence DESC LIMIT 1) AS last_message,
+  (SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.id), '[]'::jsonb)
+     FROM conversation_topics ct JOIN topics t ON t.organization_id = ct.organization_id AND t.id = ct.topic_id
+    WHERE ct.conversation_id = v.id) AS topics
+FROM conversations v
+JOIN contact_identities c ON c.organization_id = v.organization_id AND c.id = v.contact_identity_id
+JOIN um_widgets w ON w.organization_id = v.organization_id AND w.id = v.um_widget_id
+WHERE v.id = ANY ($1::int[])`;
+
+/** Renders conversations (list form) by id. */
+export const renderConversations = async (db: Db, ids: number[]): Promise<Map<number, string>> => {
+  const rows = await db.query<Record<string, any>>(RENDER_SQL, [ids]);
+  return new Map(rows.filter((r) => r.last_message).map((r) => [r.id as number, JSON.stringify(renderConversation(r))]));
+};
+
+/** The single-conversation form: the list form plus conversation_part_set. */
+export const conversationDetailJson = async (db: Db, organizationId: number, id: number): Promise<string | null> => {
+  const rows = await db.query<{ id: number; version: number; rendered_json: string | null }>(
+    'SELECT id, version, rendered_json FROM conversations WHERE organization_id = $1 AND id = $2',
+    [organizationId, id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const json = row.rendered_json ?? (await renderConversations(db, [id])).get(id);
+  if (!json) return null;
+  const parts = await db.query('SELECT * FROM conversation_parts WHERE conversation_id = $1 ORDER BY id', [id]);
+  return `${json.slice(0, -1)},"conversation_part_set":${JSON.stringify(parts.map(renderPart))}}`;
+};
+
+/** Renders messages by (conversation, sequence) key; ids here are sequences of one conversation. */
+export const renderMessagesOf =
+  (db: Db, conversationId: number) =>
+  async (sequences: number[]): Promise<Map<number, string>> => {
+    const rows = await db.query<Record<string, any>>(
+      'SELECT * FROM messages WHERE conversation_id = $1 AND sequence = ANY ($2::int[])',
+      [conversationId, sequences],
+    );
+    return new Map(rows.map((r) => [r.sequence as number, JSON.stringify(renderMessage(r))]));
+  };
+
+/** Sets the topics of a conversation by text (D20): unknown texts create topics. */
+export const setConversationTopics = async (db: Db, organizationId: number, id: number, texts: string[]) =>
+  db.transaction(async (tx) => {
+    const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))];
+    await tx.query(
+      `INSERT INTO topics (organization_id, text) SELECT $1, t FROM unnest($2::text[]) AS t
+       ON CONFLICT (organization_id, text) DO NOTHING`,
+      [organizationId, unique],
+    );
+    const topics = await tx.query<{ id: number }>(
+      'SELECT id FROM topics WHERE organization_id = $1 AND text = ANY ($2::text[])',
+      [organizationId, unique],
+    );
+    const ids = topics.map((t) => t.id);
+    await tx.query('DELETE FROM conversation_topics WHERE conversation_id = $1 AND NOT (topic_id = ANY ($2::int[]))', [
+      id,
+      ids,
+    ]);
+    await tx.query(
+      `INSERT INTO conversation_topics (organization_id, conversation_id, topic_id)
+       SELECT $1, $2, t FROM unnest($3::int[]) AS t ON CONFLICT DO NOTHING`,
+      [organizationId, id, ids],
+    );
+    await tx.query('UPDATE conversations SET updated_at = now() WHERE id = $1', [id]);
+  });

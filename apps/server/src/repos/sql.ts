@@ -1,0 +1,40 @@
+/** Collects query parameters and hands out their `$n` placeholders, so SQL is built without string values. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A filtered selection: FROM, the WHERE conditions and their parameters. */
+export interface Selection {
+  from: string;
+  /** The alias whose id, version and rendered_json the pages read. */
+  alias: string;
+  where: string[];
+  params: Params;
+  /** Relevance of a row to the search of this selection (D11), when it has one. */
+  rank?: string;
+}
+
+export const whereOf = (sel: Selection, extra: string[] = []): string => {
+  const all = [...sel.where, ...extra];
+  return all.length ? `WHERE ${all.join(' AND ')}` : '';
+};
+
+/** `-name` -> `name DESC, id DESC`; `name` -> `name ASC, id ASC` (ties by id keep pages stable). */
+export const orderByOf = (alias: string, ordering: string): string => {
+  const desc = ordering.startsWith('-');
+  const field = desc ? ordering.slice(1) : ordering;
+  const dir = desc ? 'DESC' : 'ASC';
+  return field === 'id' ? `${alias}.id ${dir}` : `${alias}.${field} ${dir}, ${alias}.id ${dir}`;
+};
+
+/** D11: a search condition on a selection, with the rank (weights A > B > C) that orders its results. */
+export const addSearch = (sel: Selection, keywords: string[] | undefined): void => {
+  if (!keywords?.length) return;
+  const query = `um_search_query(${sel.params.add(keywords.join(' '))})`;
+  sel.where.push(`${sel.alias}.search_vector @@ ${query}`);
+  sel.rank = `ts_rank(${sel.alias}.search_vector, ${query})`;
+};

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { Authenticator } from './auth/authenticate.js';
+import type { Db } from './db/db.js';
+import { migrate } from './db/migrate.js';
+import { openDb } from './db/open-db.js';
+import { createFixtures, type Fixtures } from './fixtures.js';
+import { buildApp } from './http/app.js';
+import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './rate-limit/limiter.js';
+import { RedisCounterStore } from './rate-limit/redis-store.js';
+import { MemoryCounterStore } from './rate-limit/store.js';
+import type { Services } from './services.js';
+import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './world-setup.js';
+import { LIMITS } from '@org/model';
+
+export interface StartOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  host?: string;
+  /** PostgreSQL connection string; wins over the PGlite options. */
+  databaseUrl?: string;
+  /** PGlite data directory. */
+  dataDir?: string;
+  /** PGlite in memory (the default when no dataDir or databaseUrl is given). */
+  memory?: boolean;
+  /** Redis for rate-limit counters shared by several instances. */
+  redisUrl?: string;
+  /** Seed the demo world when the database is empty (default), or not at all. */
+  seed?: false | SeedOptions;
+  /** Raw tokens for the demo world (a test harness chooses its own). */
+  tokens?: { organization?: string; customer?: string };
+  limits?: Partial<RateLimits>;
+  /** Data points per analytics response before `next` (D14); default 10,000. */
+  analyticsPageSize?: number;
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:43121 */
+  url: string;
+  app: FastifyInstance;
+  db: Db;
+  world: DemoWorld;
+  fixtures: Fixtures;
+  /** Stops accepting requests, lets in-flight ones finish, closes the database and Redis. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds on first start and listens: the whole reference server. */
+export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+  const db = await openDb({
+    ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    memory: options.memory ?? (!options.dataDir && !options.databaseUrl),
+  });
+  try {
+    await migrate(db);
+    const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {});
+    const authenticator = new Authenticator(db);
+    const store = options.redisUrl ? new RedisCounterStore(options.redisUrl) : new MemoryCounterStore();
+    const limiter = new RateLimiter(store, { ...DEFAULT_LIMITS, ...options.limits });
+    const services: Services = {
+      db,
+      authenticator,
+      limiter,
+      analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
+    };
+    const app = await buildApp(services, { logger: options.logger ?? false });
+    await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      app,
+      db,
+      world,
+      fixtures: createFixtures(db, authenticator),
+      close: () =>
+        (closing ??= (async () => {
+          await app.close();
+          await limiter.close();
+          await db.close();
+        })()),
+    };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+};
