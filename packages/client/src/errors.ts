@@ -1,0 +1,94 @@
+import { type ErrorBody, ErrorBodySchema, type ErrorCode } from '@org/model';
+import type { z } from 'zod';
+import { type RateLimitInfo, rateLimitOf, retryAfterSecondsOf } from './rate-limit.js';
+
+/** Where a request went: for messages and for callers that log failures. */
+export interface RequestTarget {
+  readonly endpoint: string;
+  readonly method: string;
+  readonly url: string;
+}
+
+/**
+ * A response with a non-success status. `body` is the D1 error body (`detail`, `code`, and
+ * `errors` per field for validation errors) when the server sent one; `rawBody` is the text.
+ */
+export class ApiError<S extends number = number> extends Error {
+  override readonly name = 'ApiError';
+  readonly status: S;
+  readonly body: ErrorBody | undefined;
+  readonly rawBody: string;
+  readonly endpoint: string;
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Headers;
+  readonly rateLimit: RateLimitInfo | undefined;
+  /** Seconds from Retry-After (429). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(target: RequestTarget, status: S, headers: Headers, rawBody: string) {
+    const body = parseErrorBody(rawBody);
+    super(`${target.method} ${target.url} answered ${status}${body ? ` ${body.code}: ${body.detail}` : ''}`);
+    this.status = status;
+    this.body = body;
+    this.rawBody = rawBody;
+    this.endpoint = target.endpoint;
+    this.method = target.method;
+    this.url = target.url;
+    this.headers = headers;
+    this.rateLimit = rateLimitOf(headers);
+    this.retryAfterSeconds = retryAfterSecondsOf(headers);
+  }
+
+  /** The D1 code, e.g. `not_found`. */
+  get code(): ErrorCode | undefined {
+    return this.body?.code;
+  }
+
+  /** Validation messages per field (400 invalid). */
+  get fieldErrors(): Readonly<Record<string, string[]>> {
+    return this.body?.errors ?? {};
+  }
+}
+
+const parseErrorBody = (text: string): ErrorBody | undefined => {
+  if (!text) return undefined;
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** True for an ApiError, optionally of one status: `if (isApiError(e, 404)) ...`. */
+export function isApiError<S extends number>(error: unknown, status: S): error is ApiError<S>;
+export function isApiError(error: unknown): error is ApiError;
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** A success response whose body does not match the model's schema (only with validation on). */
+export class ResponseValidationError extends Error {
+  override readonly name = 'ResponseValidationError';
+  readonly endpoint: string;
+  readonly url: string;
+  readonly status: number;
+  readonly issues: z.ZodIssue[];
+  readonly body: unknown;
+
+  constructor(target: RequestTarget, status: number, body: unknown, issues: z.ZodIssue[]) {
+    const first = issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('; ');
+    super(
+      `${target.method} ${target.url} (${target.endpoint}) answered ${status} with a body the model rejects: ${first}`,
+    );
+    this.endpoint = target.endpoint;
+    this.url = target.url;
+    this.status = status;
+    this.issues = issues;
+    this.body = body;
+  }
+}

@@ -1,0 +1,29 @@
+export {
+  ApiClient,
+  type ApiResponse,
+  type ClientOptions,
+  type ClientWarning,
+  createClient,
+  type FetchLike,
+} from './client.js';
+export type {
+  BodyInput,
+  CallOptions,
+  DateInput,
+  EndpointId,
+  Endpoints,
+  FriendlyValue,
+  ItemOf,
+  PaginatedEndpointId,
+  ParamsInput,
+  QueryInput,
+  RequestArgs,
+  RequestInput,
+  ResponseOf,
+  SuccessStatusOf,
+} from './endpoint-types.js';
+export { ApiError, isApiError, type RequestTarget, ResponseValidationError } from './errors.js';
+export { type CapInfo, PageIterator, type PageOptions, type PaginationState } from './pagination.js';
+export { formatParamValue, type ParamFormat, paramFormatsOf, serializeQuery } from './query-string.js';
+export { type RateLimitInfo, rateLimitOf, retryAfterSecondsOf } from './rate-limit.js';
+export type { RetryInfo, RetryOptions } from './retry.js';

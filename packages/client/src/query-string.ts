@@ -1,0 +1,120 @@
+import { formatAnalyticsTime, formatTimestamp, paramDocOf } from '@org/model';
+import type { z } from 'zod';
+
+/**
+ * How a query parameter travels as a string. Read from the OpenAPI text the model attaches to
+ * each parameter (type, format, pattern), so the wire formats are described once, in the model.
+ */
+export type ParamFormat =
+  | 'integer'
+  | 'boolean'
+  /** v3 filters: YYYY-MM-DDTHH:MM:SS.ffffffZ */
+  | 'timestamp'
+  /** analytics event_date: YYYY-mm-dd */
+  | 'date'
+  /** analytics range bounds: YYYY-mm-ddTHH:MM:SS (a string passes as is, e.g. a plain date) */
+  | 'analytics-time'
+  /** exclude_ids, delete_ids: 12,15,99 */
+  | 'comma-list'
+  /** analytics id filters: 3+7 */
+  | 'plus-list'
+  | 'string';
+
+type Shape = Record<string, z.ZodTypeAny>;
+
+interface ZodDefLike {
+  typeName?: string;
+  schema?: z.ZodTypeAny;
+  innerType?: z.ZodTypeAny;
+  shape?: () => Shape;
+}
+
+/** The object shape behind a query schema (the analytics query is an object wrapped in a transform). */
+export const queryShapeOf = (schema: z.ZodTypeAny | undefined): Shape => {
+  let current: z.ZodTypeAny | undefined = schema;
+  while (current) {
+    const def = current._def as ZodDefLike;
+    if (def.typeName === 'ZodObject' && def.shape) return def.shape();
+    current = def.schema ?? def.innerType;
+  }
+  return {};
+};
+
+const formatOfParam = (schema: z.ZodTypeAny): ParamFormat => {
+  const doc = paramDocOf(schema) as { type?: string; format?: string; pattern?: string } | undefined;
+  if (!doc) return 'string';
+  if (doc.type === 'integer') return 'integer';
+  if (doc.type === 'boolean') return 'boolean';
+  if (doc.format === 'date-time') return 'timestamp';
+  if (doc.format === 'date') return 'date';
+  const pattern = doc.pattern ?? '';
+  if (pattern.includes('[+ ]')) return 'plus-list';
+  if (pattern.includes(',')) return 'comma-list';
+  if (pattern.includes('T') && pattern.includes('\\d{4}')) return 'analytics-time';
+  return 'string';
+};
+
+const formatsCache = new WeakMap<z.ZodTypeAny, Record<string, ParamFormat>>();
+
+/** The wire format of every parameter of a query schema. */
+export const paramFormatsOf = (schema: z.ZodTypeAny | undefined): Record<string, ParamFormat> => {
+  if (!schema) return {};
+  const cached = formatsCache.get(schema);
+  if (cached) return cached;
+  const formats = Object.fromEntries(
+    Object.entries(queryShapeOf(schema)).map(([key, field]) => [key, formatOfParam(field)]),
+  );
+  formatsCache.set(schema, formats);
+  return formats;
+};
+
+const formatDate = (date: Date, format: ParamFormat): string => {
+  switch (format) {
+    case 'date':
+      return date.toISOString().slice(0, 10);
+    case 'analytics-time':
+      return formatAnalyticsTime(date);
+    default:
+      return formatTimestamp(date);
+  }
+};
+
+/** One parameter value as its string form; undefined and null are left out. */
+export const formatParamValue = (value: unknown, format: ParamFormat): string | undefined => {
+  if (value === undefined || value === null) return undefined;
+  if (value instanceof Date) return formatDate(value, format);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return undefined;
+    const parts = value.map((v) => (v instanceof Date ? formatDate(v, format) : String(v)));
+    // Keywords (search_query) and analytics ids are plus-separated; id lists comma-separated.
+    return parts.join(format === 'comma-list' ? ',' : '+');
+  }
+  return String(value);
+};
+
+/** Keeps commas and colons readable; everything else (including `+`) is percent-encoded. */
+const encodeValue = (value: string) => encodeURIComponent(value).replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+
+/** The query as wire strings, in the order given. */
+export const queryValues = (
+  schema: z.ZodTypeAny | undefined,
+  query: Readonly<Record<string, unknown>> | undefined,
+): Array<[string, string]> => {
+  if (!query) return [];
+  const formats = paramFormatsOf(schema);
+  const out: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(query)) {
+    const text = formatParamValue(value, formats[key] ?? 'string');
+    if (text !== undefined) out.push([key, text]);
+  }
+  return out;
+};
+
+/** The query string (without `?`) for a typed query. */
+export const serializeQuery = (
+  schema: z.ZodTypeAny | undefined,
+  query: Readonly<Record<string, unknown>> | undefined,
+): string =>
+  queryValues(schema, query)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeValue(value)}`)
+    .join('&');

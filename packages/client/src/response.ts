@@ -1,0 +1,44 @@
+import type { EndpointDefinition } from '@org/model';
+import type { z } from 'zod';
+import { type RequestTarget, ResponseValidationError } from './errors.js';
+
+/** The body of a success response: JSON, or undefined for an empty body (204). */
+export const parseSuccessBody = (target: RequestTarget, status: number, text: string): unknown => {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ResponseValidationError(target, status, text, [
+      { code: 'custom', path: [], message: 'The body is not JSON.' } as z.ZodIssue,
+    ]);
+  }
+};
+
+/** Checks a success body against the schema the endpoint documents for that status. */
+export const validateSuccessBody = (
+  target: RequestTarget,
+  endpoint: EndpointDefinition,
+  status: number,
+  body: unknown,
+): unknown => {
+  const success = endpoint.success as Partial<Record<number, z.ZodTypeAny | null>>;
+  if (!(status in success)) {
+    throw new ResponseValidationError(target, status, body, [
+      {
+        code: 'custom',
+        path: [],
+        message: `Status ${status} is not documented (expected ${Object.keys(success).join(', ')}).`,
+      } as z.ZodIssue,
+    ]);
+  }
+  const schema = success[status];
+  if (!schema) {
+    if (body === undefined) return undefined;
+    throw new ResponseValidationError(target, status, body, [
+      { code: 'custom', path: [], message: `Status ${status} carries no body.` } as z.ZodIssue,
+    ]);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ResponseValidationError(target, status, body, parsed.error.issues);
+  return parsed.data;
+};

@@ -1,0 +1,72 @@
+/** How the client answers 429 Too Many Requests (D2: Retry-After carries the wait in seconds). */
+export interface RetryOptions {
+  /** Retries after the first attempt; default 2. */
+  readonly maxRetries?: number;
+  /** A Retry-After longer than this is not waited for: the 429 is thrown at once. Default 60. */
+  readonly maxDelaySeconds?: number;
+  /** Wait when a 429 carries no Retry-After (doubled per retry); default 1. */
+  readonly fallbackDelaySeconds?: number;
+  /** Called before each wait, e.g. to log it. */
+  readonly onRetry?: (info: RetryInfo) => void;
+}
+
+export interface RetryInfo {
+  readonly endpoint: string;
+  readonly url: string;
+  /** 1 for the first retry. */
+  readonly attempt: number;
+  readonly delaySeconds: number;
+}
+
+export interface RetryPolicy {
+  readonly maxRetries: number;
+  readonly maxDelaySeconds: number;
+  readonly fallbackDelaySeconds: number;
+  readonly onRetry: ((info: RetryInfo) => void) | undefined;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxRetries: 2,
+  maxDelaySeconds: 60,
+  fallbackDelaySeconds: 1,
+  onRetry: undefined,
+};
+
+/** `false` turns retrying off; options are merged over the defaults. */
+export const retryPolicyOf = (options: RetryOptions | false | undefined): RetryPolicy | undefined =>
+  options === false ? undefined : { ...DEFAULT_RETRY, ...stripUndefined(options ?? {}) };
+
+const stripUndefined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * The seconds to wait before retry number `attempt` (1-based), or undefined when the client must
+ * give up: retries exhausted, or the server asks for a longer wait than the policy allows.
+ */
+export const retryDelaySeconds = (
+  policy: RetryPolicy | undefined,
+  attempt: number,
+  retryAfterSeconds: number | undefined,
+): number | undefined => {
+  if (!policy || attempt > policy.maxRetries) return undefined;
+  const delay = retryAfterSeconds ?? policy.fallbackDelaySeconds * 2 ** (attempt - 1);
+  return delay > policy.maxDelaySeconds ? undefined : delay;
+};
+
+/** The default wait: a timer that an AbortSignal cancels. */
+export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
