@@ -1,1 +1,124 @@
-export {};
+#!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startServer } from './server.js';
+import type { SeedOptions } from './world-setup.js';
+
+const HELP = `Reference server of the customer-messaging JSON API v3 and Analytics API v1.
+
+Usage: reference-server [options]   (from the repo root: pnpm start -- [options])
+
+  --port N              port to listen on (default: PORT or 3000; 0 picks a free port)
+  --host H              interface (default: HOST or 127.0.0.1)
+  --data-dir DIR        PGlite data directory (default: apps/server/.data); reused on the next start
+  --memory              PGlite in memory (nothing kept)
+  --database-url URL    PostgreSQL instead of PGlite (default: DATABASE_URL)
+  --redis-url URL       Redis for rate-limit counters shared by several instances (default: REDIS_URL)
+  --seed N              demo world seed (default 1); same seed, same world
+  --size S              tiny | small | demo (default demo)
+  --no-seed             create only the organizations, tokens and operators
+  --org-token T         raw token of the first organization (default: demo-org-token; others get -2, -3 ...)
+  --customer-token T    raw customer token (default: demo-customer-token)
+  --json                print the start-up summary as one JSON line (logs go to stderr)
+  --help                this text
+`;
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'data-dir': { type: 'string' },
+    memory: { type: 'boolean' },
+    'database-url': { type: 'string' },
+    'redis-url': { type: 'string' },
+    seed: { type: 'string' },
+    size: { type: 'string' },
+    'no-seed': { type: 'boolean' },
+    'org-token': { type: 'string' },
+    'customer-token': { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean' },
+  },
+  strict: true,
+});
+
+if (values.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+
+const fail = (message: string): never => {
+  process.stderr.write(`reference-server: ${message}\n`);
+  process.exit(2);
+};
+const intOption = (name: string, raw: string | undefined, fallback: number) => {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) fail(`--${name} takes a whole number, not "${raw}"`);
+  return Number(raw);
+};
+const size = values.size ?? 'demo';
+if (!['tiny', 'small', 'demo'].includes(size)) fail(`--size takes tiny, small or demo, not "${size}"`);
+
+const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
+const dataDir = values['data-dir'] ?? fileURLToPath(new URL('../.data', import.meta.url));
+const seed: false | SeedOptions = values['no-seed']
+  ? false
+  : { seed: intOption('seed', values.seed, 1), size: size as SeedOptions['size'] };
+
+const started = Date.now();
+const server = await startServer({
+  port: intOption('port', values.port ?? process.env.PORT, 3000),
+  host: values.host ?? process.env.HOST ?? '127.0.0.1',
+  ...(databaseUrl ? { databaseUrl } : values.memory ? { memory: true } : { dataDir }),
+  ...((values['redis-url'] ?? process.env.REDIS_URL) ? { redisUrl: values['redis-url'] ?? process.env.REDIS_URL } : {}),
+  seed,
+  tokens: {
+    ...(values['org-token'] ? { organization: values['org-token'] } : {}),
+    ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
+  },
+  logger: values.json ? 'stderr' : true,
+}).catch((error: Error) => fail(`could not start: ${error.message}`));
+
+const summary = {
+  url: server.url,
+  docs: `${server.url}/docs`,
+  openapi: `${server.url}/openapi.json`,
+  database: databaseUrl ? 'postgresql' : values.memory ? 'pglite (memory)' : `pglite (${dataDir})`,
+  startedInMs: Date.now() - started,
+  customerToken: server.world.customerToken,
+  organizations: server.world.organizations,
+};
+
+if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+else {
+  const lines = [
+    '',
+    `  Reference server listening on ${summary.url}  (${summary.database}, ready in ${summary.startedInMs} ms)`,
+    `  API reference: ${summary.docs}    OpenAPI: ${summary.openapi}`,
+    '',
+    `  Customer token (all organizations): ${summary.customerToken}`,
+    ...summary.organizations.map(
+      (o) =>
+        `  Organization ${o.id} (${o.name}): token ${o.token}; operators admin ${o.operators.admin}, operator ${o.operators.operator}, restricted ${o.operators.restricted}${o.operators.bot ? `, bot ${o.operators.bot}` : ''}`,
+    ),
+    '',
+    `  Try: curl -H 'Authorization: ${summary.organizations[0]?.token}' ${summary.url}/api/um/v3/conversations/?limit=2`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** Graceful shutdown: stop accepting, let in-flight requests finish, close the database cleanly. */
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: Error) => {
+        process.stderr.write(`reference-server: shutdown failed: ${error.message}\n`);
+        process.exit(1);
+      });
+  });

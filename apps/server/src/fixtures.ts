@@ -11,6 +11,7 @@ import type {
 import { canonicalMetric } from '@org/model';
 import type { Authenticator } from './auth/authenticate.js';
 import type { Db } from './db/db.js';
+import type { CountCache } from './repos/count-cache.js';
 import { syncIdSequences } from './db/reset-db.js';
 import { contactJson } from './repos/contacts.js';
 import { conversationDetailJson } from './repos/conversations.js';
@@ -58,7 +59,7 @@ const afterExplicitId = async (db: Db, id: number | undefined) => {
   if (id !== undefined) await syncIdSequences(db);
 };
 
-export const createFixtures = (db: Db, authenticator: Authenticator): Fixtures => {
+export const createFixtures = (db: Db, authenticator: Authenticator, counts: CountCache): Fixtures => {
   const widgetOf = async (org: number) =>
     (await db.query<{ id: number }>('SELECT id FROM um_widgets WHERE organization_id = $1 ORDER BY id LIMIT 1', [org]))[0]
       ?.id ?? insert(db, 'um_widgets', { organization_id: org, name: 'Website', language_name: 'English' });
@@ -215,5 +216,16 @@ export const createFixtures = (db: Db, authenticator: Authenticator): Fixtures =
       });
     },
   };
+  // Every fixture writes: cached counts are stale after any of them.
+  for (const key of Object.keys(fixtures) as Array<keyof Fixtures>) {
+    const create = fixtures[key] as (...args: unknown[]) => Promise<unknown>;
+    (fixtures as unknown as Record<string, unknown>)[key] = async (...args: unknown[]) => {
+      try {
+        return await create(...args);
+      } finally {
+        counts.clear();
+      }
+    };
+  }
   return fixtures;
 };

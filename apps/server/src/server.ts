@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './rate-limit/limit
 import { RedisCounterStore } from './rate-limit/redis-store.js';
 import { MemoryCounterStore } from './rate-limit/store.js';
 import type { Services } from './services.js';
+import { CountCache } from './repos/count-cache.js';
 import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './world-setup.js';
 import { LIMITS } from '@org/model';
 
@@ -31,7 +32,8 @@ export interface StartOptions {
   limits?: Partial<RateLimits>;
   /** Data points per analytics response before `next` (D14); default 10,000. */
   analyticsPageSize?: number;
-  logger?: boolean;
+  /** Structured request logs (see AppOptions). */
+  logger?: boolean | 'stderr';
 }
 
 export interface RunningServer {
@@ -58,8 +60,10 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     const authenticator = new Authenticator(db);
     const store = options.redisUrl ? new RedisCounterStore(options.redisUrl) : new MemoryCounterStore();
     const limiter = new RateLimiter(store, { ...DEFAULT_LIMITS, ...options.limits });
+    const counts = new CountCache();
     const services: Services = {
       db,
+      counts,
       authenticator,
       limiter,
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
@@ -75,7 +79,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       app,
       db,
       world,
-      fixtures: createFixtures(db, authenticator),
+      fixtures: createFixtures(db, authenticator, counts),
       close: () =>
         (closing ??= (async () => {
           await app.close();

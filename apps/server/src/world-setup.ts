@@ -2,6 +2,7 @@ import type { OperatorRole } from '@org/model';
 import type { Db } from './db/db.js';
 import { syncIdSequences } from './db/reset-db.js';
 import { hashToken } from './db/tokens.js';
+import type { WorldOptions } from './world/options.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {
@@ -10,9 +11,9 @@ export interface DemoWorld {
   organizations: Array<{ id: number; name: string; token: string; operators: Record<OperatorRole, number> & { bot?: number } }>;
 }
 
-export interface SeedOptions {
-  seed?: number;
-  /** tiny: a few records per organization (tests); small: hundreds; demo: the default world. */
+/** Options of the demo world generator (world/options.ts), plus a size preset. */
+export interface SeedOptions extends Omit<WorldOptions, 'tokens'> {
+  /** tiny: a few records per organization (tests); small: dozens; demo: the default world. */
   size?: 'tiny' | 'small' | 'demo';
 }
 

@@ -13,7 +13,7 @@ export const listContacts: Handler<Endpoints['listContacts']> = async ({ auth, q
   const sel = contactSelection(auth.organizationId, query);
   const orderBy = listOrder(sel, query.ordering, origin);
   const render = (ids: number[]) => renderContacts(services.db, ids);
-  return ok(await offsetPage(services.db, sel, TABLE, { limit: query.limit, offset: query.offset, orderBy }, origin, render));
+  return ok(await offsetPage(services.db, services.counts, sel, TABLE, { limit: query.limit, offset: query.offset, orderBy }, origin, render));
 };
 
 export const listAllContacts: Handler<Endpoints['listAllContacts']> = async ({ auth, query, origin, services }) => {

@@ -19,7 +19,7 @@ export const listConversations: Handler<Endpoints['listConversations']> = async 
   const sel = conversationSelection(auth.organizationId, query);
   const orderBy = listOrder(sel, query.ordering, origin);
   const render = (ids: number[]) => renderConversations(services.db, ids);
-  return ok(await offsetPage(services.db, sel, TABLE, { limit: query.limit, offset: query.offset, orderBy }, origin, render));
+  return ok(await offsetPage(services.db, services.counts, sel, TABLE, { limit: query.limit, offset: query.offset, orderBy }, origin, render));
 };
 
 export const listAllConversations: Handler<Endpoints['listAllConversations']> = async ({

@@ -23,7 +23,7 @@ const selectionOf = (
 export const listNotes: Handler<Endpoints['listNotes']> = async ({ auth, query, origin, services }) => {
   const sel = selectionOf('notes', auth.organizationId, { contact_identity_id: query.contact_identity_id }, query.exclude_ids);
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
-  return ok(await offsetPage(services.db, sel, { name: 'notes' }, page, origin, (ids) => renderNotes(services.db, ids)));
+  return ok(await offsetPage(services.db, services.counts, sel, { name: 'notes' }, page, origin, (ids) => renderNotes(services.db, ids)));
 };
 
 export const createNote: Handler<Endpoints['createNote']> = async ({ auth, body, services }) => {
@@ -73,7 +73,7 @@ export const listNavigationEvents: Handler<Endpoints['listNavigationEvents']> = 
   );
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
   const render = (ids: number[]) => renderNavigationEvents(services.db, ids);
-  return ok(await offsetPage(services.db, sel, { name: 'navigation_events' }, page, origin, render));
+  return ok(await offsetPage(services.db, services.counts, sel, { name: 'navigation_events' }, page, origin, render));
 };
 
 export { selectionOf };

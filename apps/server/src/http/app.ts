@@ -10,7 +10,8 @@ import { registerRoutes } from './register-routes.js';
 import { registerRetiredVersions } from './versioning.js';
 
 export interface AppOptions {
-  logger?: boolean;
+  /** Structured JSON logs with the request id: to stdout (true), to stderr, or none. */
+  logger?: boolean | 'stderr';
   bodyLimit?: number;
 }
 
@@ -43,7 +44,7 @@ const toApiError = (error: FastifyError): ApiError | null => {
 /** The reference server's HTTP app: every route of the model's table over the given services. */
 export const buildApp = async (services: Services, options: AppOptions = {}): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    logger: options.logger ? { level: 'info', ...(options.logger === 'stderr' ? { stream: process.stderr } : {}) } : false,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     bodyLimit: options.bodyLimit ?? 1_048_576,

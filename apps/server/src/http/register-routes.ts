@@ -55,6 +55,7 @@ export const registerRoutes = (app: FastifyInstance, services: Services, handler
           body = result.data;
         }
         const result = await handler({ auth, params, query, body, origin: originOf(request), services, endpointId: id });
+        if (ep.method !== 'GET') services.counts.clear();
         reply.code(result.status);
         if (result.json === undefined) return reply.send();
         return reply.type('application/json; charset=utf-8').send(result.json);

@@ -1,5 +1,6 @@
 import { LIMITS } from '@org/model';
 import type { Db } from '../db/db.js';
+import type { CountCache } from './count-cache.js';
 import { type RequestOrigin, linkTo } from '../http/links.js';
 import { type FragmentRow, type FragmentTable, fragmentsOf } from './fragments.js';
 import { type Selection, whereOf } from './sql.js';
@@ -12,6 +13,7 @@ const json = (value: string | null) => (value === null ? 'null' : JSON.stringify
 /** D6: an offset page with the true count; items past offset 10,000 are never returned. */
 export const offsetPage = async (
   db: Db,
+  counts: CountCache,
   sel: Selection,
   table: FragmentTable,
   { limit, offset, orderBy }: { limit: number; offset: number; orderBy: string },
@@ -20,8 +22,12 @@ export const offsetPage = async (
 ): Promise<string> => {
   const where = whereOf(sel);
   const reachableLimit = Math.max(0, Math.min(limit, MAX_REACHABLE - offset));
-  const [countRows, rows] = await Promise.all([
-    db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${sel.from} ${where}`, sel.params.values),
+  const countSql = `SELECT count(*)::int AS count FROM ${sel.from} ${where}`;
+  const [count, rows] = await Promise.all([
+    counts.get(`${countSql}\u0000${JSON.stringify(sel.params.values)}`, async () => {
+      const result = await db.query<{ count: number }>(countSql, sel.params.values);
+      return result[0]?.count ?? 0;
+    }),
     reachableLimit > 0
       ? db.query<FragmentRow>(
           `SELECT ${sel.alias}.id, ${sel.alias}.version, ${sel.alias}.rendered_json FROM ${sel.from} ${where}
@@ -30,7 +36,6 @@ export const offsetPage = async (
         )
       : Promise.resolve([] as FragmentRow[]),
   ]);
-  const count = countRows[0]?.count ?? 0;
   const end = Math.min(count, MAX_REACHABLE);
   const next = offset + limit < end ? linkTo(origin, { offset: offset + limit, limit }) : null;
   const previous =
