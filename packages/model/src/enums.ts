@@ -35,7 +35,10 @@ export const MessageStateTypeSchema = doc(z.number().int(), {
   example: 1,
 });
 
-export const SENDER_TYPES = { contact: 'the visitor wrote it', operator: 'an operator (human or bot) wrote it' } as const;
+export const SENDER_TYPES = {
+  contact: 'the visitor wrote it',
+  operator: 'an operator (human or bot) wrote it',
+} as const;
 export const SenderTypeSchema = z.enum(['contact', 'operator']);
 
 export const MessageTypeSchema = openString({ message: 'a chat message' }, 'Message type.');
@@ -52,7 +55,8 @@ export const SalutationSchema = openString(
 /** D4: operator roles and what each may do. */
 export const OPERATOR_ROLES = {
   admin: 'may do everything',
-  operator: 'may read everything and PATCH conversations, contacts and notes; may not delete nor change other operators',
+  operator:
+    'may read everything and PATCH conversations, contacts and notes; may not delete nor change other operators',
   restricted: 'may only read',
 } as const;
 export type OperatorRole = keyof typeof OPERATOR_ROLES;
@@ -63,7 +67,11 @@ export const OperatorRoleSchema = doc(z.enum(['admin', 'operator', 'restricted']
   ...decided('D4'),
 });
 
-export const OPERATOR_PRESENCE = { online: 'available', away: 'marked away', offline: 'not connected' } as const;
+export const OPERATOR_PRESENCE = {
+  online: 'available',
+  away: 'marked away',
+  offline: 'not connected',
+} as const;
 export const OperatorPresenceSchema = doc(z.enum(['online', 'away', 'offline']), {
   description: 'Operator presence (D4).',
   ...decided('D4'),

@@ -4,19 +4,32 @@ import { doc } from './openapi-meta.js';
 
 /** D1: every error code with its HTTP status; the error schemas and the server read this table. */
 export const ERROR_CODES = {
-  invalid: { status: 400, description: 'A parameter, header or body field is invalid; `errors` names each field.' },
+  invalid: {
+    status: 400,
+    description: 'A parameter, header or body field is invalid; `errors` names each field.',
+  },
   parse_error: { status: 400, description: 'The request body is not valid JSON.' },
   not_authenticated: { status: 401, description: 'The Authorization header is missing.' },
   authentication_failed: { status: 401, description: 'The token in the Authorization header is unknown.' },
   permission_denied: {
     status: 403,
-    description: 'The acting operator lacks the capability, or Service-Operator-Id names no operator of the organization.',
+    description:
+      'The acting operator lacks the capability, or Service-Operator-Id names no operator of the organization.',
   },
-  not_found: { status: 404, description: 'No such resource in the active organization (or it was excluded).' },
+  not_found: {
+    status: 404,
+    description: 'No such resource in the active organization (or it was excluded).',
+  },
   method_not_allowed: { status: 405, description: 'The path exists but does not take this method.' },
   gone: { status: 410, description: 'The API version was retired.' },
-  unsupported_media_type: { status: 415, description: 'A write request without Content-Type: application/json.' },
-  throttled: { status: 429, description: 'A daily or burst limit was reached; Retry-After says when to try again.' },
+  unsupported_media_type: {
+    status: 415,
+    description: 'A write request without Content-Type: application/json.',
+  },
+  throttled: {
+    status: 429,
+    description: 'A daily or burst limit was reached; Retry-After says when to try again.',
+  },
   error: { status: 500, description: 'An unexpected fault; it is logged with the request id.' },
 } as const;
 

@@ -1,6 +1,12 @@
 import type { AnalyticsDataPoint } from './records/analytics.js';
 import type { ContactIdentity, EmbeddedContact } from './records/contact.js';
-import type { Conversation, ConversationDetail, ConversationPart, Message, Topic } from './records/conversation.js';
+import type {
+  Conversation,
+  ConversationDetail,
+  ConversationPart,
+  Message,
+  Topic,
+} from './records/conversation.js';
 import type { NavigationEvent } from './records/navigation-event.js';
 import type { Note } from './records/note.js';
 import type { Operator, OperatorSlots } from './records/operator.js';
@@ -182,7 +188,12 @@ export const operatorExample: Operator = {
   updated_at: '2024-03-14T08:00:00.000000Z',
 };
 
-export const operatorSlotsExample: OperatorSlots = { operator_id: 12, total_slots: 5, used_slots: 2, free_slots: 3 };
+export const operatorSlotsExample: OperatorSlots = {
+  operator_id: 12,
+  total_slots: 5,
+  used_slots: 2,
+  free_slots: 3,
+};
 
 export const dataPointExample: AnalyticsDataPoint = {
   um_widget_id: [3],

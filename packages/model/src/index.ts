@@ -1,3 +1,4 @@
+export { ISO_COUNTRY_CODES } from './countries.js';
 export * from './decisions.js';
 export * from './endpoints/index.js';
 export * from './enums.js';
@@ -16,4 +17,3 @@ export * from './records/conversation.js';
 export * from './records/navigation-event.js';
 export * from './records/note.js';
 export * from './records/operator.js';
-export { ISO_COUNTRY_CODES } from './countries.js';

@@ -5,7 +5,8 @@ import type { z } from 'zod';
  * Attaches OpenAPI text to a schema. This is the only module besides openapi/generate.ts that
  * knows about @anatine/zod-openapi, so moving to another generator touches two files.
  */
-export const doc = <T extends z.ZodTypeAny>(schema: T, meta: AnatineSchemaObject): T => extendApi(schema, meta);
+export const doc = <T extends z.ZodTypeAny>(schema: T, meta: AnatineSchemaObject): T =>
+  extendApi(schema, meta);
 
 /** The OpenAPI text attached to a schema, if any. */
 export const docOf = (schema: z.ZodTypeAny): AnatineSchemaObject | undefined => {

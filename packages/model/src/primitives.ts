@@ -12,7 +12,12 @@ const isRealDateTime = (m: RegExpExecArray | null): boolean => {
   const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
   const t = new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s));
   return (
-    t.getUTCFullYear() === y && t.getUTCMonth() === mo! - 1 && t.getUTCDate() === d && h < 24 && mi < 60 && s < 60
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo! - 1 &&
+    t.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    s < 60
   );
 };
 
@@ -59,11 +64,16 @@ export const parseDate = (value: string): Date | undefined => {
  * fraction and zone; without a zone the time is UTC.
  */
 export const parseInstant = (value: string): Date | undefined => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+      value,
+    );
   if (!isRealDateTime(m) || !m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m;
   const ms = frac ? frac.slice(0, 4).padEnd(4, '0') : '';
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${ms}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`);
+  const date = new Date(
+    `${y}-${mo}-${d}T${h}:${mi}:${s}${ms}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`,
+  );
   return Number.isNaN(date.getTime()) ? undefined : date;
 };
 

@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { dataPointExample } from '../examples.js';
 import { AnalyticsQuerySchema } from '../query/analytics.js';
 import { enumParam } from '../query/params.js';
-import { AnalyticsResponseSchema, analyticsResponseSchemaOf, dataPointSchemaFor } from '../records/analytics.js';
-import { ANALYTICS_METRIC_NAMES, ANALYTICS_METRICS, type AnalyticsMetric, type MetricInfo } from '../records/analytics-metrics.js';
+import {
+  AnalyticsResponseSchema,
+  analyticsResponseSchemaOf,
+  dataPointSchemaFor,
+} from '../records/analytics.js';
+import {
+  ANALYTICS_METRIC_NAMES,
+  ANALYTICS_METRICS,
+  type AnalyticsMetric,
+  type MetricInfo,
+} from '../records/analytics-metrics.js';
 import { type EndpointDefinition, endpoint } from './define.js';
 
 export const ANALYTICS_VERSION = 'v1';

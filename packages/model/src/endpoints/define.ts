@@ -81,14 +81,7 @@ export const endpoint = <
 ): EndpointDefinition<M, P, Params, Query, Body, Success> => {
   const errors: ErrorStatus[] = def.errors
     ? [...def.errors]
-    : [
-        400,
-        401,
-        403,
-        ...(def.params ? ([404] as const) : []),
-        ...(def.body ? ([415] as const) : []),
-        429,
-      ];
+    : [400, 401, 403, ...(def.params ? ([404] as const) : []), ...(def.body ? ([415] as const) : []), 429];
   return { ...def, errors, decisions: def.decisions ?? [] };
 };
 

@@ -110,7 +110,10 @@ export const v3Endpoints = {
     query: AllConversationsQuerySchema,
     success: { 200: ConversationCursorPageSchema },
     decisions: ['D7', 'D16'],
-    example: { query: { cursor: '1042', limit: '10' }, response: cursorPage(`${C}all/`, conversationExample, 1042, 57) },
+    example: {
+      query: { cursor: '1042', limit: '10' },
+      response: cursorPage(`${C}all/`, conversationExample, 1042, 57),
+    },
   }),
   getConversation: endpoint({
     method: 'GET',
@@ -131,7 +134,8 @@ export const v3Endpoints = {
     group: 'conversations',
     tag: CONV,
     summary: 'Update the topics of a conversation',
-    description: 'Sets the topics of the conversation (topic texts; unknown texts create topics) and returns it.',
+    description:
+      'Sets the topics of the conversation (topic texts; unknown texts create topics) and returns it.',
     params: IdPathSchema,
     query: SingleResourceQuerySchema,
     body: ConversationPatchSchema,
@@ -174,7 +178,8 @@ export const v3Endpoints = {
     group: 'contacts',
     tag: 'Notes',
     summary: 'List notes',
-    description: 'An offset page of notes, newest first; filter by contact_identity_id. Counts toward contacts (D2).',
+    description:
+      'An offset page of notes, newest first; filter by contact_identity_id. Counts toward contacts (D2).',
     query: ListNotesQuerySchema,
     success: { 200: NotePageSchema },
     decisions: ['D5', 'D2'],
@@ -227,7 +232,10 @@ export const v3Endpoints = {
     query: ListNavigationQuerySchema,
     success: { 200: NavigationEventPageSchema },
     decisions: ['D5'],
-    example: { query: { ordering: '-id' }, response: offsetPage(`${V3}/navigation/`, navigationEventExample) },
+    example: {
+      query: { ordering: '-id' },
+      response: offsetPage(`${V3}/navigation/`, navigationEventExample),
+    },
   }),
   listContacts: endpoint({
     method: 'GET',
@@ -310,7 +318,11 @@ export const v3Endpoints = {
     body: ContactPatchSchema,
     success: { 200: ContactIdentitySchema },
     decisions: ['D12'],
-    example: { params: { id: 4711 }, body: { city: 'Berlin', country: 'DE' }, response: contactIdentityExample },
+    example: {
+      params: { id: 4711 },
+      body: { city: 'Berlin', country: 'DE' },
+      response: contactIdentityExample,
+    },
   }),
   deleteContact: endpoint({
     method: 'DELETE',
@@ -401,13 +413,23 @@ export const v3Endpoints = {
     body: OperatorAwaySchema,
     success: { 200: OperatorSchema },
     decisions: ['D4'],
-    example: { params: { id: 12 }, body: { is_away: true }, response: { ...operatorExample, is_away: true, status: 'away' } },
+    example: {
+      params: { id: 12 },
+      body: { is_away: true },
+      response: { ...operatorExample, is_away: true, status: 'away' },
+    },
   }),
 } as const;
 
 export const RETIRED_VERSIONS = ['v2'] as const;
 /** The v3 resource collections, as they appear in paths (for the v2 retirement route). */
-export const V3_RESOURCES = ['conversations', 'contact_identities', 'notes', 'navigation', 'operators'] as const;
+export const V3_RESOURCES = [
+  'conversations',
+  'contact_identities',
+  'notes',
+  'navigation',
+  'operators',
+] as const;
 
 /** D13: v2 was disabled in February 2023; every v2 path answers 410 naming v3. */
 export const retiredEndpoints = {
@@ -419,7 +441,9 @@ export const retiredEndpoints = {
     summary: 'API v2 (retired)',
     description:
       'Every path and method under /api/um/v2/ answers 410 gone, naming v3 (v2 was disabled in February 2023).',
-    params: z.object({ resource: enumParam(V3_RESOURCES, 'Any v2 path.').refine((v) => v !== undefined) }).strict(),
+    params: z
+      .object({ resource: enumParam(V3_RESOURCES, 'Any v2 path.').refine((v) => v !== undefined) })
+      .strict(),
     success: {},
     errors: [410],
     decisions: ['D13'],
@@ -427,4 +451,3 @@ export const retiredEndpoints = {
     example: { params: { resource: 'conversations' } },
   }),
 } as const;
-

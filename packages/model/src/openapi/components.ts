@@ -1,6 +1,22 @@
 import type { z } from 'zod';
-import { type AnalyticsMetric, ANALYTICS_METRIC_NAMES } from '../records/analytics-metrics.js';
-import { AnalyticsDataPointSchema, AnalyticsResponseSchema, dataPointSchemaFor } from '../records/analytics.js';
+import {
+  ContactCursorPageSchema,
+  ContactPageSchema,
+  ConversationCursorPageSchema,
+  ConversationPageSchema,
+  MessagePageSchema,
+  NavigationEventPageSchema,
+  NotePageSchema,
+  OperatorPageSchema,
+} from '../endpoints/v3.js';
+import { ERROR_STATUSES, ErrorBodySchema } from '../errors.js';
+import { AnalyticsTimeSchema, TimestampSchema } from '../primitives.js';
+import {
+  AnalyticsDataPointSchema,
+  AnalyticsResponseSchema,
+  dataPointSchemaFor,
+} from '../records/analytics.js';
+import { ANALYTICS_METRIC_NAMES, type AnalyticsMetric } from '../records/analytics-metrics.js';
 import {
   ContactIdentitySchema,
   ContactPatchSchema,
@@ -19,19 +35,12 @@ import {
 } from '../records/conversation.js';
 import { NavigationEventSchema } from '../records/navigation-event.js';
 import { NoteCreateSchema, NoteSchema } from '../records/note.js';
-import { OperatorAwaySchema, OperatorPatchSchema, OperatorSchema, OperatorSlotsSchema } from '../records/operator.js';
-import { ERROR_STATUSES, ErrorBodySchema } from '../errors.js';
 import {
-  ContactCursorPageSchema,
-  ContactPageSchema,
-  ConversationCursorPageSchema,
-  ConversationPageSchema,
-  MessagePageSchema,
-  NavigationEventPageSchema,
-  NotePageSchema,
-  OperatorPageSchema,
-} from '../endpoints/v3.js';
-import { AnalyticsTimeSchema, TimestampSchema } from '../primitives.js';
+  OperatorAwaySchema,
+  OperatorPatchSchema,
+  OperatorSchema,
+  OperatorSlotsSchema,
+} from '../records/operator.js';
 
 const toPascal = (metric: string) =>
   metric

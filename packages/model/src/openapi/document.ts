@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import { DECISIONS } from '../decisions.js';
 import { type EndpointDefinition, endpointList, type SuccessStatus } from '../endpoints/index.js';
-import { ERROR_CODES, type ErrorStatus, errorCodesFor, RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from '../errors.js';
+import {
+  ERROR_CODES,
+  type ErrorStatus,
+  errorCodesFor,
+  RATE_LIMIT_HEADERS,
+  RETRY_AFTER_HEADER,
+} from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { isRequiredParam, paramDocOf } from '../query/params.js';
 import { componentSchemas, ERROR_RESPONSE_STATUSES } from './components.js';
@@ -68,10 +74,9 @@ const parametersOf = (schema: z.ZodTypeAny | undefined, where: 'query' | 'path')
 
 const headerRefs = (withRetryAfter: boolean) =>
   Object.fromEntries(
-    [...Object.keys(RATE_LIMIT_HEADERS), ...(withRetryAfter ? Object.keys(RETRY_AFTER_HEADER) : [])].map((h) => [
-      h,
-      { $ref: `#/components/headers/${h}` },
-    ]),
+    [...Object.keys(RATE_LIMIT_HEADERS), ...(withRetryAfter ? Object.keys(RETRY_AFTER_HEADER) : [])].map(
+      (h) => [h, { $ref: `#/components/headers/${h}` }],
+    ),
   );
 
 const errorExample = (status: ErrorStatus) => {
@@ -115,7 +120,10 @@ const operationOf = (id: string, ep: EndpointDefinition, schemaOf: (s: z.ZodType
       ...parametersOf(ep.query, 'query'),
       ...(isRetired
         ? []
-        : [{ $ref: '#/components/parameters/ServiceOrganizationId' }, { $ref: '#/components/parameters/ServiceOperatorId' }]),
+        : [
+            { $ref: '#/components/parameters/ServiceOrganizationId' },
+            { $ref: '#/components/parameters/ServiceOperatorId' },
+          ]),
     ],
     ...(ep.body
       ? {
@@ -227,7 +235,9 @@ export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:30
           },
         ]),
       ),
-      schemas: Object.fromEntries(Object.entries(rawComponents).map(([name, json]) => [name, refs(json, true)])),
+      schemas: Object.fromEntries(
+        Object.entries(rawComponents).map(([name, json]) => [name, refs(json, true)]),
+      ),
     },
   };
 };

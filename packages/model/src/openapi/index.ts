@@ -1,9 +1,9 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { buildOpenApiDocument } from './document.js';
 
+export { componentSchemas } from './components.js';
 export { buildOpenApiDocument, type DocumentOptions, type OpenApiDocument } from './document.js';
 export { jsonSchemaOf } from './generate.js';
-export { componentSchemas } from './components.js';
 
 /** The document of this model version, as published in docs/openapi.json. */
 export const openApiDocument = () => buildOpenApiDocument({ version: pkg.version });

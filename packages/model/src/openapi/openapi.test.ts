@@ -9,11 +9,13 @@ import { openApiDocument } from './index.js';
 
 type Obj = Record<string, any>;
 const doc = openApiDocument() as unknown as Obj;
-const specPath = (name: string) => fileURLToPath(new URL(`../../../../../shared/spec/${name}`, import.meta.url));
+const specPath = (name: string) =>
+  fileURLToPath(new URL(`../../../../../shared/spec/${name}`, import.meta.url));
 
 /** Resolves a schema through $ref / allOf to its object form, and reports nullability of the use. */
 const resolve = (schema: Obj): { schema: Obj; nullable: boolean } => {
-  if (schema.$ref) return { schema: resolve(doc.components.schemas[schema.$ref.split('/').pop()]).schema, nullable: false };
+  if (schema.$ref)
+    return { schema: resolve(doc.components.schemas[schema.$ref.split('/').pop()]).schema, nullable: false };
   if (schema.allOf) return { schema: resolve(schema.allOf[0]).schema, nullable: schema.nullable === true };
   return { schema, nullable: schema.nullable === true };
 };
@@ -24,8 +26,16 @@ const tableRows = (markdown: string, heading: string): string[][] => {
   expect(section, heading).toBeDefined();
   return section
     .split('\n')
-    .filter((l) => l.startsWith('| ') && !l.startsWith('| Field') && !l.startsWith('| Key') && !l.startsWith('|---'))
-    .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    .filter(
+      (l) =>
+        l.startsWith('| ') && !l.startsWith('| Field') && !l.startsWith('| Key') && !l.startsWith('|---'),
+    )
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
 };
 
 const jsonTypeOf = (described: string): string | undefined =>
@@ -57,7 +67,14 @@ describe('docs/openapi.json', () => {
     for (const m of events.matchAll(/\| (um_[a-z_]+)(?:, (um_[a-z_]+))? \|/g))
       for (const metric of [m[1], m[2]].filter(Boolean))
         expect(ops, metric).toContain(`GET /api/um/v1/analytics/${metric}/`);
-    for (const suffix of ['_offline', '_re_engage', '_group_live', '_group_offline', '_group_re_engage', '_re_group_engage'])
+    for (const suffix of [
+      '_offline',
+      '_re_engage',
+      '_group_live',
+      '_group_offline',
+      '_group_re_engage',
+      '_re_group_engage',
+    ])
       expect(ops).toContain(`GET /api/um/v1/analytics/um_chat_session_manual_forward${suffix}/`);
   });
 
@@ -66,13 +83,21 @@ describe('docs/openapi.json', () => {
       for (const [method, op] of Object.entries(item as Obj)) {
         expect(op.operationId, `${method} ${path}`).toBeTruthy();
         expect(op.summary).toBeTruthy();
-        for (const p of op.parameters) if (!p.$ref) expect(p.description, `${op.operationId} ${p.name}`).toBeTruthy();
+        for (const p of op.parameters)
+          if (!p.$ref) expect(p.description, `${op.operationId} ${p.name}`).toBeTruthy();
         if (path.includes('/v2/')) continue;
-        for (const status of ['400', '401', '403', '429']) expect(op.responses[status], `${op.operationId} ${status}`).toBeDefined();
-        expect(Object.keys(op.responses[Object.keys(op.responses)[0]!].headers ?? {})).toContain('X-RateLimit-Remaining');
+        for (const status of ['400', '401', '403', '429'])
+          expect(op.responses[status], `${op.operationId} ${status}`).toBeDefined();
+        expect(Object.keys(op.responses[Object.keys(op.responses)[0]!].headers ?? {})).toContain(
+          'X-RateLimit-Remaining',
+        );
       }
     expect(doc.components.responses.Error429.headers).toHaveProperty('Retry-After');
-    expect(doc.components.securitySchemes.ApiToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(doc.components.securitySchemes.ApiToken).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+    });
   });
 
   const v3 = existsSync(specPath('json-api-v3.md')) ? readFileSync(specPath('json-api-v3.md'), 'utf8') : '';
@@ -84,25 +109,28 @@ describe('docs/openapi.json', () => {
     ['json-api-v3.md', '### Contact (contact identity)', 'ContactIdentity'],
     ['analytics-api-v1.md', '## 2. Resources', 'AnalyticsDataPoint'],
   ];
-  it.each(tables)('%s %s: every field with its described type and nullability', (file, heading, component) => {
-    expect(v3, 'shared/spec must be beside the checkout').not.toBe('');
-    const markdown = readFileSync(specPath(file), 'utf8');
-    const schema = resolve(doc.components.schemas[component]).schema;
-    const rows = tableRows(markdown, heading.trim());
-    expect(rows.length).toBeGreaterThan(4);
-    for (const [field, type, notes = ''] of rows) {
-      const prop = schema.properties[field!];
-      expect(prop, `${component}.${field}`).toBeDefined();
-      const { schema: target, nullable } = resolve(prop);
-      const isNullable = type === 'nullable' || notes.split(';').some((part) => part.trim() === 'nullable');
-      if (type === 'nullable') continue; // shape not described (D19): free-form JSON, null included
-      expect(nullable || target.nullable === true, `${component}.${field} nullable`).toBe(isNullable);
-      const expected = jsonTypeOf(type!);
-      if (expected) expect(target.type, `${component}.${field} type`).toBe(expected);
-      if (type === 'timestamp' && component !== 'AnalyticsDataPoint')
-        expect(prop.$ref ?? prop.allOf?.[0]?.$ref).toBe('#/components/schemas/Timestamp');
-    }
-  });
+  it.each(tables)(
+    '%s %s: every field with its described type and nullability',
+    (file, heading, component) => {
+      expect(v3, 'shared/spec must be beside the checkout').not.toBe('');
+      const markdown = readFileSync(specPath(file), 'utf8');
+      const schema = resolve(doc.components.schemas[component]).schema;
+      const rows = tableRows(markdown, heading.trim());
+      expect(rows.length).toBeGreaterThan(4);
+      for (const [field, type, notes = ''] of rows) {
+        const prop = schema.properties[field!];
+        expect(prop, `${component}.${field}`).toBeDefined();
+        const { schema: target, nullable } = resolve(prop);
+        const isNullable = type === 'nullable' || notes.split(';').some((part) => part.trim() === 'nullable');
+        if (type === 'nullable') continue; // shape not described (D19): free-form JSON, null included
+        expect(nullable || target.nullable === true, `${component}.${field} nullable`).toBe(isNullable);
+        const expected = jsonTypeOf(type!);
+        if (expected) expect(target.type, `${component}.${field} type`).toBe(expected);
+        if (type === 'timestamp' && component !== 'AnalyticsDataPoint')
+          expect(prop.$ref ?? prop.allOf?.[0]?.$ref).toBe('#/components/schemas/Timestamp');
+      }
+    },
+  );
 
   it('marks decisions with x-um-decision', () => {
     const text = JSON.stringify(doc);
@@ -117,7 +145,8 @@ describe('docs/openapi.json', () => {
           const r = schema.safeParse(ep.example.response);
           expect(r.success, `${id} ${status}: ${r.error?.message}`).toBe(true);
         }
-      if (ep.body && ep.example.body !== undefined) expect(ep.body.safeParse(ep.example.body).success, id).toBe(true);
+      if (ep.body && ep.example.body !== undefined)
+        expect(ep.body.safeParse(ep.example.body).success, id).toBe(true);
       if (ep.query && ep.example.query) expect(ep.query.safeParse(ep.example.query).success, id).toBe(true);
       if (ep.params && ep.example.params) {
         const params = Object.fromEntries(Object.entries(ep.example.params).map(([k, v]) => [k, String(v)]));
@@ -128,11 +157,15 @@ describe('docs/openapi.json', () => {
 
   it('passes redocly lint with the recommended rules', () => {
     const cwd = fileURLToPath(new URL('../..', import.meta.url));
-    const out = execFileSync('npx', ['redocly', 'lint', OPENAPI_JSON_PATH, '--config', 'redocly.yaml', '--format', 'summary'], {
-      cwd,
-      encoding: 'utf8',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
+    const out = execFileSync(
+      'npx',
+      ['redocly', 'lint', OPENAPI_JSON_PATH, '--config', 'redocly.yaml', '--format', 'summary'],
+      {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
     expect(out).not.toMatch(/\berror\b.*[1-9]/i);
   });
 });

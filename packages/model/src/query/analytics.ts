@@ -39,16 +39,21 @@ const rawAnalyticsQuery = {
     format: 'date',
     example: '2024-03-14',
   }),
-  event_date_from: dateOrTimestamp('Start of the range (date or timestamp, UTC); alone it means that single day.'),
+  event_date_from: dateOrTimestamp(
+    'Start of the range (date or timestamp, UTC); alone it means that single day.',
+  ),
   event_date_to: dateOrTimestamp(
     'End of the range (date: the whole day; timestamp: inclusive), UTC; alone it means that single day.',
   ),
   operator_mode: stringParam(
     `\`human\` (${OPERATOR_MODES.human}) or \`bot\` (${OPERATOR_MODES.bot}); any other value gives all operators.`,
   ),
-  cursor: doc(stringParam('Continuation of a response that had more than 10,000 data points (from `next`).'), {
-    ...decided('D14'),
-  }),
+  cursor: doc(
+    stringParam('Continuation of a response that had more than 10,000 data points (from `next`).'),
+    {
+      ...decided('D14'),
+    },
+  ),
 };
 
 /**
@@ -63,7 +68,12 @@ export const AnalyticsQuerySchema = z
       const raw = q[field];
       if (raw === undefined) return undefined;
       const parsed = parseBound(raw);
-      if (!parsed) ctx.addIssue({ code: 'custom', path: [field], message: 'Expected YYYY-mm-dd or YYYY-mm-ddTHH:MM:SS.' });
+      if (!parsed)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'Expected YYYY-mm-dd or YYYY-mm-ddTHH:MM:SS.',
+        });
       return parsed ?? null;
     };
     let from: Date;
@@ -101,7 +111,11 @@ export const AnalyticsQuerySchema = z
       }
     }
     if (to <= from) {
-      ctx.addIssue({ code: 'custom', path: ['event_date_to'], message: 'event_date_to is before event_date_from.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['event_date_to'],
+        message: 'event_date_to is before event_date_from.',
+      });
       return z.NEVER;
     }
     if (to.getTime() - from.getTime() > LIMITS.analyticsMaxRangeDays * DAY_MS) {
@@ -112,7 +126,8 @@ export const AnalyticsQuerySchema = z
       });
       return z.NEVER;
     }
-    const operatorMode = q.operator_mode === 'human' || q.operator_mode === 'bot' ? q.operator_mode : undefined;
+    const operatorMode =
+      q.operator_mode === 'human' || q.operator_mode === 'bot' ? q.operator_mode : undefined;
     return {
       organization_id: q.organization_id,
       um_widget_id: q.um_widget_id,

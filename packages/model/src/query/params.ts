@@ -25,8 +25,6 @@ export interface IntOptions {
   decision?: DecisionId;
 }
 
-
-
 /** An integer parameter; `-5`, `1.5` and `ten` are rejected with a message. */
 export function intParam(options: IntOptions & { default: number }): z.ZodType<number, z.ZodTypeDef, unknown>;
 export function intParam(options: IntOptions): z.ZodType<number | undefined, z.ZodTypeDef, unknown>;
@@ -54,9 +52,15 @@ export const idParam = (description: string) => intParam({ description, min: 1 }
 /** A required id (path parameters). */
 export const requiredIdParam = (description: string) => {
   const optional = idParam(description);
-  return doc(z.preprocess((v) => v, optional.refine((n): n is number => n !== undefined, 'This parameter is required.')), {
-    ...docOf(optional),
-  }) as unknown as z.ZodType<number, z.ZodTypeDef, unknown>;
+  return doc(
+    z.preprocess(
+      (v) => v,
+      optional.refine((n): n is number => n !== undefined, 'This parameter is required.'),
+    ),
+    {
+      ...docOf(optional),
+    },
+  ) as unknown as z.ZodType<number, z.ZodTypeDef, unknown>;
 };
 
 /** A boolean parameter: true/false (also 1/0, yes/no). */
@@ -83,7 +87,10 @@ export const timestampParam = (description: string) =>
       .transform((v, ctx) => {
         const date = parseInstant(v);
         if (!date) {
-          ctx.addIssue({ code: 'custom', message: 'Expected an ISO 8601 timestamp, e.g. 2024-03-14T09:26:53Z.' });
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Expected an ISO 8601 timestamp, e.g. 2024-03-14T09:26:53Z.',
+          });
           return z.NEVER;
         }
         return date;
@@ -159,12 +166,16 @@ export function enumParam<const V extends readonly [string, ...string[]]>(
   const e = z.enum(values as unknown as [V[number], ...V[number][]], {
     errorMap: () => ({ message: `Must be one of: ${values.join(', ')}.` }),
   });
-  return param(options.default === undefined ? e.optional() : e.default(options.default), {
-    type: 'string',
-    enum: [...values],
-    description,
-    ...(options.default !== undefined ? { default: options.default } : {}),
-  }, options.decision);
+  return param(
+    options.default === undefined ? e.optional() : e.default(options.default),
+    {
+      type: 'string',
+      enum: [...values],
+      description,
+      ...(options.default !== undefined ? { default: options.default } : {}),
+    },
+    options.decision,
+  );
 }
 
 /**
@@ -183,5 +194,4 @@ export const paramDocOf = (schema: z.ZodTypeAny): AnatineSchemaObject | undefine
 };
 
 /** Whether a parameter must be present. */
-export const isRequiredParam = (schema: z.ZodTypeAny): boolean =>
-  !schema.safeParse(undefined).success;
+export const isRequiredParam = (schema: z.ZodTypeAny): boolean => !schema.safeParse(undefined).success;

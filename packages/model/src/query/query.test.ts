@@ -29,7 +29,11 @@ const errorsOf = <S extends z.ZodTypeAny>(schema: S, qs: string) => {
 
 describe('conversation list query', () => {
   it('applies the described defaults', () => {
-    expect(parse(ListConversationsQuerySchema, '').data).toMatchObject({ limit: 10, offset: 0, ordering: '-id' });
+    expect(parse(ListConversationsQuerySchema, '').data).toMatchObject({
+      limit: 10,
+      offset: 0,
+      ordering: '-id',
+    });
   });
   it('parses every filter of the table into typed values', () => {
     const r = parse(
@@ -54,7 +58,11 @@ describe('conversation list query', () => {
     expect(r.data?.contact_first_message_from_date).toBeInstanceOf(Date);
   });
   it('splits search keywords on %20 and %2B alike', () => {
-    expect(parse(ListConversationsQuerySchema, 'search_query=a%20b%2Bc').data?.search_query).toEqual(['a', 'b', 'c']);
+    expect(parse(ListConversationsQuerySchema, 'search_query=a%20b%2Bc').data?.search_query).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
   it('limit: >100 becomes 100; <=0 and non-integers are rejected per field', () => {
     expect(parse(ListConversationsQuerySchema, 'limit=500').data?.limit).toBe(100);
@@ -70,7 +78,13 @@ describe('conversation list query', () => {
       ListConversationsQuerySchema,
       'ordering=name&exclude_ids=1,x&contact_uuid=nope&updated_at_from_date=tuesday&topics=abc',
     );
-    expect(Object.keys(errors).sort()).toEqual(['contact_uuid', 'exclude_ids', 'ordering', 'topics', 'updated_at_from_date']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'contact_uuid',
+      'exclude_ids',
+      'ordering',
+      'topics',
+      'updated_at_from_date',
+    ]);
   });
   it('rejects unknown parameters (D17) and takes the last of repeated ones', () => {
     expect(errorsOf(ListConversationsQuerySchema, 'colour=red')).toHaveProperty('colour');
@@ -81,7 +95,9 @@ describe('conversation list query', () => {
 describe('cursor and bulk queries', () => {
   it('the all endpoints accept id ordering only', () => {
     expect(parse(AllConversationsQuerySchema, 'ordering=id&cursor=-55').success).toBe(true);
-    expect(errorsOf(AllConversationsQuerySchema, 'ordering=-last_message_sent_at')).toHaveProperty('ordering');
+    expect(errorsOf(AllConversationsQuerySchema, 'ordering=-last_message_sent_at')).toHaveProperty(
+      'ordering',
+    );
     expect(errorsOf(AllConversationsQuerySchema, 'cursor=abc')).toHaveProperty('cursor');
   });
   it('messages default to 100 per page', () => {
@@ -138,13 +154,15 @@ describe('analytics query', () => {
     expect(errorsOf(AnalyticsQuerySchema, 'um_widget_id=1,2')).toHaveProperty('um_widget_id');
   });
   it('caps ranges at 93 days and rejects inverted or malformed ranges', () => {
-    expect(parse(AnalyticsQuerySchema, 'event_date_from=2024-01-01&event_date_to=2024-04-02').success).toBe(true);
-    expect(errorsOf(AnalyticsQuerySchema, 'event_date_from=2024-01-01&event_date_to=2024-04-03')).toHaveProperty(
-      'event_date_to',
+    expect(parse(AnalyticsQuerySchema, 'event_date_from=2024-01-01&event_date_to=2024-04-02').success).toBe(
+      true,
     );
-    expect(errorsOf(AnalyticsQuerySchema, 'event_date_from=2024-03-10&event_date_to=2024-03-01')).toHaveProperty(
-      'event_date_to',
-    );
+    expect(
+      errorsOf(AnalyticsQuerySchema, 'event_date_from=2024-01-01&event_date_to=2024-04-03'),
+    ).toHaveProperty('event_date_to');
+    expect(
+      errorsOf(AnalyticsQuerySchema, 'event_date_from=2024-03-10&event_date_to=2024-03-01'),
+    ).toHaveProperty('event_date_to');
     expect(errorsOf(AnalyticsQuerySchema, 'event_date_from=2024-13-01')).toHaveProperty('event_date_from');
     expect(errorsOf(AnalyticsQuerySchema, 'event_date=14.03.2024')).toHaveProperty('event_date');
   });

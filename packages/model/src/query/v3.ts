@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { CONTACT_IDENTIFIERS } from '../records/contact.js';
 import { LIMITS } from '../limits.js';
+import { CONTACT_IDENTIFIERS } from '../records/contact.js';
 import {
   boolParam,
   commaIdsParam,
   enumParam,
   idParam,
-  requiredIdParam,
   intParam,
+  requiredIdParam,
   searchParam,
   stringParam,
   timestampParam,
@@ -15,7 +15,10 @@ import {
 
 /** Query parameters of every v3 request (Common rules 6, D9). */
 export const commonQuery = {
-  exclude_ids: commaIdsParam('Comma-separated ids; the listed resources are not fetched, updated or deleted.', 'D9'),
+  exclude_ids: commaIdsParam(
+    'Comma-separated ids; the listed resources are not fetched, updated or deleted.',
+    'D9',
+  ),
 };
 
 const offsetPaging = {
@@ -35,12 +38,22 @@ const offsetPaging = {
 
 const ID_CURSOR = /^-?\d+$/;
 const MESSAGE_CURSOR = /^-?\d+\.\d+\.\d+$/;
-const cursorPaging = (limits: { defaultLimit: number; maxLimit: number }, pattern = ID_CURSOR, example = '-1042') => ({
-  cursor: stringParam('The plain id of a resource; a leading minus sign selects the resources before it (D7).', {
-    pattern: pattern.source,
-    example,
-    'x-um-decision': 'D7',
-  }).refine((v) => v === undefined || pattern.test(v), 'Expected an id, optionally with a leading minus sign.'),
+const cursorPaging = (
+  limits: { defaultLimit: number; maxLimit: number },
+  pattern = ID_CURSOR,
+  example = '-1042',
+) => ({
+  cursor: stringParam(
+    'The plain id of a resource; a leading minus sign selects the resources before it (D7).',
+    {
+      pattern: pattern.source,
+      example,
+      'x-um-decision': 'D7',
+    },
+  ).refine(
+    (v) => v === undefined || pattern.test(v),
+    'Expected an id, optionally with a leading minus sign.',
+  ),
   limit: intParam({
     description: `Page size; default ${limits.defaultLimit}; larger than ${limits.maxLimit} is replaced by ${limits.maxLimit} (D16).`,
     min: 1,
@@ -131,23 +144,41 @@ export const DeleteConversationsQuerySchema = z
   .strict();
 
 export const AllConversationsQuerySchema = z
-  .object({ ...commonQuery, ...cursorPaging(LIMITS.cursorPage), ordering: idOrderingParam, ...conversationFilters })
+  .object({
+    ...commonQuery,
+    ...cursorPaging(LIMITS.cursorPage),
+    ordering: idOrderingParam,
+    ...conversationFilters,
+  })
   .strict();
 
 export const MessagesQuerySchema = z
   .object({
     ...commonQuery,
     ...cursorPaging(LIMITS.messagesPage, MESSAGE_CURSOR, '-1042.2077.3'),
-    ordering: enumParam(['id', '-id', 'sent_at', '-sent_at'], 'Ordering of messages; default sent_at (oldest first).', {
-      default: 'sent_at',
-    }),
+    ordering: enumParam(
+      ['id', '-id', 'sent_at', '-sent_at'],
+      'Ordering of messages; default sent_at (oldest first).',
+      {
+        default: 'sent_at',
+      },
+    ),
   })
   .strict();
 
 /** Single-resource requests accept only exclude_ids. */
 export const SingleResourceQuerySchema = z.object(commonQuery).strict();
 
-export const CONTACT_ORDERINGS = ['id', '-id', 'created_at', '-created_at', 'name', '-name', 'email', '-email'] as const;
+export const CONTACT_ORDERINGS = [
+  'id',
+  '-id',
+  'created_at',
+  '-created_at',
+  'name',
+  '-name',
+  'email',
+  '-email',
+] as const;
 
 export const contactFilters = {
   id: idParam('The contact with that id.'),
@@ -169,7 +200,9 @@ export const ListContactsQuerySchema = z
   .object({
     ...commonQuery,
     ...offsetPaging,
-    ordering: enumParam(CONTACT_ORDERINGS, 'Ordering; a leading minus reverses it. Default -id.', { default: '-id' }),
+    ordering: enumParam(CONTACT_ORDERINGS, 'Ordering; a leading minus reverses it. Default -id.', {
+      default: '-id',
+    }),
     ...contactSearch,
     ...contactFilters,
   })
@@ -180,13 +213,20 @@ export const DeleteContactsQuerySchema = z
   .strict();
 
 export const AllContactsQuerySchema = z
-  .object({ ...commonQuery, ...cursorPaging(LIMITS.cursorPage), ordering: idOrderingParam, ...contactFilters })
+  .object({
+    ...commonQuery,
+    ...cursorPaging(LIMITS.cursorPage),
+    ordering: idOrderingParam,
+    ...contactFilters,
+  })
   .strict();
 
 export const UpsertContactQuerySchema = z
   .object({
     ...commonQuery,
-    identifier: enumParam(CONTACT_IDENTIFIERS, 'The contact field to match on (D10).', { decision: 'D10' }).refine(
+    identifier: enumParam(CONTACT_IDENTIFIERS, 'The contact field to match on (D10).', {
+      decision: 'D10',
+    }).refine(
       (v) => v !== undefined,
       'Required: one of email, external_customer_id, mobile_number, phone_number.',
     ),

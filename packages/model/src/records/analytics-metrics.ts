@@ -27,7 +27,8 @@ export const INACTIVITY_ACTIONS = {
     'a conversation stayed in New or Open too long without reaction; it was unassigned so that all operators see that action is needed',
   status_unassign: 'same situation; the conversation was assigned to a different available operator',
   status_reassign_fail: 'same situation; no reassignment possible because no other operator had a free slot',
-  active_notification: 'the assigned operator of a live conversation did not reply in time; the contact was notified',
+  active_notification:
+    'the assigned operator of a live conversation did not reply in time; the contact was notified',
   active_reassign:
     'the assigned operator did not reply in time; the conversation went to another available operator; also triggered after an inactivity message',
   active_reassign_fail: 'no reassignment possible because no other operator had a free slot',
@@ -52,7 +53,10 @@ export const OPERATOR_STATUS_VALUES = ['online', 'slots_full', 'away', 'offline'
 export type OperatorStatusValue = (typeof OPERATOR_STATUS_VALUES)[number];
 
 /** operator_mode: the two keywords that narrow; any other value gives all operators. */
-export const OPERATOR_MODES = { human: 'a human operator was involved', bot: 'a chatbot operator was involved' } as const;
+export const OPERATOR_MODES = {
+  human: 'a human operator was involved',
+  bot: 'a chatbot operator was involved',
+} as const;
 
 const SERVICE_TIME = 'seconds; service time must be enabled';
 const serviceTimeOf = (base: MetricInfo): MetricInfo => ({
@@ -108,7 +112,8 @@ const backchannel: MetricInfo = {
   kind: 'conversation',
 };
 const contactResponseTime: MetricInfo = {
-  tracks: 'contact response time; named in the version list of paths only, served like um_contact_response_time_backchannel',
+  tracks:
+    'contact response time; named in the version list of paths only, served like um_contact_response_time_backchannel',
   value: 'seconds',
   valueStr: 'empty',
   kind: 'conversation',
@@ -126,7 +131,8 @@ export const ANALYTICS_METRICS = {
     decided: true,
   },
   um_conversation_first_message_assignment_update: {
-    tracks: 'first message of a conversation; the assigned operator follows the current state of the conversation',
+    tracks:
+      'first message of a conversation; the assigned operator follows the current state of the conversation',
     value: '1',
     valueStr: 'who sent it: `contact` or `operator`',
     kind: 'conversation',
@@ -296,7 +302,8 @@ export const ANALYTICS_METRICS = {
     valueStrValues: Object.keys(CONVERSATION_PART_CATEGORIES),
   },
   um_conversation_session_count: {
-    tracks: 'number of sessions in a conversation; updated with each new session; event time stays that of the first session',
+    tracks:
+      'number of sessions in a conversation; updated with each new session; event time stays that of the first session',
     value: 'session count',
     valueStr: 'empty',
     kind: 'conversation',
@@ -320,7 +327,8 @@ export const ANALYTICS_METRICS = {
     kind: 'session',
   },
   um_conversation_status_duration: {
-    tracks: 'time a conversation stays in an active status (New, Open, Pending); one record per status value per conversation',
+    tracks:
+      'time a conversation stays in an active status (New, Open, Pending); one record per status value per conversation',
     value: 'seconds',
     valueStr: 'status value',
     kind: 'conversation',
@@ -343,7 +351,8 @@ export const ANALYTICS_METRICS = {
     aliasOf: 'um_chat_session_manual_forward_group_re_engage',
   },
   um_chat_session_bot_forward_received: {
-    tracks: 'conversation first assigned to a chatbot, then reassigned to another operator; attributed to the receiving operator',
+    tracks:
+      'conversation first assigned to a chatbot, then reassigned to another operator; attributed to the receiving operator',
     value: '1',
     valueStr: 'empty',
     kind: 'conversation',
@@ -351,7 +360,10 @@ export const ANALYTICS_METRICS = {
 } as const satisfies Record<string, MetricInfo>;
 
 export type AnalyticsMetric = keyof typeof ANALYTICS_METRICS;
-export const ANALYTICS_METRIC_NAMES = Object.keys(ANALYTICS_METRICS) as [AnalyticsMetric, ...AnalyticsMetric[]];
+export const ANALYTICS_METRIC_NAMES = Object.keys(ANALYTICS_METRICS) as [
+  AnalyticsMetric,
+  ...AnalyticsMetric[],
+];
 /** The name a metric's data is stored under (the alias resolves to its canonical spelling). */
 export const canonicalMetric = (metric: AnalyticsMetric): AnalyticsMetric => {
   const info: MetricInfo = ANALYTICS_METRICS[metric];

@@ -7,8 +7,12 @@ import { ANALYTICS_METRICS, type AnalyticsMetric, type MetricInfo } from './anal
 const base = {
   um_widget_id: z.array(IdSchema).describe('Widgets involved.'),
   organization_id: IdSchema,
-  operator_id: IdSchema.nullable().describe('Null when the conversation was unassigned or no operator could be routed.'),
-  operator_group_id: IdSchema.nullable().describe('Null when the conversation was unassigned or no operator could be routed.'),
+  operator_id: IdSchema.nullable().describe(
+    'Null when the conversation was unassigned or no operator could be routed.',
+  ),
+  operator_group_id: IdSchema.nullable().describe(
+    'Null when the conversation was unassigned or no operator could be routed.',
+  ),
   time: AnalyticsTimeSchema,
   value: z.number().describe('Meaning depends on the metric.'),
   value_str: z.string().describe('Meaning depends on the metric.'),
@@ -96,7 +100,8 @@ export const analyticsResponseSchemaOf = <T extends z.ZodTypeAny>(point: T) =>
     .object({
       results: z.array(point),
       next: doc(z.string().url().nullable().optional(), {
-        description: 'URL of the next data points when more than 10,000 match (D14); absent or null otherwise.',
+        description:
+          'URL of the next data points when more than 10,000 match (D14); absent or null otherwise.',
         ...decided('D14'),
       }),
     })

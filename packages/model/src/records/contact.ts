@@ -7,8 +7,15 @@ import { IdSchema, TimestampSchema, UuidSchema } from '../primitives.js';
 
 const COUNTRY_SET = new Set(ISO_COUNTRY_CODES);
 export const CountryCodeSchema = doc(
-  z.string().refine((c) => COUNTRY_SET.has(c), { message: 'Expected a two-letter ISO 3166-1 country code, e.g. DE.' }),
-  { type: 'string', pattern: '^[A-Z]{2}$', description: 'Two-letter ISO 3166-1 country code.', example: 'DE' },
+  z.string().refine((c) => COUNTRY_SET.has(c), {
+    message: 'Expected a two-letter ISO 3166-1 country code, e.g. DE.',
+  }),
+  {
+    type: 'string',
+    pattern: '^[A-Z]{2}$',
+    description: 'Two-letter ISO 3166-1 country code.',
+    example: 'DE',
+  },
 );
 
 /** The contact fields shared by the contact identity and the contact embedded in a conversation. */
@@ -94,14 +101,25 @@ export const ContactPatchSchema = doc(
 export type ContactPatch = z.infer<typeof ContactPatchSchema>;
 
 /** D10: the identifier fields a PUT can upsert on. */
-export const CONTACT_IDENTIFIERS = ['email', 'external_customer_id', 'mobile_number', 'phone_number'] as const;
+export const CONTACT_IDENTIFIERS = [
+  'email',
+  'external_customer_id',
+  'mobile_number',
+  'phone_number',
+] as const;
 export type ContactIdentifier = (typeof CONTACT_IDENTIFIERS)[number];
 
 /** D10: the PUT body: the PATCH fields plus the identifier field. */
-export const ContactUpsertSchema = doc(ContactPatchSchema.extend({ external_customer_id: z.string().min(1).nullable() }).partial().strict(), {
-  description: 'The PATCH fields plus external_customer_id; the field named by `identifier` must carry a value (D10).',
-  ...decided('D10'),
-});
+export const ContactUpsertSchema = doc(
+  ContactPatchSchema.extend({ external_customer_id: z.string().min(1).nullable() })
+    .partial()
+    .strict(),
+  {
+    description:
+      'The PATCH fields plus external_customer_id; the field named by `identifier` must carry a value (D10).',
+    ...decided('D10'),
+  },
+);
 export type ContactUpsert = z.infer<typeof ContactUpsertSchema>;
 
 /** D10: the body must carry a value for the identifier it upserts on. */
@@ -109,5 +127,9 @@ export const contactUpsertBodyFor = (identifier: ContactIdentifier) =>
   ContactUpsertSchema.superRefine((body, ctx) => {
     const value = body[identifier];
     if (value === undefined || value === null || value === '')
-      ctx.addIssue({ code: 'custom', path: [identifier], message: `Required: the contact is matched on ${identifier}.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [identifier],
+        message: `Required: the contact is matched on ${identifier}.`,
+      });
   });

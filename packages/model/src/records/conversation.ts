@@ -12,7 +12,8 @@ import { IdSchema, TimestampSchema, UrlSchema, UuidSchema } from '../primitives.
 import { EmbeddedContactSchema } from './contact.js';
 
 /** JSON whose shape the description does not show (D19); null is one such value. */
-const freeForm = (what: string) => doc(z.unknown(), { description: `${what} Shape not described (D19).`, ...decided('D19') });
+const freeForm = (what: string) =>
+  doc(z.unknown(), { description: `${what} Shape not described (D19).`, ...decided('D19') });
 
 export const TopicSchema = doc(
   z
@@ -29,10 +30,13 @@ export const TopicSchema = doc(
 export type Topic = z.infer<typeof TopicSchema>;
 
 export const MESSAGE_ID_PATTERN = /^(\d+)\.(\d+)\.(\d+)$/;
-export const MessageIdSchema = doc(z.string().regex(MESSAGE_ID_PATTERN, 'Expected <conversation_id>.<part_id>.<sequence>.'), {
-  description: 'Of the form <conversation_id>.<part_id>.<sequence>.',
-  example: '1042.2077.3',
-});
+export const MessageIdSchema = doc(
+  z.string().regex(MESSAGE_ID_PATTERN, 'Expected <conversation_id>.<part_id>.<sequence>.'),
+  {
+    description: 'Of the form <conversation_id>.<part_id>.<sequence>.',
+    example: '1042.2077.3',
+  },
+);
 /** Builds a message id from its parts. */
 export const messageId = (conversationId: number, partId: number, sequence: number): string =>
   `${conversationId}.${partId}.${sequence}`;
@@ -41,15 +45,20 @@ export const MessageStateSchema = z
   .object({
     type: MessageStateTypeSchema,
     error_code: freeForm('Error code of a failed delivery; null when delivered.'),
-    message: z.string().describe('Text of the state type: 1 Submitted, 3 Delivered to contact, 4 Read by user.'),
+    message: z
+      .string()
+      .describe('Text of the state type: 1 Submitted, 3 Delivered to contact, 4 Read by user.'),
   })
   .strict();
 
 export const MessageSenderSchema = z.object({ type: SenderTypeSchema, id: IdSchema }).strict();
 
-const TimeOfDaySchema = doc(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}$/, 'Expected HH:MM:SS.ffffff.'), {
-  example: '09:26:53.589793',
-});
+const TimeOfDaySchema = doc(
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}$/, 'Expected HH:MM:SS.ffffff.'),
+  {
+    example: '09:26:53.589793',
+  },
+);
 
 export const MessageSchema = doc(
   z
@@ -82,7 +91,9 @@ export const MessageSchema = doc(
 );
 export type Message = z.infer<typeof MessageSchema>;
 
-const DurationSchema = doc(z.string().regex(/^\d{2,}:[0-5]\d:[0-5]\d$/, 'Expected HH:MM:SS.'), { example: '00:12:31' });
+const DurationSchema = doc(z.string().regex(/^\d{2,}:[0-5]\d:[0-5]\d$/, 'Expected HH:MM:SS.'), {
+  example: '00:12:31',
+});
 
 export const ConversationPartSchema = doc(
   z
@@ -92,7 +103,9 @@ export const ConversationPartSchema = doc(
       created_at: TimestampSchema,
       ended_at: TimestampSchema,
       duration: DurationSchema,
-      location: z.object({ city: z.string(), country: z.string(), lat: z.number(), lon: z.number() }).strict(),
+      location: z
+        .object({ city: z.string(), country: z.string(), lat: z.number(), lon: z.number() })
+        .strict(),
       name_friendly: z.string(),
       part_type: PartTypeSchema,
       referrer: freeForm('Referrer of the session.'),
@@ -104,7 +117,9 @@ export const ConversationPartSchema = doc(
 );
 export type ConversationPart = z.infer<typeof ConversationPartSchema>;
 
-export const WidgetRefSchema = z.object({ id: IdSchema, language_name: z.string(), name: z.string() }).strict();
+export const WidgetRefSchema = z
+  .object({ id: IdSchema, language_name: z.string(), name: z.string() })
+  .strict();
 
 const conversationFields = {
   id: IdSchema,
@@ -125,7 +140,9 @@ const conversationFields = {
   language_name: z.string(),
   last_message: MessageSchema,
   last_message_sent_at: TimestampSchema,
-  locale: doc(z.string().regex(/^[a-z]{2,3}_[A-Z]{2}$/, 'Expected language_TERRITORY, e.g. de_DE.'), { example: 'de_DE' }),
+  locale: doc(z.string().regex(/^[a-z]{2,3}_[A-Z]{2}$/, 'Expected language_TERRITORY, e.g. de_DE.'), {
+    example: 'de_DE',
+  }),
   marked_read_contact: z.boolean(),
   marked_read_operator: z.boolean(),
   operator_assigned_to: IdSchema.nullable().describe('Operator id.'),
@@ -162,7 +179,12 @@ export const ConversationDetailSchema = doc(
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 
 export const ConversationPatchSchema = doc(
-  z.object({ topics: z.array(z.string().min(1)).describe('Topic texts; unknown texts create topics.') }).strict(),
-  { description: 'Topics to set on the conversation; replaces the current set. Other fields answer 400 (D12).' },
+  z
+    .object({ topics: z.array(z.string().min(1)).describe('Topic texts; unknown texts create topics.') })
+    .strict(),
+  {
+    description:
+      'Topics to set on the conversation; replaces the current set. Other fields answer 400 (D12).',
+  },
 );
 export type ConversationPatch = z.infer<typeof ConversationPatchSchema>;

@@ -8,7 +8,9 @@ export const NoteSchema = doc(
     .object({
       id: IdSchema,
       contact_identity_id: IdSchema,
-      operator_id: IdSchema.nullable().describe('Author; null when written through the API without operator context.'),
+      operator_id: IdSchema.nullable().describe(
+        'Author; null when written through the API without operator context.',
+      ),
       body: z.string(),
       created_at: TimestampSchema,
       updated_at: TimestampSchema,

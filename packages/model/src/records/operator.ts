@@ -40,7 +40,10 @@ export const OperatorPatchSchema = doc(
     })
     .partial()
     .strict(),
-  { description: 'Fields to change on an operator. is_away is ignored here (v3 change list).', ...decided('D4') },
+  {
+    description: 'Fields to change on an operator. is_away is ignored here (v3 change list).',
+    ...decided('D4'),
+  },
 );
 export type OperatorPatch = z.infer<typeof OperatorPatchSchema>;
 

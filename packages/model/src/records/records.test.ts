@@ -17,8 +17,8 @@ import {
   dataPointExample,
   dataPointSchemaFor,
   EmbeddedContactSchema,
-  embeddedContactExample,
   ErrorBodySchema,
+  embeddedContactExample,
   type Message,
   MessageSchema,
   messageExample,
@@ -77,11 +77,18 @@ describe.each(cases)('%s', (_name, schema, example) => {
 
 describe('field rules', () => {
   it('timestamps need six fractional digits and Z, and a real date', () => {
-    for (const bad of ['2024-03-14T09:26:53Z', '2024-03-14T09:26:53.589793', '2024-02-30T09:26:53.000000Z', 'yesterday'])
+    for (const bad of [
+      '2024-03-14T09:26:53Z',
+      '2024-03-14T09:26:53.589793',
+      '2024-02-30T09:26:53.000000Z',
+      'yesterday',
+    ])
       expect(ConversationSchema.safeParse({ ...conversationExample, created_at: bad }).success).toBe(false);
   });
   it('nullable fields take null; non-nullable ones do not', () => {
-    expect(ConversationSchema.safeParse({ ...conversationExample, subject: null, rate: null }).success).toBe(true);
+    expect(ConversationSchema.safeParse({ ...conversationExample, subject: null, rate: null }).success).toBe(
+      true,
+    );
     expect(ConversationSchema.safeParse({ ...conversationExample, status: null }).success).toBe(false);
     expect(ContactIdentitySchema.safeParse({ ...contactIdentityExample, email: null }).success).toBe(true);
     expect(ContactIdentitySchema.safeParse({ ...contactIdentityExample, locale: null }).success).toBe(false);
@@ -91,7 +98,9 @@ describe('field rules', () => {
     expect(ConversationSchema.safeParse({ ...conversationExample, status: 3 }).success).toBe(false);
   });
   it('closed enums reject unknown values', () => {
-    expect(MessageSchema.safeParse({ ...messageExample, sender: { type: 'robot', id: 1 } }).success).toBe(false);
+    expect(MessageSchema.safeParse({ ...messageExample, sender: { type: 'robot', id: 1 } }).success).toBe(
+      false,
+    );
     expect(OperatorSchema.safeParse({ ...operatorExample, role: 'owner' }).success).toBe(false);
   });
   it('message ids have the form conversation.part.sequence', () => {
@@ -105,7 +114,9 @@ describe('field rules', () => {
     expect(ConversationDetailSchema.safeParse(conversationExample).success).toBe(false);
   });
   it('error bodies follow D1', () => {
-    expect(ErrorBodySchema.safeParse({ detail: 'x', code: 'invalid', errors: { limit: ['bad'] } }).success).toBe(true);
+    expect(
+      ErrorBodySchema.safeParse({ detail: 'x', code: 'invalid', errors: { limit: ['bad'] } }).success,
+    ).toBe(true);
     expect(ErrorBodySchema.safeParse({ detail: 'x', code: 'teapot' }).success).toBe(false);
     expect(ErrorBodySchema.safeParse({ code: 'invalid' }).success).toBe(false);
   });
@@ -113,7 +124,9 @@ describe('field rules', () => {
 
 describe('request bodies', () => {
   it('contact PATCH takes exactly the listed fields', () => {
-    expect(ContactPatchSchema.safeParse({ city: 'Berlin', country: 'DE', contact_by_phone: true }).success).toBe(true);
+    expect(
+      ContactPatchSchema.safeParse({ city: 'Berlin', country: 'DE', contact_by_phone: true }).success,
+    ).toBe(true);
     expect(ContactPatchSchema.safeParse({ company: 'ACME' }).success).toBe(false);
     expect(ContactPatchSchema.safeParse({ id: 5 }).success).toBe(false);
     expect(ContactPatchSchema.safeParse({ country: 'Germany' }).success).toBe(false);
@@ -123,7 +136,9 @@ describe('request bodies', () => {
   it('contact PUT needs a value for its identifier (D10)', () => {
     expect(contactUpsertBodyFor('email').safeParse({ email: 'a@b.de' }).success).toBe(true);
     expect(contactUpsertBodyFor('email').safeParse({ name: 'A' }).success).toBe(false);
-    expect(contactUpsertBodyFor('external_customer_id').safeParse({ external_customer_id: 'X1' }).success).toBe(true);
+    expect(
+      contactUpsertBodyFor('external_customer_id').safeParse({ external_customer_id: 'X1' }).success,
+    ).toBe(true);
     expect(contactUpsertBodyFor('phone_number').safeParse({ phone_number: null }).success).toBe(false);
   });
   it('note POST needs both fields', () => {
@@ -158,26 +173,36 @@ describe('analytics presence rules', () => {
     expect(schema.safeParse(conversationPoint).success).toBe(true);
     const { conversation_id: _c, ...noConversation } = conversationPoint;
     expect(schema.safeParse(noConversation).success).toBe(false);
-    expect(schema.safeParse({ ...conversationPoint, conversation_part_id: 1, conversation_session_id: 1 }).success).toBe(
-      false,
-    );
+    expect(
+      schema.safeParse({ ...conversationPoint, conversation_part_id: 1, conversation_session_id: 1 }).success,
+    ).toBe(false);
   });
   it('session metrics need the part and session ids', () => {
     const schema = dataPointSchemaFor('um_chat_messages_total');
     expect(schema.safeParse(conversationPoint).success).toBe(false);
-    expect(schema.safeParse({ ...conversationPoint, conversation_part_id: 2077, conversation_session_id: 2077 }).success).toBe(
-      true,
-    );
+    expect(
+      schema.safeParse({ ...conversationPoint, conversation_part_id: 2077, conversation_session_id: 2077 })
+        .success,
+    ).toBe(true);
   });
   it('operator metrics may carry conversation ids; value_str values are checked', () => {
     const schema = dataPointSchemaFor('um_operator_status');
-    const { conversation_id: _c, chatbot_interaction: _b, human_interaction: _h, ...operatorPoint } = conversationPoint;
+    const {
+      conversation_id: _c,
+      chatbot_interaction: _b,
+      human_interaction: _h,
+      ...operatorPoint
+    } = conversationPoint;
     expect(schema.safeParse({ ...operatorPoint, value: 1, value_str: 'away' }).success).toBe(true);
-    expect(schema.safeParse({ ...operatorPoint, value: 1, value_str: 'away', conversation_id: 4 }).success).toBe(true);
+    expect(
+      schema.safeParse({ ...operatorPoint, value: 1, value_str: 'away', conversation_id: 4 }).success,
+    ).toBe(true);
     expect(schema.safeParse({ ...operatorPoint, value: 1, value_str: 'napping' }).success).toBe(false);
   });
   it('analytics time has no zone and no fraction', () => {
-    expect(AnalyticsDataPointSchema.safeParse({ ...conversationPoint, time: '2024-03-14T09:26:53Z' }).success).toBe(false);
+    expect(
+      AnalyticsDataPointSchema.safeParse({ ...conversationPoint, time: '2024-03-14T09:26:53Z' }).success,
+    ).toBe(false);
   });
 });
 
