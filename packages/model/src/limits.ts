@@ -16,6 +16,8 @@ export const LIMITS = {
   analyticsPerMinute: 10,
   /** Analytics: longest range of one request, in days. */
   analyticsMaxRangeDays: 93,
+  /** Largest id of any resource (ids are 32-bit integers); larger ids in a request are invalid. */
+  maxId: 2_147_483_647,
   /** Analytics: data points in one response before a `next` link (D14). */
   analyticsPageSize: 10_000,
 } as const;

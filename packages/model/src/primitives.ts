@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decided } from './decisions.js';
+import { LIMITS } from './limits.js';
 import { doc } from './openapi-meta.js';
 
 const V3_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
@@ -43,7 +44,7 @@ export const AnalyticsTimeSchema = doc(
   { type: 'string', pattern: ANALYTICS_TIME.source, example: '2024-03-14T09:26:53' },
 );
 
-export const IdSchema = z.number().int().positive();
+export const IdSchema = z.number().int().positive().max(LIMITS.maxId);
 export const UuidSchema = z.string().uuid();
 export const UrlSchema = z.string().url();
 

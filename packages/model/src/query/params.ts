@@ -1,6 +1,7 @@
 import type { AnatineSchemaObject } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { type DecisionId, decided } from '../decisions.js';
+import { LIMITS } from '../limits.js';
 import { doc, docOf } from '../openapi-meta.js';
 import { parseInstant } from '../primitives.js';
 
@@ -21,6 +22,8 @@ export interface IntOptions {
   min?: number;
   /** Larger values are replaced by this one (D6), rather than rejected. */
   clampTo?: number;
+  /** Larger values are rejected (ids). */
+  max?: number;
   default?: number;
   decision?: DecisionId;
 }
@@ -28,18 +31,27 @@ export interface IntOptions {
 /** An integer parameter; `-5`, `1.5` and `ten` are rejected with a message. */
 export function intParam(options: IntOptions & { default: number }): z.ZodType<number, z.ZodTypeDef, unknown>;
 export function intParam(options: IntOptions): z.ZodType<number | undefined, z.ZodTypeDef, unknown>;
-export function intParam({ description, min, clampTo, default: def, decision }: IntOptions): z.ZodTypeAny {
+export function intParam({
+  description,
+  min,
+  max,
+  clampTo,
+  default: def,
+  decision,
+}: IntOptions): z.ZodTypeAny {
   const parsed = z
     .string({ invalid_type_error: 'A whole number is required.' })
     .regex(INTEGER, 'A whole number is required.')
     .transform(Number)
     .refine((n) => Number.isSafeInteger(n), 'The number is too large.')
     .refine((n) => min === undefined || n >= min, `Ensure this value is greater than or equal to ${min}.`)
+    .refine((n) => max === undefined || n <= max, `Ensure this value is less than or equal to ${max}.`)
     .transform((n) => (clampTo !== undefined && n > clampTo ? clampTo : n));
   const schema: AnatineSchemaObject = {
     type: 'integer',
     description,
     ...(min !== undefined ? { minimum: min } : {}),
+    ...(max !== undefined ? { maximum: max } : {}),
     ...(def !== undefined ? { default: def } : {}),
   };
   return def === undefined
@@ -47,7 +59,10 @@ export function intParam({ description, min, clampTo, default: def, decision }: 
     : param(parsed.default(String(def)), schema, decision);
 }
 
-export const idParam = (description: string) => intParam({ description, min: 1 });
+export const idParam = (description: string) => intParam({ description, min: 1, max: LIMITS.maxId });
+
+/** An id is a positive 32-bit integer. */
+const isId = (p: string) => /^\d+$/.test(p) && Number(p) >= 1 && Number(p) <= LIMITS.maxId;
 
 /** A required id (path parameters). */
 export const requiredIdParam = (description: string) => {
@@ -106,7 +121,7 @@ export const commaIdsParam = (description: string, decision?: DecisionId) =>
       .string()
       .transform((v, ctx) => {
         const parts = v.split(',').map((p) => p.trim());
-        if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1 || !Number.isSafeInteger(Number(p)))) {
+        if (!parts.every(isId)) {
           ctx.addIssue({ code: 'custom', message: 'Expected a comma-separated list of ids, e.g. 12,15,99.' });
           return z.NEVER;
         }
@@ -137,7 +152,7 @@ export const plusIdsParam = (description: string) =>
       .string()
       .transform((v, ctx) => {
         const parts = splitKeywords(v);
-        if (!parts.length || parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1)) {
+        if (!parts.length || !parts.every(isId)) {
           ctx.addIssue({ code: 'custom', message: 'Expected ids separated by + or a space, e.g. 3+7.' });
           return z.NEVER;
         }

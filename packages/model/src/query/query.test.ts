@@ -86,6 +86,15 @@ describe('conversation list query', () => {
       'updated_at_from_date',
     ]);
   });
+  it('rejects ids beyond the 32-bit range instead of passing them to the database', () => {
+    expect(errorsOf(ListConversationsQuerySchema, 'contact_identity_id=99999999999')).toHaveProperty(
+      'contact_identity_id',
+    );
+    expect(errorsOf(ListConversationsQuerySchema, 'exclude_ids=1,99999999999')).toHaveProperty('exclude_ids');
+    expect(errorsOf(AllConversationsQuerySchema, 'cursor=-99999999999')).toHaveProperty('cursor');
+    expect(errorsOf(MessagesQuerySchema, 'cursor=1.2.99999999999')).toHaveProperty('cursor');
+    expect(errorsOf(AnalyticsQuerySchema, 'operator_id=1+99999999999')).toHaveProperty('operator_id');
+  });
   it('rejects unknown parameters (D17) and takes the last of repeated ones', () => {
     expect(errorsOf(ListConversationsQuerySchema, 'colour=red')).toHaveProperty('colour');
     expect(parse(ListConversationsQuerySchema, 'limit=5&limit=7').data?.limit).toBe(7);

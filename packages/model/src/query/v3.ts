@@ -103,8 +103,8 @@ export const conversationFilters = {
     'Last activity after the time, counting only chat messages, cards (not card responses), WhatsApp messages, media messages, operator-assignment notifications, button messages and welcome messages after forwarding.',
   ),
   last_activity_to_date: timestampParam('Last activity before the time (see last_activity_from_date).'),
-  id__gt: intParam({ description: 'Id greater than the value.', min: 0 }),
-  id__lt: intParam({ description: 'Id smaller than the value.', min: 0 }),
+  id__gt: intParam({ description: 'Id greater than the value.', min: 0, max: LIMITS.maxId }),
+  id__lt: intParam({ description: 'Id smaller than the value.', min: 0, max: LIMITS.maxId }),
 };
 
 const conversationSearch = {
