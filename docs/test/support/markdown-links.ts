@@ -1,0 +1,33 @@
+import { access, readdir, readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/** Relative link targets of a Markdown text (web links, mail links and in-page anchors excluded). */
+export const relativeLinks = (markdown: string): string[] =>
+  [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1] ?? '')
+    .filter((target) => !/^(?:[a-z]+:|#)/i.test(target))
+    .map((target) => decodeURI(target.split('#')[0] ?? ''));
+
+/** The Markdown files of a directory and of its guides/ subdirectory. */
+export const markdownFilesIn = async (root: string): Promise<string[]> => {
+  const files: string[] = [];
+  for (const dir of [root, join(root, 'guides')]) {
+    const entries = await readdir(dir).catch(() => [] as string[]);
+    files.push(...entries.filter((f) => f.endsWith('.md')).map((f) => join(dir, f)));
+  }
+  return files;
+};
+
+/** Every "file -> target" link under root whose target does not exist (unless `allow` accepts it). */
+export const brokenLinks = async (root: string, allow: (target: string) => boolean = () => false) => {
+  const broken: string[] = [];
+  for (const file of await markdownFilesIn(root)) {
+    for (const link of relativeLinks(await readFile(file, 'utf8'))) {
+      const target = resolve(dirname(file), link);
+      const shown = relative(root, target);
+      if (allow(shown)) continue;
+      await access(target).catch(() => broken.push(`${relative(root, file)} -> ${link}`));
+    }
+  }
+  return broken;
+};
