@@ -51,7 +51,7 @@ const cursorPaging = (
       'x-um-decision': 'D7',
     },
   ).refine(
-    (v) => v === undefined || pattern.test(v),
+    (v) => v === undefined || (pattern.test(v) && v.match(/\d+/g)!.every((n) => Number(n) <= LIMITS.maxId)),
     'Expected an id, optionally with a leading minus sign.',
   ),
   limit: intParam({
