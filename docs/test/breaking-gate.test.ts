@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseChangeset } from '../scripts/lib/breaking/changesets.js';
 import { formatGateReport, runGate } from '../scripts/lib/breaking/gate.js';
+import { OPENAPI_JSON, RELEASES_DIR } from '../scripts/lib/paths.js';
 import { type Doc, fixtureDoc } from './support/fixture.js';
 
 const GATE_SCRIPT = fileURLToPath(new URL('../scripts/breaking-gate.ts', import.meta.url));
@@ -139,6 +140,16 @@ describe('the breaking-change gate', () => {
     await writeChangeset('major.md', '"@org/model": major');
     const passing = run();
     expect(passing.status, passing.stderr).toBe(0);
+  });
+});
+
+describe('the gate on the committed documents', () => {
+  // Not a verdict (that is the release job's `pnpm --filter @org/docs gate`): a check that the differ
+  // copes with every shape the generated document uses and that a release baseline exists.
+  it('compares docs/openapi.json with the latest docs/releases baseline', async () => {
+    const result = await runGate({ currentPath: OPENAPI_JSON, releasesDir: RELEASES_DIR, changesetDir });
+    expect(result.baselineVersion).toMatch(/^\d+\.\d+\.\d+/);
+    expect(formatGateReport(result, OPENAPI_JSON)).toMatch(/^Comparing openapi\.json with the release /);
   });
 });
 
