@@ -1,0 +1,458 @@
+import { CONVERSATION_ORDERINGS, type Conversation } from '@org/model';
+import { expect, it } from 'vitest';
+import { idsOf } from '../test-support/api.js';
+import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
+
+/**
+ * json-api-v3.md section 4 "Conversations": every row of the endpoint table, every row of the
+ * filters table, every ordering value, bulk delete (Common rules 3, 6, 7, 9; D8, D9), PATCH topics
+ * (Common rule 2; D12, D20) and the stored representation staying current (storage). Runs on
+ * PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+
+const T = (day: number) => `2024-01-${String(day).padStart(2, '0')}T12:00:00.000000Z`;
+
+/** n conversations of the organization (ended unless told), oldest first. */
+const conversations = async (
+  t: TestServer,
+  n: number,
+  fields: Parameters<TestServer['fx']['conversation']>[1] = {},
+) => {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await t.fx.conversation(t.org.id, fields));
+  return out;
+};
+
+/** Copies of a conversation row without messages (bulk-delete counts need many rows, not renderings). */
+const cloneConversation = async (t: TestServer, templateId: number, copies: number, status = 'ended') =>
+  t.db.query(
+    `INSERT INTO conversations (organization_id, customer_id, contact_identity_id, conversation_contact_uuid,
+       um_widget_id, um_widget_ids, status)
+     SELECT organization_id, customer_id, contact_identity_id, gen_random_uuid(), um_widget_id, um_widget_ids, $3
+       FROM conversations, generate_series(1, $2) WHERE id = $1`,
+    [templateId, copies, status],
+  );
+
+const countOf = async (t: TestServer, query: Record<string, string | number> = {}) =>
+  (await t.api.ok('listConversations', { query: { limit: 1, ...query } })).count;
+
+describeEngines('conversations', (t) => {
+  it('GET conversations/ lists an offset page of the 10 newest by creation by default', async () => {
+    const created = await conversations(t, 12);
+    const page = await t.api.ok('listConversations');
+    expect(page.count).toBe(12);
+    expect(idsOf(page)).toEqual(
+      created
+        .map((c) => c.id)
+        .reverse()
+        .slice(0, 10),
+    );
+    expect(page.next).not.toBeNull();
+    expect(page.previous).toBeNull();
+    // List representations carry exactly one message and no conversation_part_set (strict schema).
+    expect(page.results[0]).not.toHaveProperty('conversation_part_set');
+    expect(page.results[0]!.last_message.body).toBe('Message 2');
+  });
+
+  it.each([
+    ['contact_uuid'],
+    ['contact_identity_id'],
+    ['operator_id'],
+    ['status'],
+    ['topics'],
+    ['um_widget_id'],
+    ['chat_widget_id'],
+    ['id__gt'],
+    ['id__lt'],
+  ])('filter %s selects the matching conversations only', async (filter) => {
+    const contact = await t.fx.contact(t.org.id);
+    const [widget] = await t.db.query<{ id: number }>(
+      `INSERT INTO um_widgets (organization_id, name, language_name) VALUES ($1, 'Shop', 'German') RETURNING id`,
+      [t.org.id],
+    );
+    const a = await t.fx.conversation(t.org.id, {
+      contact_id: contact.id,
+      operator_id: t.org.operators.operator,
+      status: 'pending',
+      topics: ['Billing'],
+    });
+    const b = await t.fx.conversation(t.org.id, { operator_id: t.org.operators.admin, topics: ['Shipping'] });
+    const c = await t.fx.conversation(t.org.id, { operator_id: null });
+    // a was conducted partly through the second widget.
+    await t.db.query('UPDATE conversations SET um_widget_ids = um_widget_ids || $2::int WHERE id = $1', [
+      a.id,
+      widget!.id,
+    ]);
+    const values: Record<string, [string | number, number[]]> = {
+      contact_uuid: [a.conversation_contact_uuid, [a.id]],
+      contact_identity_id: [contact.id, [a.id]],
+      operator_id: [t.org.operators.operator, [a.id]],
+      status: ['pending', [a.id]],
+      topics: [b.topics[0]!.id, [b.id]],
+      um_widget_id: [widget!.id, [a.id]],
+      chat_widget_id: [widget!.id, [a.id]],
+      id__gt: [a.id, [c.id, b.id]],
+      id__lt: [c.id, [b.id, a.id]],
+    };
+    const [value, expected] = values[filter]!;
+    const page = await t.api.ok('listConversations', { query: { [filter]: value } });
+    expect(idsOf(page)).toEqual(expected);
+    expect(page.count).toBe(expected.length);
+    // The all endpoint takes the same filters.
+    const all = await t.api.ok('listAllConversations', { query: { [filter]: value, ordering: '-id' } });
+    expect(idsOf(all)).toEqual(expected);
+    expect(all.count).toBe(expected.length);
+  });
+
+  it.each([
+    ['contact_first_message', 'contact_first_message_sent_at'],
+    ['contact_last_message', 'contact_last_message_sent_at'],
+    ['updated_at', 'updated_at'],
+    ['last_activity', 'last_activity_at'],
+  ])('filters %s_from_date / _to_date select by time (inclusive bounds)', async (prefix, column) => {
+    const [a, b, c] = await conversations(t, 3);
+    for (const [conversation, day] of [
+      [a!, 1],
+      [b!, 2],
+      [c!, 3],
+    ] as const)
+      await setColumns(t.db, 'conversations', conversation.id, { [column]: T(day) });
+    const ids = async (query: Record<string, string>) =>
+      idsOf(await t.api.ok('listConversations', { query }));
+    expect(await ids({ [`${prefix}_from_date`]: T(2) })).toEqual([c!.id, b!.id]);
+    expect(await ids({ [`${prefix}_to_date`]: T(2) })).toEqual([b!.id, a!.id]);
+    expect(await ids({ [`${prefix}_from_date`]: T(2), [`${prefix}_to_date`]: T(2) })).toEqual([b!.id]);
+    // Dates and zone offsets are ISO 8601 too: 2024-01-02T13:00+01:00 is T(2).
+    expect(
+      await ids({
+        [`${prefix}_from_date`]: '2024-01-02T13:00:00+01:00',
+        [`${prefix}_to_date`]: '2024-01-03',
+      }),
+    ).toEqual([b!.id]);
+  });
+
+  it('combines several filters with AND (Common rule 5)', async () => {
+    const mine = await t.fx.conversation(t.org.id, {
+      operator_id: t.org.operators.operator,
+      status: 'ended',
+    });
+    await t.fx.conversation(t.org.id, { operator_id: t.org.operators.operator, status: 'new' });
+    await t.fx.conversation(t.org.id, { operator_id: t.org.operators.admin, status: 'ended' });
+    const query = { operator_id: t.org.operators.operator, status: 'ended' };
+    expect(idsOf(await t.api.ok('listConversations', { query }))).toEqual([mine.id]);
+    expect(idsOf(await t.api.ok('listAllConversations', { query }))).toEqual([mine.id]);
+  });
+
+  it('accepts any status value (D18) and matches it exactly', async () => {
+    const odd = await t.fx.conversation(t.org.id, { status: 'waiting_for_customer' });
+    await t.fx.conversation(t.org.id, { status: 'ended' });
+    const page = await t.api.ok('listConversations', { query: { status: 'waiting_for_customer' } });
+    expect(idsOf(page)).toEqual([odd.id]);
+    expect(page.results[0]!.status).toBe('waiting_for_customer');
+    expect((await t.api.ok('listConversations', { query: { status: 'nothing-has-this' } })).count).toBe(0);
+  });
+
+  it.each(CONVERSATION_ORDERINGS)('ordering=%s orders the list (Common rule 4)', async (ordering) => {
+    const created = await conversations(t, 4);
+    // Each timestamp field gets a different permutation, so every ordering differs from id order.
+    const days: Record<string, number[]> = {
+      last_message_sent_at: [3, 1, 4, 2],
+      contact_first_message_sent_at: [2, 4, 1, 3],
+      contact_last_update_at: [4, 3, 2, 1],
+      contact_last_message_sent_at: [1, 3, 2, 4],
+    };
+    for (const [i, conversation] of created.entries())
+      await setColumns(
+        t.db,
+        'conversations',
+        conversation.id,
+        Object.fromEntries(Object.entries(days).map(([column, d]) => [column, T(d[i]!)])),
+      );
+    const field = ordering.replace(/^-/, '');
+    const key = (i: number) => (field === 'id' ? created[i]!.id : days[field]![i]!);
+    const ascending = created.map((c, i) => ({ id: c.id, key: key(i) })).sort((x, y) => x.key - y.key);
+    const expected = ascending.map((c) => c.id);
+    if (ordering.startsWith('-')) expected.reverse();
+    const page = await t.api.ok('listConversations', { query: { ordering } });
+    expect(idsOf(page)).toEqual(expected);
+    // The field the page is ordered by is the one the response shows.
+    if (field !== 'id') {
+      const shown = page.results.map((r) => r[field as keyof Conversation] as string);
+      expect(shown).toEqual(
+        [...shown].sort((x, y) => (ordering.startsWith('-') ? y.localeCompare(x) : x.localeCompare(y))),
+      );
+    }
+  });
+
+  it('GET conversations/all/ is a counted cursor page with id ordering only', async () => {
+    const created = await conversations(t, 3);
+    const page = await t.api.ok('listAllConversations');
+    expect(page.count).toBe(3);
+    expect(idsOf(page)).toEqual(created.map((c) => c.id).reverse());
+    const ascending = await t.api.ok('listAllConversations', { query: { ordering: 'id' } });
+    expect(idsOf(ascending)).toEqual(created.map((c) => c.id));
+    const error = await t.api.fails(
+      'listAllConversations',
+      { query: { ordering: '-last_message_sent_at' } },
+      400,
+      'invalid',
+    );
+    expect(error.errors).toHaveProperty('ordering');
+  });
+
+  it('GET conversations/{id}/ returns one conversation including conversation_part_set', async () => {
+    const created = await t.fx.conversation(t.org.id, { messages: 3, topics: ['Invoice'] });
+    const conversation = await t.api.ok('getConversation', { params: { id: created.id } });
+    expect(conversation).toEqual(created);
+    expect(conversation.conversation_part_set).toHaveLength(1);
+    expect(conversation.conversation_part_set[0]!.part_type).toBe('ChatMeta');
+    expect(conversation.last_message.id).toBe(`${created.id}.${conversation.conversation_part_set[0]!.id}.3`);
+    expect(conversation.topics.map((topic) => topic.text)).toEqual(['Invoice']);
+    await t.api.fails('getConversation', { params: { id: created.id + 1000 } }, 404, 'not_found');
+  });
+
+  it('PATCH conversations/{id}/ sets topics from texts and returns the updated conversation (D20)', async () => {
+    const first = await t.fx.conversation(t.org.id, { topics: ['Billing'] });
+    const second = await t.fx.conversation(t.org.id);
+    const billing = first.topics[0]!;
+    const updated = await t.api.ok('updateConversation', {
+      params: { id: second.id },
+      body: { topics: ['Billing', 'Refund', 'Refund', '  Refund  '] },
+    });
+    // An existing text reuses that topic; an unknown one creates a topic; duplicates collapse.
+    expect(updated.topics.map((topic) => topic.text)).toEqual(['Billing', 'Refund']);
+    expect(updated.topics[0]!.id).toBe(billing.id);
+    expect(updated.topics[1]!.organization_id).toBe(t.org.id);
+    expect(updated.conversation_part_set).toHaveLength(1);
+    expect(await t.api.ok('getConversation', { params: { id: second.id } })).toEqual(updated);
+    // The set replaces the current one; an empty list clears it.
+    const replaced = await t.api.ok('updateConversation', {
+      params: { id: second.id },
+      body: { topics: ['Refund'] },
+    });
+    expect(replaced.topics.map((topic) => topic.text)).toEqual(['Refund']);
+    const cleared = await t.api.ok('updateConversation', { params: { id: second.id }, body: { topics: [] } });
+    expect(cleared.topics).toEqual([]);
+    // The topics filter sees the change.
+    const refund = replaced.topics[0]!.id;
+    expect((await t.api.ok('listConversations', { query: { topics: refund } })).count).toBe(0);
+    await t.api.fails(
+      'updateConversation',
+      { params: { id: second.id + 1000 }, body: { topics: [] } },
+      404,
+      'not_found',
+    );
+  });
+
+  it('PATCH takes the fields directly: a wrapper object or a read-only field is 400 (Common rule 2, D12)', async () => {
+    const conversation = await t.fx.conversation(t.org.id);
+    const wrapped = await t.api.fails(
+      'updateConversation',
+      { params: { id: conversation.id }, body: { conversation: { topics: ['x'] } } },
+      400,
+      'invalid',
+    );
+    expect(wrapped.errors).toHaveProperty('conversation');
+    const readOnly = await t.api.fails(
+      'updateConversation',
+      { params: { id: conversation.id }, body: { topics: ['x'], status: 'new' } },
+      400,
+      'invalid',
+    );
+    expect(readOnly.errors?.status).toEqual(['This field is read-only.']);
+    const wrongType = await t.api.fails(
+      'updateConversation',
+      { params: { id: conversation.id }, body: { topics: 'x' } },
+      400,
+      'invalid',
+    );
+    expect(wrongType.errors).toHaveProperty('topics');
+    // Nothing changed.
+    expect((await t.api.ok('getConversation', { params: { id: conversation.id } })).topics).toEqual([]);
+  });
+
+  it('DELETE conversations/{id}/ answers 204 without a body, also for an ongoing conversation (D8)', async () => {
+    const ongoing = await t.fx.conversation(t.org.id, { status: 'new' });
+    const response = await t.api.call('deleteConversation', { params: { id: ongoing.id } });
+    expect(response.status).toBe(204);
+    expect(response.text).toBe('');
+    await t.api.fails('getConversation', { params: { id: ongoing.id } }, 404, 'not_found');
+    await t.api.fails('deleteConversation', { params: { id: ongoing.id } }, 404, 'not_found');
+  });
+
+  it('GET conversations/{id}/messages/ is a cursor page of 100 messages by default, oldest first', async () => {
+    const conversation = await t.fx.conversation(t.org.id, { messages: 105 });
+    const partId = conversation.conversation_part_set[0]!.id;
+    const page = await t.api.ok('listMessages', { params: { id: conversation.id } });
+    expect(page).not.toHaveProperty('count');
+    expect(page.results).toHaveLength(100);
+    expect(page.results.map((m) => m.id)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `${conversation.id}.${partId}.${i + 1}`),
+    );
+    expect(page.previous).toBeNull();
+    const rest = await t.api.follow('listMessages', page.next, { id: conversation.id });
+    expect(rest.results.map((m) => m.body)).toEqual([
+      'Message 101',
+      'Message 102',
+      'Message 103',
+      'Message 104',
+      'Message 105',
+    ]);
+    expect(rest.next).toBeNull();
+    const newest = await t.api.ok('listMessages', {
+      params: { id: conversation.id },
+      query: { ordering: '-id', limit: 2 },
+    });
+    expect(newest.results.map((m) => m.body)).toEqual(['Message 105', 'Message 104']);
+    await t.api.fails('listMessages', { params: { id: conversation.id + 1000 } }, 404, 'not_found');
+  });
+
+  it('messages carry the described fields: id = msgid, sender and operator fields by sender type', async () => {
+    const conversation = await t.fx.conversation(t.org.id, {
+      messages: 2,
+      operator_id: t.org.operators.operator,
+    });
+    const { results } = await t.api.ok('listMessages', { params: { id: conversation.id } });
+    const [fromContact, fromOperator] = results;
+    for (const message of results) {
+      expect(message.msgid).toBe(message.id);
+      expect(message.id).toMatch(new RegExp(`^${conversation.id}\\.${message.part_id}\\.\\d+$`));
+      expect(message.conversation).toEqual({ id: conversation.id });
+      expect(message.sent_at_time).toBe(message.sent_at.slice(11, 26));
+    }
+    expect(fromContact!.sender).toEqual({ type: 'contact', id: conversation.contact.id });
+    expect(fromContact!.operator_id).toBeNull();
+    expect(fromContact!.operator_name).toBe('');
+    expect(fromContact!.operator_display_name).toBe('');
+    expect(fromOperator!.sender).toEqual({ type: 'operator', id: t.org.operators.operator });
+    expect(fromOperator!.operator_id).toBe(t.org.operators.operator);
+    expect(fromOperator!.state).toEqual({ type: 1, error_code: null, message: 'Submitted' });
+  });
+
+  it('DELETE conversations/ removes 10 by default, newest first, and never ongoing ones (Common rule 9, D8)', async () => {
+    const ended = await conversations(t, 12);
+    const ongoing = [
+      await t.fx.conversation(t.org.id, { status: 'new' }),
+      await t.fx.conversation(t.org.id, { status: 'pending' }),
+    ];
+    const response = await t.api.call('deleteConversations');
+    expect(response.status).toBe(204);
+    expect(response.text).toBe('');
+    const left = await t.api.ok('listConversations');
+    expect(idsOf(left)).toEqual([...ongoing.map((c) => c.id).reverse(), ended[1]!.id, ended[0]!.id]);
+  });
+
+  it('DELETE conversations/ removes at most 100 per request', async () => {
+    const template = await t.fx.conversation(t.org.id);
+    await cloneConversation(t, template.id, 120);
+    expect(await countOf(t)).toBe(121);
+    await t.api.ok('deleteConversations', { query: { limit: 150 } });
+    expect(await countOf(t)).toBe(21);
+    await t.api.ok('deleteConversations', { query: { limit: 15 } });
+    expect(await countOf(t)).toBe(6);
+  });
+
+  it('DELETE conversations/ applies the filters and search_query it is given', async () => {
+    const contact = await t.fx.contact(t.org.id, { name: 'Quirin Quendel' });
+    const mine = await conversations(t, 2, { contact_id: contact.id });
+    const other = await conversations(t, 2);
+    await t.api.ok('deleteConversations', { query: { contact_identity_id: contact.id } });
+    expect(idsOf(await t.api.ok('listConversations'))).toEqual(other.map((c) => c.id).reverse());
+    const searched = await t.fx.conversation(t.org.id, { message_bodies: ['the parcel never arrived'] });
+    await t.api.ok('deleteConversations', { query: { search_query: 'parcel' } });
+    await t.api.fails('getConversation', { params: { id: searched.id } }, 404);
+    expect(idsOf(await t.api.ok('listConversations'))).toEqual(other.map((c) => c.id).reverse());
+    expect(mine).toHaveLength(2);
+  });
+
+  it('DELETE conversations/?delete_ids= deletes only those, whatever filters and limit; exclude_ids wins (Common rules 6, 7)', async () => {
+    const [a, b, c, d] = await conversations(t, 4);
+    const ongoing = await t.fx.conversation(t.org.id, { status: 'pending' });
+    await t.api.ok('deleteConversations', {
+      query: {
+        delete_ids: `${a!.id},${b!.id},${c!.id},${ongoing.id}`,
+        exclude_ids: String(c!.id),
+        status: 'new',
+        limit: 1,
+      },
+    });
+    // a and b went (status=new and limit=1 notwithstanding), c was excluded, the ongoing one stays.
+    expect(idsOf(await t.api.ok('listConversations'))).toEqual([ongoing.id, d!.id, c!.id]);
+    const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    const error = await t.api.fails(
+      'deleteConversations',
+      { query: { delete_ids: tooMany } },
+      400,
+      'invalid',
+    );
+    expect(error.errors).toHaveProperty('delete_ids');
+  });
+
+  it('exclude_ids: excluded conversations are not fetched, updated or deleted (Common rule 6, D9)', async () => {
+    const [a, b] = await conversations(t, 2, { topics: ['Keep'] });
+    const exclude_ids = String(a!.id);
+    expect(idsOf(await t.api.ok('listConversations', { query: { exclude_ids } }))).toEqual([b!.id]);
+    expect(idsOf(await t.api.ok('listAllConversations', { query: { exclude_ids } }))).toEqual([b!.id]);
+    const single = { params: { id: a!.id }, query: { exclude_ids: `${b!.id},${a!.id}` } };
+    await t.api.fails('getConversation', single, 404, 'not_found');
+    await t.api.fails('listMessages', single, 404, 'not_found');
+    await t.api.fails('updateConversation', { ...single, body: { topics: ['Changed'] } }, 404, 'not_found');
+    await t.api.fails('deleteConversation', single, 404, 'not_found');
+    await t.api.ok('deleteConversations', { query: { exclude_ids } });
+    const kept = await t.api.ok('getConversation', { params: { id: a!.id } });
+    expect(kept.topics.map((topic) => topic.text)).toEqual(['Keep']);
+    await t.api.fails('getConversation', { params: { id: b!.id } }, 404);
+  });
+
+  it('keeps the stored representation current when embedded data changes (storage)', async () => {
+    const contact = await t.fx.contact(t.org.id, { name: 'Before Name' });
+    const conversation = await t.fx.conversation(t.org.id, {
+      contact_id: contact.id,
+      operator_id: t.org.operators.operator,
+    });
+    const operator = await t.fx.operator(t.org.id, { name: 'Temp Operator' });
+    await t.db.query('UPDATE conversations SET operator_assigned_to = $2 WHERE id = $1', [
+      conversation.id,
+      operator.id,
+    ]);
+    // Read once, so the rendered representation is stored...
+    expect((await t.api.ok('listConversations')).results[0]!.contact.name).toBe('Before Name');
+    expect((await t.api.ok('getContact', { params: { id: contact.id } })).conversation_count).toBe(1);
+    // ...then change what it embeds through the API.
+    await t.api.ok('updateContact', { params: { id: contact.id }, body: { name: 'After Name' } });
+    await t.api.ok('updateConversation', { params: { id: conversation.id }, body: { topics: ['Fresh'] } });
+    await t.api.ok('deleteOperator', { params: { id: operator.id } });
+    for (const shown of [
+      (await t.api.ok('listConversations')).results[0]!,
+      await t.api.ok('getConversation', { params: { id: conversation.id } }),
+      (await t.api.ok('listAllConversations')).results[0]!,
+    ]) {
+      expect(shown.contact.name).toBe('After Name');
+      expect(shown.topics.map((topic) => topic.text)).toEqual(['Fresh']);
+      expect(shown.operator_assigned_to).toBeNull();
+    }
+    const second = await t.fx.conversation(t.org.id, { contact_id: contact.id });
+    expect((await t.api.ok('getContact', { params: { id: contact.id } })).conversation_count).toBe(2);
+    await t.api.ok('deleteConversation', { params: { id: second.id } });
+    expect((await t.api.ok('getContact', { params: { id: contact.id } })).conversation_count).toBe(1);
+    expect((await t.api.ok('listContacts')).results[0]!.conversation_count).toBe(1);
+  });
+
+  it('renders free-form fields as stored, null included (D19)', async () => {
+    const conversation = await t.fx.conversation(t.org.id);
+    await setColumns(t.db, 'conversations', conversation.id, {
+      um_widget_goals: JSON.stringify([{ id: 1, name: 'Signup' }]),
+      unread_messages_operator: JSON.stringify(['m1']),
+      visits: JSON.stringify({ count: 3 }),
+      pre_survey_option: JSON.stringify('Sales'),
+      addon_urls: JSON.stringify({ crm: 'https://crm.example.org/c/1' }),
+    });
+    const shown = await t.api.ok('getConversation', { params: { id: conversation.id } });
+    expect(shown.um_widget_goals).toEqual([{ id: 1, name: 'Signup' }]);
+    expect(shown.unread_messages_operator).toEqual(['m1']);
+    expect(shown.visits).toEqual({ count: 3 });
+    expect(shown.pre_survey_option).toBe('Sales');
+    expect(shown.post_survey_option).toBeNull();
+    expect(shown.addon_urls).toEqual({ crm: 'https://crm.example.org/c/1' });
+  });
+});

@@ -1,0 +1,152 @@
+import type { OperatorRole } from '@org/model';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import type { Db } from '../db/db.js';
+import {
+  createTemporaryDatabase,
+  POSTGRES_SKIP_REASON,
+  type TemporaryDatabase,
+  testDatabaseUrl,
+} from '../db/test-database.js';
+import { generateToken, hashToken } from '../db/tokens.js';
+import type { Fixtures } from '../fixtures.js';
+import type { RateLimits } from '../rate-limit/limiter.js';
+import { type RunningServer, type StartOptions, startServer } from '../server.js';
+import type { DemoWorld } from '../world-setup.js';
+import { Api } from './api.js';
+
+/** Limits no test file reaches by accident (the burst default of 50 per 10 s would). */
+export const NO_LIMITS: RateLimits = {
+  daily: 1_000_000_000,
+  burst: { requests: 1_000_000_000, windowSeconds: 10 },
+  analyticsPerMinute: 1_000_000_000,
+};
+
+export type Engine = 'pglite' | 'postgres';
+type Organization = DemoWorld['organizations'][number];
+
+export interface TestServer {
+  server: RunningServer;
+  db: Db;
+  fx: Fixtures;
+  /** The customer's default organization and a second one of the same customer. */
+  org: Organization;
+  orgB: Organization;
+  /** Organization tokens of org and orgB, and the customer token (default organization: org). */
+  api: Api;
+  apiB: Api;
+  customer: Api;
+  /** Any request, unauthenticated unless told otherwise. */
+  anonymous: Api;
+}
+
+export interface TestServerOptions {
+  engine?: Engine;
+  start?: Omit<StartOptions, 'seed' | 'databaseUrl' | 'dataDir' | 'memory'>;
+}
+
+/**
+ * One server per test file (opening the database costs seconds): started in beforeAll, closed in
+ * afterAll, its records reset before each test. Operators other than the world's are removed too,
+ * so every test sees the same tenancy whatever ran before it.
+ */
+export const useTestServer = (options: TestServerOptions = {}): TestServer => {
+  const t = {} as TestServer;
+  let temporary: TemporaryDatabase | undefined;
+  beforeAll(async () => {
+    if (options.engine === 'postgres')
+      temporary = await createTemporaryDatabase(testDatabaseUrl!, 'http_test');
+    const server = await startServer({
+      seed: false,
+      limits: NO_LIMITS,
+      ...options.start,
+      ...(temporary ? { databaseUrl: temporary.url } : { memory: true }),
+    });
+    const [org, orgB] = server.world.organizations;
+    Object.assign(t, {
+      server,
+      db: server.db,
+      fx: server.fixtures,
+      org: org!,
+      orgB: orgB!,
+      api: new Api(server.url, { token: org!.token }),
+      apiB: new Api(server.url, { token: orgB!.token }),
+      customer: new Api(server.url, { token: server.world.customerToken }),
+      anonymous: new Api(server.url, { token: null }),
+    } satisfies TestServer);
+  });
+  afterAll(async () => {
+    await t.server?.close();
+    await temporary?.drop();
+  });
+  beforeEach(async () => {
+    await t.server.fixtures.reset();
+    const worldOperators = t.server.world.organizations.flatMap((o) => Object.values(o.operators));
+    await t.db.query('DELETE FROM operators WHERE NOT (id = ANY ($1::int[]))', [worldOperators]);
+  });
+  return t;
+};
+
+/** Runs a suite against PGlite in memory, and against PostgreSQL when TEST_DATABASE_URL is set. */
+export const describeEngines = (title: string, suite: (t: TestServer, engine: Engine) => void) => {
+  describe(`${title} [PGlite]`, () => suite(useTestServer(), 'pglite'));
+  describe.skipIf(!testDatabaseUrl)(
+    `${title} [PostgreSQL]${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
+    () => suite(useTestServer({ engine: 'postgres' }), 'postgres'),
+  );
+};
+
+export interface Tenant {
+  customerId: number;
+  customer: Api;
+  organizations: Array<{ id: number; api: Api; operators: Record<OperatorRole, number> }>;
+}
+
+/**
+ * A fresh customer with organizations, tokens, a widget and an operator of each role: counters
+ * (rate limits) and records of its own, whatever other tests did.
+ */
+export const newTenant = async (t: TestServer, organizations = 2): Promise<Tenant> => {
+  const [customer] = await t.db.query<{ id: number }>(
+    `INSERT INTO customers (name) VALUES ('Test customer') RETURNING id`,
+  );
+  const customerToken = generateToken();
+  const orgs: Tenant['organizations'] = [];
+  for (let i = 0; i < organizations; i++) {
+    const [org] = await t.db.query<{ id: number }>(
+      'INSERT INTO organizations (customer_id, name, is_default) VALUES ($1, $2, $3) RETURNING id',
+      [customer!.id, `Test organization ${i + 1}`, i === 0],
+    );
+    const token = generateToken();
+    await t.db.query(
+      `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256) VALUES ($1, $2, 'organization', $3)`,
+      [org!.id, customer!.id, hashToken(token)],
+    );
+    if (i === 0)
+      await t.db.query(
+        `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256) VALUES ($1, $2, 'customer', $3)`,
+        [org!.id, customer!.id, hashToken(customerToken)],
+      );
+    await t.db.query(
+      `INSERT INTO um_widgets (organization_id, name, language_name) VALUES ($1, 'Website', 'English')`,
+      [org!.id],
+    );
+    const operators = {} as Record<OperatorRole, number>;
+    for (const role of ['admin', 'operator', 'restricted'] as const)
+      operators[role] = (await t.fx.operator(org!.id, { role, name: `Test ${role}` })).id;
+    orgs.push({ id: org!.id, api: new Api(t.server.url, { token }), operators });
+  }
+  return {
+    customerId: customer!.id,
+    customer: new Api(t.server.url, { token: customerToken }),
+    organizations: orgs,
+  };
+};
+
+/** Sets columns of a row directly (test setup for states the API cannot write, e.g. timestamps). */
+export const setColumns = async (db: Db, table: string, id: number, columns: Record<string, unknown>) => {
+  const entries = Object.entries(columns);
+  await db.query(
+    `UPDATE ${table} SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`,
+    [id, ...entries.map(([, v]) => v)],
+  );
+};
