@@ -54,7 +54,7 @@ export const updateContactHandler: Handler<Endpoints['updateContact']> = async (
 export const upsertContactHandler: Handler<Endpoints['upsertContact']> = async ({ auth, query, body, services }) => {
   const identifier = query.identifier!;
   const checked = parseOrThrow(contactUpsertBodyFor(identifier), body, 'body');
-  const { id, created } = await upsertContact(services.db, auth.organizationId, identifier, checked);
+  const { id, created } = await upsertContact(services.db, auth.organizationId, identifier, checked, query.exclude_ids);
   if (query.exclude_ids?.includes(id)) throw notFound('contact');
   return ok((await contactJson(services.db, auth.organizationId, id))!, created ? 201 : 200);
 };

@@ -67,8 +67,17 @@ export const updateContact = async (db: Db, organizationId: number, id: number, 
   return rows.length > 0;
 };
 
-/** D10: update the contact whose identifier field has the value, or create one; true when created. */
-export const upsertContact = (db: Db, organizationId: number, identifier: ContactIdentifier, body: ContactUpsert) =>
+/**
+ * D10: update the contact whose identifier field has the value, or create one; true when created.
+ * A match among `excludedIds` (Common rule 6) is left untouched; the handler answers 404 for it (D9).
+ */
+export const upsertContact = (
+  db: Db,
+  organizationId: number,
+  identifier: ContactIdentifier,
+  body: ContactUpsert,
+  excludedIds: number[] = [],
+) =>
   db.transaction(async (tx) => {
     const value = body[identifier];
     // Serialise upserts of the same identifier value, so two concurrent PUTs create one contact.
@@ -78,6 +87,7 @@ export const upsertContact = (db: Db, organizationId: number, identifier: Contac
       [organizationId, value],
     );
     if (existing[0]) {
+      if (excludedIds.includes(existing[0].id)) return { id: existing[0].id, created: false };
       await updateContact(tx, organizationId, existing[0].id, body);
       return { id: existing[0].id, created: false };
     }
