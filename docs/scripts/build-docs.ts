@@ -1,5 +1,5 @@
 /**
- * `pnpm docs`: builds docs/dist/index.html, the offline API reference of docs/openapi.json, with the
+ * `pnpm run docs`: builds docs/dist/index.html, the offline API reference of docs/openapi.json, with the
  * guides beside it. Usage: tsx scripts/build-docs.ts [openapi.json] [out-dir]
  */
 import { relative } from 'node:path';

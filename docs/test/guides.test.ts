@@ -18,7 +18,7 @@ describe('the guides', () => {
     expect(GUIDES.filter((g) => !readme.includes(`](guides/${g.file})`)).map((g) => g.file)).toEqual([]);
   });
 
-  it('link only to files that exist (the reference counts: pnpm docs builds it)', async () => {
+  it('link only to files that exist (the reference counts: pnpm run docs builds it)', async () => {
     expect(await brokenLinks(DOCS_DIR, (target) => target === join('dist', 'index.html'))).toEqual([]);
   });
 

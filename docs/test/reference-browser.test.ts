@@ -30,7 +30,11 @@ const readMenuOperations = async (page: Page): Promise<MenuEntry[]> => {
     await page.locator(`${MENU} a[href="${href}"]`).first().click();
     await page.locator(`${MENU} a[href^="#${href}/"]`).first().waitFor();
     const links = await page.$$eval(`${MENU} a[href^="#${href}/"]`, (as) =>
-      as.map((a) => ({ href: a.getAttribute('href') ?? '', text: (a as HTMLElement).innerText })),
+      as.map((a) => ({
+        href: a.getAttribute('href') ?? '',
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a reader sees.
+        text: (a as HTMLElement).innerText,
+      })),
     );
     for (const link of links) entries.set(link.href, link);
   }
