@@ -50,14 +50,13 @@ const missingFromMenu = (operations: DocumentedOperation[], menu: MenuEntry[]): 
     .map((op) => `${op.label} (${op.operationId}: ${op.summary ?? 'no summary'})`);
 
 describe('the built API reference in Chromium', () => {
-  let browser: Browser;
+  let browser: Browser | undefined;
   let outDir: string;
   let indexFile: string;
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'docs-reference-'));
     indexFile = await buildReference({ openapiPath: OPENAPI_JSON, outDir });
-    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -70,6 +69,8 @@ describe('the built API reference in Chromium', () => {
     const operations = documentedOperations(doc);
     expect(operations.length).toBeGreaterThan(0);
 
+    // Launched inside the test, so a missing Chromium fails this test rather than skipping it.
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const external: string[] = [];
     // Every request passes through here: local ones continue, anything else is recorded and aborted.
