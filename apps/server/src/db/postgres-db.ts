@@ -24,6 +24,9 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     // The timestamptz parser expects UTC output; set it at connect time, before any query.
     options: '-c TimeZone=UTC',
   });
+  // An idle pooled connection can die (server restart, DROP DATABASE ... WITH (FORCE)); without a
+  // listener that would crash the process. The pool replaces it; the next query reports real trouble.
+  pool.on('error', () => undefined);
   // Fail fast on a bad URL instead of on the first request.
   const client = await pool.connect();
   client.release();
