@@ -99,8 +99,13 @@ describe('the built API reference in Chromium', () => {
     expect(navLinks).toEqual(expect.arrayContaining(GUIDES.map((g) => `guides/${g.file}`)));
 
     const menu = await readMenuOperations(page);
-    // The screenshot shows the first tag opened, with its operations in the sidebar.
-    await page.locator(`${MENU} a[href^="/"]:not([href="/"])`).first().click();
+    // The screenshot shows the first tag opened: its operations in the sidebar and its section.
+    const firstTag = page.locator(`${MENU} a[href^="/"]:not([href="/"])`).first();
+    const firstTagHref = await firstTag.getAttribute('href');
+    await firstTag.click();
+    await page.locator(`${MENU} a[href^="#${firstTagHref}/"]`).first().waitFor();
+    // Sidebar groups open and close with CSS transitions: wait until none is running.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await mkdir(TEST_RESULTS_DIR, { recursive: true });
     await page.screenshot({ path: join(TEST_RESULTS_DIR, 'reference.png') });
     expect(missingFromMenu(operations, menu)).toEqual([]);
