@@ -44,7 +44,9 @@ function migrationSuite(open: () => Promise<TestDb>) {
       `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`,
     );
     expect(tables.map((t) => t.tablename)).toEqual(EXPECTED_TABLES);
-    const versions = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    const versions = await db.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
     expect(versions.map((v) => v.version)).toEqual(MIGRATIONS.map((m) => m.version));
   });
 
@@ -105,11 +107,15 @@ function migrationSuite(open: () => Promise<TestDb>) {
   it('resets tables and identity sequences', async () => {
     await db.query(`INSERT INTO customers (id, name) VALUES (41, 'explicit')`);
     await syncIdSequences(db);
-    const [next] = await db.query<{ id: number }>(`INSERT INTO customers (name) VALUES ('next') RETURNING id`);
+    const [next] = await db.query<{ id: number }>(
+      `INSERT INTO customers (name) VALUES ('next') RETURNING id`,
+    );
     expect(next?.id).toBe(42);
     await resetDb(db);
     expect(await db.query('SELECT * FROM customers')).toEqual([]);
-    const [first] = await db.query<{ id: number }>(`INSERT INTO customers (name) VALUES ('first') RETURNING id`);
+    const [first] = await db.query<{ id: number }>(
+      `INSERT INTO customers (name) VALUES ('first') RETURNING id`,
+    );
     expect(first?.id).toBe(1);
   });
 }
@@ -118,6 +124,9 @@ describe('migrations on PGlite (in memory)', () => {
   migrationSuite(openPgliteTestDb);
 });
 
-describe.skipIf(!testDatabaseUrl)(`migrations on PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`, () => {
-  migrationSuite(() => openPostgresTestDb(testDatabaseUrl!));
-});
+describe.skipIf(!testDatabaseUrl)(
+  `migrations on PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
+  () => {
+    migrationSuite(() => openPostgresTestDb(testDatabaseUrl!));
+  },
+);

@@ -16,7 +16,10 @@ export interface TemporaryDatabase {
  * Creates a uniquely named database on the server of `serverUrl` (e.g. TEST_DATABASE_URL,
  * postgres://postgres@127.0.0.1:5432/postgres) so that test files never share state.
  */
-export async function createTemporaryDatabase(serverUrl: string, prefix = 'test'): Promise<TemporaryDatabase> {
+export async function createTemporaryDatabase(
+  serverUrl: string,
+  prefix = 'test',
+): Promise<TemporaryDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(serverUrl);
@@ -27,7 +30,9 @@ export async function createTemporaryDatabase(serverUrl: string, prefix = 'test'
     async drop() {
       if (dropped) return;
       dropped = true;
-      await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
     },
   };
 }

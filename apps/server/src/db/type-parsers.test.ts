@@ -19,6 +19,8 @@ describe('parseScalarArray', () => {
   it('parses numbers, quoted timestamps and NULL', () => {
     expect(parseScalarArray('{1,2,NULL}', Number)).toEqual([1, 2, null]);
     expect(parseScalarArray('{}', Number)).toEqual([]);
-    expect(parseScalarArray('{"2024-01-02 03:04:05+00"}', parseTimestamp)).toEqual(['2024-01-02T03:04:05.000000Z']);
+    expect(parseScalarArray('{"2024-01-02 03:04:05+00"}', parseTimestamp)).toEqual([
+      '2024-01-02T03:04:05.000000Z',
+    ]);
   });
 });

@@ -4,9 +4,18 @@ import { conversations } from './0003-conversations.js';
 import { analytics } from './0004-analytics.js';
 import { derivedData } from './0005-derived-data.js';
 import { bulkLoad } from './0006-bulk-load.js';
+import { emailDomainSearch } from './0007-email-domain-search.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in order. SQL lives in TS modules so the bundled server carries it. */
-export const MIGRATIONS: readonly Migration[] = [tenancy, contacts, conversations, analytics, derivedData, bulkLoad];
+export const MIGRATIONS: readonly Migration[] = [
+  tenancy,
+  contacts,
+  conversations,
+  analytics,
+  derivedData,
+  bulkLoad,
+  emailDomainSearch,
+];

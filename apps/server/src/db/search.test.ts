@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from './db.js';
+import { resetDb } from './reset-db.js';
+import {
+  openPgliteTestDb,
+  openPostgresTestDb,
+  POSTGRES_SKIP_REASON,
+  type TestDb,
+  testDatabaseUrl,
+} from './test-database.js';
+
+/**
+ * The search vectors (migration 0005) on real writes: weights A (contact name, email, street,
+ * city) > B (notes) > C (messages), prefix/stem matching of D11, and upkeep by the triggers when
+ * contacts, notes and messages change. Also the rendered_json invalidation rules.
+ */
+const ORG = 11;
+
+async function fixture(db: Db): Promise<void> {
+  await db.exec(`
+    INSERT INTO customers (id, name) VALUES (1, 'Customer');
+    INSERT INTO organizations (id, customer_id, name, is_default) VALUES (${ORG}, 1, 'Org', true);
+    INSERT INTO um_widgets (id, organization_id, name, language_name) VALUES (21, ${ORG}, 'Website chat', 'English');
+    INSERT INTO topics (id, organization_id, text) VALUES (41, ${ORG}, 'Billing');
+    INSERT INTO contact_identities (id, organization_id, name, email, city) VALUES
+      (101, ${ORG}, 'Marmaduke Zephyrine', 'mz@example.com', 'Leeds'),
+      (102, ${ORG}, 'Ann Other', 'ann@example.com', 'York'),
+      (103, ${ORG}, 'Bob Third', 'bob@example.com', 'Hull');
+    INSERT INTO notes (organization_id, contact_identity_id, body) VALUES (${ORG}, 102, 'Asked about zephyrine shipping');
+    INSERT INTO conversations (id, organization_id, customer_id, contact_identity_id, conversation_contact_uuid, um_widget_id)
+      VALUES (201, ${ORG}, 1, 101, 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 21),
+             (203, ${ORG}, 1, 103, 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a13', 21);
+    INSERT INTO conversation_parts (id, organization_id, conversation_id, um_widget_id) VALUES
+      (301, ${ORG}, 201, 21), (303, ${ORG}, 203, 21);
+    INSERT INTO messages (organization_id, conversation_id, part_id, sequence, sent_at, body, sender_type, sender_id) VALUES
+      (${ORG}, 201, 301, 1, now(), 'Hello there', 'contact', 101),
+      (${ORG}, 203, 303, 1, now(), 'My zephyrine blender runs hot', 'contact', 103);
+  `);
+}
+
+const contactRanks = (db: Db, query: string) =>
+  db.query<{ id: number; rank: number }>(
+    `SELECT id, ts_rank(search_vector, um_search_query($1)) AS rank FROM contact_identities
+      WHERE organization_id = $2 AND search_vector @@ um_search_query($1) ORDER BY rank DESC, id DESC`,
+    [query, ORG],
+  );
+const conversationRanks = (db: Db, query: string) =>
+  db.query<{ id: number; rank: number }>(
+    `SELECT id, ts_rank(search_vector, um_search_query($1)) AS rank FROM conversations
+      WHERE organization_id = $2 AND search_vector @@ um_search_query($1) ORDER BY rank DESC, id DESC`,
+    [query, ORG],
+  );
+
+function searchSuite(open: () => Promise<TestDb>) {
+  let handle: TestDb;
+  let db: Db;
+  beforeAll(async () => {
+    handle = await open();
+    db = handle.db;
+  });
+  afterAll(() => handle?.dispose());
+  beforeEach(async () => {
+    await resetDb(db);
+    await fixture(db);
+  });
+
+  it('ranks a name match above a note match above a message match', async () => {
+    const contacts = await contactRanks(db, 'zephyrine');
+    expect(contacts.map((c) => c.id)).toEqual([101, 102]);
+    const conversations = await conversationRanks(db, 'zephyrine');
+    expect(conversations.map((c) => c.id)).toEqual([201, 203]);
+    const [name, note] = contacts;
+    const message = conversations[1]!;
+    expect(name!.rank).toBeGreaterThan(note!.rank);
+    expect(note!.rank).toBeGreaterThan(message.rank);
+  });
+
+  it('matches stems and prefixes, ORs keywords split on + or space, ignores stop words', async () => {
+    expect((await conversationRanks(db, 'running')).map((c) => c.id)).toEqual([203]);
+    expect((await contactRanks(db, 'zeph')).map((c) => c.id)).toEqual([101, 102]);
+    expect((await contactRanks(db, 'york+hull')).map((c) => c.id)).toEqual([103, 102]);
+    expect((await contactRanks(db, 'leeds hull')).map((c) => c.id)).toEqual([103, 101]);
+    expect((await contactRanks(db, 'example.com')).length).toBe(3);
+    expect((await contactRanks(db, 'ann@example')).map((c) => c.id)).toEqual([102]);
+    const [none] = await db.query<{ q: string | null }>(`SELECT um_search_query('the and of') AS q`);
+    expect(none?.q).toBeNull();
+    expect(await contactRanks(db, `o'brien \\ ":*|&`)).toEqual([]);
+  });
+
+  it('follows contact edits into the contact and its conversations', async () => {
+    await db.query(`UPDATE contact_identities SET name = 'Quentin Quasar' WHERE id = 101`);
+    expect(await contactRanks(db, 'marmaduke')).toEqual([]);
+    expect((await contactRanks(db, 'quasar')).map((c) => c.id)).toEqual([101]);
+    expect((await conversationRanks(db, 'quasar')).map((c) => c.id)).toEqual([201]);
+    expect(await conversationRanks(db, 'marmaduke')).toEqual([]);
+  });
+
+  it('follows note creation and deletion', async () => {
+    await db.query(
+      `INSERT INTO notes (organization_id, contact_identity_id, body) VALUES ($1, 103, 'Prefers kumquats')`,
+      [ORG],
+    );
+    expect((await contactRanks(db, 'kumquat')).map((c) => c.id)).toEqual([103]);
+    await db.query(`DELETE FROM notes WHERE contact_identity_id = 102`);
+    expect((await contactRanks(db, 'zephyrine')).map((c) => c.id)).toEqual([101]);
+  });
+
+  it('follows new messages and deleted conversations', async () => {
+    await db.query(
+      `INSERT INTO messages (organization_id, conversation_id, part_id, sequence, sent_at, body, sender_type, sender_id, operator_id)
+       VALUES ($1, 201, 301, 2, now(), 'Your invoice is attached', 'operator', 1, 1)`,
+      [ORG],
+    );
+    expect((await conversationRanks(db, 'invoices')).map((c) => c.id)).toEqual([201]);
+    await db.query(`DELETE FROM conversations WHERE id = 203`);
+    expect((await conversationRanks(db, 'blender')).map((c) => c.id)).toEqual([]);
+  });
+
+  it('clears rendered_json on own and embedded changes, and refuses stale renders', async () => {
+    const state = async (table: string, id: number) =>
+      (
+        await db.query<{ rendered_json: string | null; version: number }>(
+          `SELECT rendered_json, version FROM ${table} WHERE id = $1`,
+          [id],
+        )
+      )[0]!;
+    const render = async (table: string, id: number) => {
+      const { version } = await state(table, id);
+      const rows = await db.query(
+        `UPDATE ${table} SET rendered_json = '{}' WHERE id = $1 AND version = $2 RETURNING id`,
+        [id, version],
+      );
+      expect(rows).toHaveLength(1);
+      return version;
+    };
+    // A render stores its JSON without counting as a change.
+    const v1 = await render('contact_identities', 102);
+    expect(await state('contact_identities', 102)).toEqual({ rendered_json: '{}', version: v1 });
+    // An own-row update clears it and bumps the version; a render of the old version is refused.
+    await db.query(`UPDATE contact_identities SET gender = 'female' WHERE id = 102`);
+    expect(await state('contact_identities', 102)).toEqual({ rendered_json: null, version: v1 + 1 });
+    expect(
+      await db.query(
+        `UPDATE contact_identities SET rendered_json = '{}' WHERE id = 102 AND version = $1 RETURNING id`,
+        [v1],
+      ),
+    ).toEqual([]);
+    // The conversation embeds its contact, its last message and its topics.
+    for (const change of [
+      `UPDATE contact_identities SET salutation = 'mr' WHERE id = 101`,
+      `INSERT INTO messages (organization_id, conversation_id, part_id, sequence, sent_at, body, sender_type, sender_id) VALUES (${ORG}, 201, 301, 3, now(), 'More', 'contact', 101)`,
+      `INSERT INTO conversation_topics (organization_id, conversation_id, topic_id) VALUES (${ORG}, 201, 41)`,
+      `UPDATE topics SET text = 'Invoices' WHERE id = 41`,
+      `UPDATE um_widgets SET name = 'Chat' WHERE id = 21`,
+    ]) {
+      const before = await render('conversations', 201);
+      await db.query(change);
+      const after = await state('conversations', 201);
+      expect(after.rendered_json, change).toBeNull();
+      expect(after.version, change).toBeGreaterThan(before);
+    }
+    // A contact shows its conversation count.
+    const before = await render('contact_identities', 103);
+    await db.query(`DELETE FROM conversations WHERE id = 203`);
+    expect((await state('contact_identities', 103)).version).toBeGreaterThan(before);
+  });
+}
+
+describe('search vectors on PGlite', () => {
+  searchSuite(openPgliteTestDb);
+});
+
+describe.skipIf(!testDatabaseUrl)(
+  `search vectors on PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
+  () => {
+    searchSuite(() => openPostgresTestDb(testDatabaseUrl!));
+  },
+);
