@@ -6,7 +6,7 @@ import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
 import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
 import { readJsonBody } from './json-body.js';
-import { parseOrThrow } from './validate.js';
+import { assertNoNulCharacters, parseOrThrow } from './validate.js';
 
 /** Fields of the success record: a PATCH naming one of these is told it is read-only (D12). */
 const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {
@@ -45,11 +45,13 @@ export const registerRoutes = (app: FastifyInstance, services: Services, handler
         );
         reply.headers(rateHeaders);
         const params = ep.params ? parsePathParams(ep, request.params) : undefined;
+        assertNoNulCharacters(request.query, 'query parameters');
         const query = ep.query ? parseOrThrow(ep.query, request.query ?? {}, 'query parameters') : undefined;
         assertCapability(auth, ep, (params ?? {}) as { id?: number });
         let body: unknown;
         if (ep.body) {
           const json = readJsonBody(request);
+          assertNoNulCharacters(json, 'body');
           const result = ep.body.safeParse(json);
           if (!result.success) throw bodyError(result.error, readOnly);
           body = result.data;
