@@ -19,10 +19,11 @@ export const assertNoNulCharacters = (input: unknown, what: string): void => {
   const errors: Record<string, string[]> = {};
   const walk = (value: unknown, path: string[]) => {
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) errors[path.join('.') || 'non_field_errors'] = ['Must not contain a NUL character.'];
-    } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, String(i)]));
-    else if (value !== null && typeof value === 'object')
+      if (value.includes('\u0000'))
+        errors[path.join('.') || 'non_field_errors'] = ['Must not contain a NUL character.'];
+    } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+    }
   };
   walk(input, []);
   if (Object.keys(errors).length) throw invalid(errors, `Invalid ${what}: ${Object.keys(errors).join(', ')}.`);
