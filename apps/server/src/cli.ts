@@ -6,7 +6,7 @@ import type { SeedOptions } from './world-setup.js';
 
 const HELP = `Reference server of the customer-messaging JSON API v3 and Analytics API v1.
 
-Usage: reference-server [options]   (from the repo root: pnpm start -- [options])
+Usage: reference-server [options]   (from the repo root: pnpm start [options])
 
   --port N              port to listen on (default: PORT or 3000; 0 picks a free port)
   --host H              interface (default: HOST or 127.0.0.1)
@@ -40,6 +40,8 @@ const { values } = parseArgs({
     help: { type: 'boolean' },
   },
   strict: true,
+  // `pnpm start -- --port 1` passes the `--` through; options after it are still options.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
 });
 
 if (values.help) {
@@ -81,7 +83,7 @@ const server = await startServer({
 
 const summary = {
   url: server.url,
-  docs: `${server.url}/docs`,
+  docs: `${server.url}/docs/`,
   openapi: `${server.url}/openapi.json`,
   database: databaseUrl ? 'postgresql' : values.memory ? 'pglite (memory)' : `pglite (${dataDir})`,
   startedInMs: Date.now() - started,
