@@ -1,5 +1,5 @@
 import type { Endpoints } from '@org/model';
-import { notFound } from '../http/api-error.js';
+import { notFound, permissionDenied } from '../http/api-error.js';
 import { offsetPage } from '../repos/pages.js';
 import { recordJson, renderOperators } from '../repos/simple-records.js';
 import { orderByOf, Params } from '../repos/sql.js';
@@ -27,6 +27,10 @@ export const getOperator: Handler<Endpoints['getOperator']> = async ({ auth, par
 
 export const updateOperator: Handler<Endpoints['updateOperator']> = async ({ auth, params, query, body, services }) => {
   assertNotExcluded(params.id, query.exclude_ids, 'operator');
+  // D4: only admins change roles; a non-admin may change itself (capabilities.ts), but not its role.
+  const acting = auth.operator;
+  if (acting && acting.role !== 'admin' && body.role !== undefined && body.role !== acting.role)
+    throw permissionDenied(`Operator ${acting.id} (role ${acting.role}) may not change its role.`);
   // The away status changes only through /away/ (v3 change list): is_away is accepted and ignored.
   const { is_away: _ignored, ...fields } = body;
   const p = new Params();
