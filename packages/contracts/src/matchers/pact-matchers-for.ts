@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import {
+  defOf,
+  enumValuesOf,
+  isIntegerSchema,
+  minItemsOf,
+  stringPatternOf,
+  type Unwrapped,
+  unwrap,
+} from './zod-shape.js';
+
+/**
+ * A Pact V3 matcher template, in the JSON form every Pact library writes (`pact:matcher:type`):
+ * pass it to `jsonBody(...)` of a PactV4 interaction.
+ */
+export type PactTemplate = unknown;
+
+export interface PactMatcherOptions {
+  /**
+   * Arrays that must hold at least one item, by path: `results`, `results[].topics`. Other arrays
+   * match any length (or the schema's minimum) as long as every item matches the example's first.
+   */
+  readonly nonEmpty?: readonly string[];
+}
+
+/** Any string, also when the example is null (a type matcher would only accept null then). */
+const ANY_STRING = '^[\\s\\S]*$';
+
+const OMIT: unique symbol = Symbol('omit');
+type Built = PactTemplate | typeof OMIT;
+
+const regexOf = (values: ReadonlyArray<string | number>) =>
+  `^(${values.map((v) => String(v).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`;
+
+/** The rule that checks a primitive without depending on the example value (usable with null). */
+const primitiveRule = (u: Unwrapped, example: unknown): Record<string, unknown> | undefined => {
+  switch (u.typeName) {
+    case 'ZodString': {
+      const pattern = stringPatternOf(u);
+      if (pattern) return { 'pact:matcher:type': 'regex', regex: pattern };
+      return example === null
+        ? { 'pact:matcher:type': 'regex', regex: ANY_STRING }
+        : { 'pact:matcher:type': 'type' };
+    }
+    case 'ZodNumber':
+      return { 'pact:matcher:type': isIntegerSchema(u.core) ? 'integer' : 'number' };
+    case 'ZodBoolean':
+      return { 'pact:matcher:type': 'boolean' };
+    case 'ZodEnum':
+    case 'ZodNativeEnum':
+      return { 'pact:matcher:type': 'regex', regex: regexOf(enumValuesOf(u.core)) };
+    default:
+      return undefined;
+  }
+};
+
+const joinPath = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+class Builder {
+  readonly #nonEmpty: ReadonlySet<string>;
+
+  constructor(options: PactMatcherOptions) {
+    this.#nonEmpty = new Set(options.nonEmpty ?? []);
+  }
+
+  build(schema: z.ZodTypeAny, example: unknown, path: string): Built {
+    const u = unwrap(schema);
+    if (u.typeName === 'ZodUnknown' || u.typeName === 'ZodAny') return OMIT; // free-form: no expectation
+    const rule = primitiveRule(u, example);
+    if (rule) {
+      // Nullable primitives: [rule, null]; the pact file post-processing combines them with OR.
+      if (u.nullable) return { 'pact:matcher:type': [rule, { 'pact:matcher:type': 'null' }], value: example };
+      return { ...rule, value: example };
+    }
+    if (example === null) return { 'pact:matcher:type': 'null', value: null };
+    switch (u.typeName) {
+      case 'ZodLiteral':
+      case 'ZodNull':
+        return example;
+      case 'ZodObject':
+        return this.#object(u.core, example as Record<string, unknown>, path);
+      case 'ZodArray':
+        return this.#array(u.core, example as unknown[], path);
+      case 'ZodRecord':
+        return this.#record(u.core, example as Record<string, unknown>, path);
+      case 'ZodTuple':
+        return (defOf(u.core).items ?? []).map((item, i) =>
+          this.build(item, (example as unknown[])[i], `${path}[${i}]`),
+        );
+      case 'ZodUnion':
+      case 'ZodDiscriminatedUnion':
+        return this.build(this.#optionFor(u.core, example, path), example, path);
+      default:
+        // Anything else (dates, intersections, ...) is pinned by type.
+        return { 'pact:matcher:type': 'type', value: example };
+    }
+  }
+
+  #object(core: z.ZodTypeAny, example: Record<string, unknown>, path: string): Built {
+    const shape = defOf(core).shape?.() ?? {};
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(shape)) {
+      if (!(key in example) || example[key] === undefined) continue; // optional and left out
+      const built = this.build(field, example[key], joinPath(path, key));
+      if (built !== OMIT) out[key] = built;
+    }
+    return out;
+  }
+
+  #array(core: z.ZodTypeAny, example: unknown[], path: string): Built {
+    const itemPath = `${path}[]`;
+    const min = Math.max(minItemsOf(core), this.#nonEmpty.has(path) ? 1 : 0);
+    if (example.length === 0) return { 'pact:matcher:type': 'type', min, value: [] };
+    const item = this.build(defOf(core).type!, example[0], itemPath);
+    if (item === OMIT) return { 'pact:matcher:type': 'type', min, value: example };
+    return { 'pact:matcher:type': 'type', min, value: [item] };
+  }
+
+  #record(core: z.ZodTypeAny, example: Record<string, unknown>, path: string): Built {
+    const [first] = Object.entries(example);
+    if (!first) return { 'pact:matcher:type': 'type', value: {} };
+    const value = this.build(defOf(core).valueType!, first[1], `${path}.*`);
+    // Free-form values: any object. Otherwise every value must match the first one's template.
+    if (value === OMIT) return { 'pact:matcher:type': 'type', value: {} };
+    return { 'pact:matcher:type': 'values', value: { [first[0]]: value } };
+  }
+
+  #optionFor(core: z.ZodTypeAny, example: unknown, path: string): z.ZodTypeAny {
+    const options = defOf(core).options;
+    const list = options instanceof Map ? [...options.values()] : [...(options ?? [])];
+    const match = list.find((option) => option.safeParse(example).success);
+    if (!match)
+      throw new Error(`pactMatchersFor: no union member at ${path || '(root)'} accepts the example`);
+    return match;
+  }
+}
+
+/**
+ * Turns a zod schema and an example of it into Pact V3 matchers, so a contract says what the
+ * schema says rather than what one example happens to contain:
+ *
+ * - strings: a type matcher, or a regex when the schema documents a pattern (timestamps, message
+ *   ids, time of day, UUIDs, country codes); enums become an alternation regex;
+ * - numbers: `integer` for `.int()`, `number` otherwise; booleans: `boolean`;
+ * - arrays: like `eachLike` - every item matches the template built from the first example item,
+ *   with the schema's minimum (or 1 for paths listed in `nonEmpty`);
+ * - records: every value matches the first value's template (`values`);
+ * - nullable fields: `[rule, null]`, combined with OR once `combineNullableRules` has processed the
+ *   pact file (Pact's writer combines lists with AND);
+ * - free-form values (`z.unknown()`): no expectation (the key is left out).
+ *
+ * The example must satisfy the schema; it is what Pact's mock server answers.
+ */
+export const pactMatchersFor = <S extends z.ZodTypeAny>(
+  schema: S,
+  example: z.input<S>,
+  options: PactMatcherOptions = {},
+): PactTemplate => {
+  const checked = schema.safeParse(example);
+  if (!checked.success) {
+    const issues = checked.error.issues
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('; ');
+    throw new Error(`pactMatchersFor: the example does not satisfy the schema: ${issues}`);
+  }
+  const built = new Builder(options).build(schema, example, '');
+  return built === OMIT ? {} : built;
+};

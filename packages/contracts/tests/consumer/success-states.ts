@@ -1,0 +1,67 @@
+import type { EndpointDefinition, EndpointId } from '@org/model';
+import { type ProviderState, PROVIDER_STATES as S, state } from '../../src/provider-states.js';
+import { ANALYTICS_DAY, ORG } from '../support/contract.js';
+import { definitionOf } from './examples.js';
+
+type V3EndpointId = Exclude<EndpointId, `analytics_${string}` | 'analyticsLatest' | 'retiredV2'>;
+
+const idOf = (ep: EndpointDefinition) => Number(ep.example.params?.id);
+const queryOf = (ep: EndpointDefinition, key: string) => ep.example.query?.[key] ?? '';
+
+/**
+ * The provider states that make each v3 endpoint's documented example come true. Keyed by every
+ * v3 endpoint id, so a new endpoint in the table does not compile here until it has its states.
+ */
+const V3_SUCCESS_STATES: Record<V3EndpointId, (ep: EndpointDefinition, status: number) => ProviderState[]> = {
+  listConversations: (ep) => [
+    state(S.conversationsWithStatus, { org: ORG, count: 2, status: queryOf(ep, 'status') }),
+  ],
+  deleteConversations: (ep) => [state(S.conversationsWithIds, { org: ORG, ids: queryOf(ep, 'delete_ids') })],
+  listAllConversations: (ep) => {
+    const cursor = Number(queryOf(ep, 'cursor'));
+    return [state(S.conversationsWithIds, { org: ORG, ids: [cursor - 1, cursor, cursor + 1].join(',') })];
+  },
+  getConversation: (ep) => [state(S.conversationExists, { id: idOf(ep) })],
+  updateConversation: (ep) => [state(S.conversationExists, { id: idOf(ep) })],
+  deleteConversation: (ep) => [state(S.conversationExists, { id: idOf(ep) })],
+  listMessages: (ep) => [state(S.conversationWithMessages, { id: idOf(ep), messages: 3 })],
+  listNotes: (ep) => [
+    state(S.notesAboutContact, { contact: Number(queryOf(ep, 'contact_identity_id')), count: 2 }),
+  ],
+  createNote: (ep) => [
+    state(S.contactExists, { id: (ep.example.body as { contact_identity_id: number }).contact_identity_id }),
+  ],
+  getNote: (ep) => [state(S.noteExists, { id: idOf(ep) })],
+  deleteNote: (ep) => [state(S.noteExists, { id: idOf(ep) })],
+  listNavigationEvents: () => [state(S.navigationEventsOfContact, { contact: 4711, count: 2 })],
+  listContacts: (ep) => [state(S.contactsMatching, { org: ORG, term: queryOf(ep, 'search_query') })],
+  deleteContacts: (ep) => [state(S.contactExists, { id: Number(queryOf(ep, 'delete_ids')) })],
+  upsertContact: (ep, status) => {
+    const email = (ep.example.body as { email: string }).email;
+    return [status === 201 ? state(S.noContactWithEmail, { email }) : state(S.contactWithEmail, { email })];
+  },
+  listAllContacts: () => [state(S.contacts, { org: ORG, count: 2 })],
+  getContact: (ep) => [state(S.contactExists, { id: idOf(ep) })],
+  updateContact: (ep) => [state(S.contactExists, { id: idOf(ep) })],
+  deleteContact: (ep) => [state(S.contactExists, { id: idOf(ep) })],
+  listOperators: () => [state(S.operatorExists, { id: 12 })],
+  getOperator: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
+  updateOperator: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
+  deleteOperator: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
+  getOperatorSlots: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
+  setOperatorAway: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
+};
+
+/** The analytics metric an endpoint serves (the metric endpoints and the latest-version path). */
+export const metricOf = (id: EndpointId): string | undefined => {
+  if (id.startsWith('analytics_')) return id.slice('analytics_'.length);
+  if (id === 'analyticsLatest') return String(definitionOf(id).example.params?.metric);
+  return undefined;
+};
+
+export const successStatesOf = (id: EndpointId, status: number): ProviderState[] => {
+  const metric = metricOf(id);
+  if (metric) return [state(S.dataPoints, { org: ORG, metric, date: ANALYTICS_DAY })];
+  if (id === 'retiredV2') return [];
+  return V3_SUCCESS_STATES[id as V3EndpointId](definitionOf(id), status);
+};

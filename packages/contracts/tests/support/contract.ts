@@ -1,0 +1,27 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The names, tokens and fixed values both sides of the contract agree on. */
+export const CONSUMER = 'org-client';
+export const PROVIDER = 'org-api';
+
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const PACT_DIR = resolve(PACKAGE_ROOT, 'pacts');
+export const PACT_FILE = resolve(PACT_DIR, `${CONSUMER}-${PROVIDER}.json`);
+export const OPENAPI_FILE = resolve(PACKAGE_ROOT, '../../docs/openapi.json');
+
+/** Raw tokens the pacts carry; the provider verification starts the server with them. */
+export const TOKENS = {
+  organization: 'contract-organization-token',
+  customer: 'contract-customer-token',
+  unknown: 'contract-token-never-issued',
+} as const;
+
+/** The organization the pacts speak of: the model examples' organization, i.e. the token's own. */
+export const ORG = 7;
+/** An id no record has. */
+export const MISSING_ID = 999_999;
+/** An operator the state handler creates with a role that may only read. */
+export const RESTRICTED_OPERATOR = 9001;
+/** The UTC day of the analytics data points. */
+export const ANALYTICS_DAY = '2024-03-14';

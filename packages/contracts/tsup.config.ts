@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
+  format: ['esm', 'cjs'],
+  dts: { entry: { index: 'src/index.ts' } },
+  sourcemap: true,
+  clean: true,
+  target: 'node20',
+  platform: 'node',
+  external: ['zod', '@org/model', '@org/client', '@pact-foundation/pact', '@pactflow/swagger-mock-validator'],
+});
