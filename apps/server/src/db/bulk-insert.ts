@@ -16,7 +16,16 @@ export type ColumnKind =
   | 'integer[]'
   | 'uuid[]';
 
-export type ColumnSpec = readonly [name: string, kind: ColumnKind];
+/**
+ * A value sent per row: `[name, kind]` is inserted into column `name`; `[name, kind, 'input']` is
+ * only available to computed columns, as `u."name"`.
+ */
+export type ColumnSpec =
+  | readonly [name: string, kind: ColumnKind]
+  | readonly [name: string, kind: ColumnKind, role: 'input'];
+
+/** A column computed in the INSERT from the row's values, e.g. `["search_vector", "f(u.\"name\")"]`. */
+export type ComputedColumn = readonly [name: string, sql: string];
 
 /** How a column travels: scalar kinds as typed arrays; array kinds as text[] of array literals. */
 const PARAM_TYPE: Record<ColumnKind, string> = {
@@ -71,6 +80,7 @@ export class RowBatch {
   constructor(
     readonly table: string,
     readonly columns: readonly ColumnSpec[],
+    readonly computed: readonly ComputedColumn[] = [],
   ) {
     this.encoded = columns.map(() => []);
   }
@@ -94,23 +104,33 @@ export class RowBatch {
     const rows = this.rowCount;
     for (const items of this.encoded) items.length = 0;
     this.rowCount = 0;
-    return { sql: insertSql(this.table, this.columns), params, rows };
+    return { sql: insertSql(this.table, this.columns, this.computed), params, rows };
   }
 }
 
 const sqlCache = new Map<string, string>();
 
-function insertSql(table: string, columns: readonly ColumnSpec[]): string {
-  const key = `${table}:${columns.map(([name, kind]) => `${name}/${kind}`).join(',')}`;
+function insertSql(
+  table: string,
+  columns: readonly ColumnSpec[],
+  computed: readonly ComputedColumn[],
+): string {
+  const key = `${table}:${columns.map((c) => c.join('/')).join(',')}:${computed.map((c) => c.join('/')).join(',')}`;
   let sql = sqlCache.get(key);
   if (!sql) {
     // Quoted: columns such as "time", "position" and "sequence" are SQL keywords.
-    const names = columns.map(([name]) => `"${name}"`);
-    const select = columns.map(([, kind], i) =>
-      kind === 'integer[]' || kind === 'uuid[]' ? `u.${names[i]}::${kind}` : `u.${names[i]}`,
-    );
+    const quote = (name: string) => `"${name}"`;
+    const inserted = columns.filter((column) => column[2] !== 'input');
+    const targets = [...inserted.map(([name]) => quote(name)), ...computed.map(([name]) => quote(name))];
+    const select = [
+      ...inserted.map(([name, kind]) =>
+        kind === 'integer[]' || kind === 'uuid[]' ? `u.${quote(name)}::${kind}` : `u.${quote(name)}`,
+      ),
+      ...computed.map(([, expression]) => expression),
+    ];
     const unnest = columns.map(([, kind], i) => `$${i + 1}::${PARAM_TYPE[kind]}`);
-    sql = `INSERT INTO ${table} (${names.join(', ')}) SELECT ${select.join(', ')} FROM unnest(${unnest.join(', ')}) AS u (${names.join(', ')})`;
+    const aliases = columns.map(([name]) => quote(name));
+    sql = `INSERT INTO ${table} (${targets.join(', ')}) SELECT ${select.join(', ')} FROM unnest(${unnest.join(', ')}) AS u (${aliases.join(', ')})`;
     sqlCache.set(key, sql);
   }
   return sql;
@@ -122,8 +142,9 @@ export async function insertRows(
   table: string,
   columns: readonly ColumnSpec[],
   rows: readonly (readonly unknown[])[],
+  computed: readonly ComputedColumn[] = [],
 ): Promise<void> {
-  const batch = new RowBatch(table, columns);
+  const batch = new RowBatch(table, columns, computed);
   for (const row of rows) batch.add(row);
   const statement = batch.take();
   if (statement) await db.query(statement.sql, statement.params);

@@ -1,4 +1,10 @@
-export { type ColumnKind, type ColumnSpec, insertRows, RowBatch } from './bulk-insert.js';
+export {
+  type ColumnKind,
+  type ColumnSpec,
+  type ComputedColumn,
+  insertRows,
+  RowBatch,
+} from './bulk-insert.js';
 export type { Db, DbEngine, Row } from './db.js';
 export { hashDatabase } from './dump-hash.js';
 export { type MigrateResult, migrate } from './migrate.js';

@@ -1,4 +1,4 @@
-import { type ColumnSpec, RowBatch } from '../db/bulk-insert.js';
+import { type ColumnSpec, type ComputedColumn, RowBatch } from '../db/bulk-insert.js';
 import type { Db } from '../db/db.js';
 
 /**
@@ -19,11 +19,14 @@ export class BatchWriter {
   constructor(
     private readonly db: Db,
     /** Tables in foreign-key order (parents first). */
-    tables: readonly (readonly [table: string, columns: readonly ColumnSpec[]])[],
+    tables: readonly (
+      | readonly [table: string, columns: readonly ColumnSpec[]]
+      | readonly [table: string, columns: readonly ColumnSpec[], computed: readonly ComputedColumn[]]
+    )[],
     private readonly batchRows: number,
     private readonly maxInFlight = 2,
   ) {
-    this.batches = tables.map(([table, columns]) => new RowBatch(table, columns));
+    this.batches = tables.map(([table, columns, computed]) => new RowBatch(table, columns, computed));
     for (const batch of this.batches) this.byTable.set(batch.table, batch);
   }
 

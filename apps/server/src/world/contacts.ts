@@ -60,6 +60,8 @@ const EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org', 'mail.exampl
 export class ContactTimeline {
   readonly from: Micros;
   readonly step: number;
+  /** Recently built profiles (see contactProfile). */
+  readonly recent = new Map<number, ContactProfile>();
 
   constructor(
     private readonly options: ResolvedWorldOptions,
@@ -84,7 +86,25 @@ export class ContactTimeline {
   }
 }
 
+/**
+ * The profile of contact `index`. Conversations mostly pick recent contacts and every contact is
+ * profiled again when written, so a small cache of recent profiles saves most faker calls.
+ */
 export function contactProfile(
+  options: ResolvedWorldOptions,
+  org: OrgWorld,
+  timeline: ContactTimeline,
+  index: number,
+): ContactProfile {
+  const cached = timeline.recent.get(index);
+  if (cached) return cached;
+  const profile = buildProfile(options, org, timeline, index);
+  timeline.recent.set(index, profile);
+  if (timeline.recent.size > 512) timeline.recent.delete(timeline.recent.keys().next().value!);
+  return profile;
+}
+
+function buildProfile(
   options: ResolvedWorldOptions,
   org: OrgWorld,
   timeline: ContactTimeline,

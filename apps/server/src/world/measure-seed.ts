@@ -5,6 +5,7 @@
  * With --url it seeds into a fresh temporary database on that server and drops it afterwards;
  * without, into in-memory PGlite.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { migrate } from '../db/migrate.js';
 import { openPgliteDb } from '../db/pglite-db.js';
@@ -25,9 +26,23 @@ const { values } = parseArgs({
 });
 
 const temporary = values.url ? await createTemporaryDatabase(values.url, 'seed_measure') : null;
-const db = temporary ? await openPostgresDb(temporary.url, { maxConnections: 2 }) : await openPgliteDb();
+const db = temporary ? await openPostgresDb(temporary.url, { maxConnections: 1 }) : await openPgliteDb();
+/** CPU seconds a local process has used (user + system), from /proc; null when not readable. */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 try {
   await migrate(db);
+  // The seed runs on one connection: with a pool of one after migrate, that is this backend.
+  const [backend] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const databaseCpuBefore = db.engine === 'postgres' ? cpuSecondsOf(backend!.pid) : null;
+  const nodeCpuBefore = process.cpuUsage();
   const summary = await seedWorld(db, {
     seed: Number(values.seed),
     organizations: Number(values.organizations),
@@ -39,6 +54,11 @@ try {
       console.error(`organization ${p.organizationIndex + 1}/${p.organizations}: ${p.records} records`),
   });
   const rss = Math.round(process.memoryUsage().rss / 1e6);
+  const nodeCpu = process.cpuUsage(nodeCpuBefore);
+  const nodeSeconds = (nodeCpu.user + nodeCpu.system) / 1e6;
+  const databaseCpuAfter = db.engine === 'postgres' ? cpuSecondsOf(backend!.pid) : null;
+  const databaseSeconds =
+    databaseCpuBefore !== null && databaseCpuAfter !== null ? databaseCpuAfter - databaseCpuBefore : null;
   console.log(
     JSON.stringify(
       {
@@ -47,6 +67,15 @@ try {
         seconds: Number(summary.seconds.toFixed(2)),
         recordsPerSecond: Math.round(summary.totalRecords / summary.seconds),
         rssMb: rss,
+        // CPU cost per record; on an idle machine generation and writes overlap, so the slower
+        // of the two bounds the rate.
+        nodeCpuMicrosPerRecord: Math.round((nodeSeconds / summary.totalRecords) * 1e7) / 10,
+        databaseCpuMicrosPerRecord:
+          databaseSeconds === null ? null : Math.round((databaseSeconds / summary.totalRecords) * 1e7) / 10,
+        idleMachineEstimate:
+          databaseSeconds === null
+            ? null
+            : Math.round(summary.totalRecords / Math.max(nodeSeconds, databaseSeconds)),
         counts: summary.counts,
         timingsMs: summary.timings,
       },

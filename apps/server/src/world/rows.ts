@@ -1,4 +1,4 @@
-import type { ColumnSpec } from '../db/bulk-insert.js';
+import type { ColumnSpec, ComputedColumn } from '../db/bulk-insert.js';
 import { hashToken } from '../db/tokens.js';
 import type { DataPointDraft } from './analytics.js';
 import type { ContactProfile, NoteDraft } from './contacts.js';
@@ -124,6 +124,16 @@ export const WORLD_TABLES = [
       ['url_linkedin', 'text'],
       ['url_profile_picture', 'text'],
       ['url_twitter', 'text'],
+      ['first_message_sent_at', 'timestamptz'],
+      ['last_message_sent_at', 'timestamptz'],
+      ['notes_text', 'text', 'input'],
+    ],
+    // The vector is computed in the INSERT by the same function the triggers use (migration 0008).
+    [
+      [
+        'search_vector',
+        'contact_search_vector(u."name", u."email", u."street", u."city", u."country", u."notes_text")',
+      ],
     ],
   ],
   [
@@ -177,6 +187,17 @@ export const WORLD_TABLES = [
       ['subject', 'text'],
       ['um_widget_goals', 'jsonb'],
       ['unread_messages_operator', 'jsonb'],
+      ['search_name', 'text', 'input'],
+      ['search_email', 'text', 'input'],
+      ['search_street', 'text', 'input'],
+      ['search_city', 'text', 'input'],
+      ['search_messages', 'text', 'input'],
+    ],
+    [
+      [
+        'search_vector',
+        'conversation_search_vector(u."search_name", u."search_email", u."search_street", u."search_city", u."search_messages")',
+      ],
     ],
   ],
   [
@@ -265,7 +286,10 @@ export const WORLD_TABLES = [
       ['human_interaction', 'boolean'],
     ],
   ],
-] as const satisfies readonly (readonly [string, readonly ColumnSpec[]])[];
+] as const satisfies readonly (
+  | readonly [string, readonly ColumnSpec[]]
+  | readonly [string, readonly ColumnSpec[], readonly ComputedColumn[]]
+)[];
 
 export type WorldTable = (typeof WORLD_TABLES)[number][0];
 
@@ -338,12 +362,16 @@ function operatorRow(emit: RowSink, o: OperatorInfo): void {
   ]);
 }
 
-/** first/last_message_sent_at are filled after the conversations (see seed-world.ts). */
+/**
+ * A contact is written after its organization's conversations, which tell its first and last
+ * message times (its creation time when it has none).
+ */
 export function contactRows(
   emit: RowSink,
   c: ContactProfile,
   notes: readonly NoteDraft[],
   noteIds: number,
+  messageTimes: { first: Micros; last: Micros } | null,
 ): void {
   emit('contact_identities', [
     c.id,
@@ -378,6 +406,10 @@ export function contactRows(
     c.urlLinkedin,
     c.urlProfilePicture,
     c.urlTwitter,
+    ts(messageTimes?.first ?? c.createdAt),
+    ts(messageTimes?.last ?? c.createdAt),
+    // Joined like refresh_contact_search joins them: one space, in note id order.
+    notes.length > 0 ? notes.map((note) => note.body).join(' ') : null,
   ]);
   notes.forEach((note, i) => {
     emit('notes', [
@@ -442,6 +474,12 @@ export function conversationRows(emit: RowSink, c: ScriptConversation): void {
     c.subject,
     c.goal ? [{ id: c.goal.id, name: c.goal.name }] : [],
     unread,
+    c.contact.name,
+    c.contact.email,
+    c.contact.street,
+    c.contact.city,
+    // Joined like refresh_conversation_search joins them: one space, in sequence order.
+    messages.map((m) => m.body).join(' '),
   ]);
   for (const part of c.parts) {
     const handledBy = c.assignments.filter((a) => a.at <= part.endedAt).pop()?.operator.id ?? null;

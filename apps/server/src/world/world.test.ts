@@ -197,6 +197,15 @@ describe('the demo world', () => {
       UNION ALL
       SELECT 'verified', id FROM contact_identities WHERE verified <> (email_verified OR is_mobile_number_verified)
       UNION ALL
+      SELECT 'conversation search vector differs from the triggers''', v.id FROM conversations v
+        JOIN contact_identities c ON c.id = v.contact_identity_id
+        WHERE v.search_vector <> conversation_search_vector(c.name, c.email, c.street, c.city,
+          (SELECT string_agg(m.body, ' ' ORDER BY m.sequence) FROM messages m WHERE m.conversation_id = v.id))
+      UNION ALL
+      SELECT 'contact search vector differs from the triggers''', c.id FROM contact_identities c
+        WHERE c.search_vector <> contact_search_vector(c.name, c.email, c.street, c.city, c.country,
+          (SELECT string_agg(n.body, ' ' ORDER BY n.id) FROM notes n WHERE n.contact_identity_id = c.id))
+      UNION ALL
       SELECT 'empty search vector', id FROM conversations WHERE search_vector = ''::tsvector`,
       [summary.now],
     );

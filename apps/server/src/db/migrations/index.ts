@@ -5,6 +5,7 @@ import { analytics } from './0004-analytics.js';
 import { derivedData } from './0005-derived-data.js';
 import { bulkLoad } from './0006-bulk-load.js';
 import { emailDomainSearch } from './0007-email-domain-search.js';
+import { searchVectorFunctions } from './0008-search-vector-functions.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   derivedData,
   bulkLoad,
   emailDomainSearch,
+  searchVectorFunctions,
 ];
