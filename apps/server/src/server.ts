@@ -25,6 +25,8 @@ export interface StartOptions {
   memory?: boolean;
   /** Redis for rate-limit counters shared by several instances. */
   redisUrl?: string;
+  /** Prefix of the counter keys in Redis (default `um:rl:`); instances that count together share it. */
+  redisKeyPrefix?: string;
   /** Seed the demo world when the database is empty (default), or not at all. */
   seed?: false | SeedOptions;
   /** Raw tokens for the demo world (a test harness chooses its own). */
@@ -58,7 +60,9 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     await migrate(db);
     const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {});
     const authenticator = new Authenticator(db);
-    const store = options.redisUrl ? new RedisCounterStore(options.redisUrl) : new MemoryCounterStore();
+    const store = options.redisUrl
+      ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
+      : new MemoryCounterStore();
     const limiter = new RateLimiter(store, { ...DEFAULT_LIMITS, ...options.limits });
     const counts = new CountCache();
     const services: Services = {
