@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { OPENAPI_FILE, PACT_FILE } from '../support/contract.js';
+import { checkPactAgainstOpenApi, type OpenApiFinding } from '../support/openapi-check.js';
+
+/**
+ * Findings the check expects, each with its reason. Anything else fails the test. An exception
+ * that no longer occurs is reported so it can be removed.
+ */
+const EXPECTED: Array<{ code: string; applies: (f: OpenApiFinding) => boolean; reason: string }> = [
+  {
+    code: 'request.content-type.incompatible',
+    applies: (f) => f.status === 415,
+    reason: 'a 415 interaction sends, by definition, a Content-Type the document does not accept',
+  },
+  {
+    code: 'request.path-or-method.unknown',
+    applies: (f) => f.interaction.startsWith('analyticsLatest: 404'),
+    reason:
+      'MODEL-REQUESTS.md 1: the metric path parameter is an enum, so the documented 404 path is not allowed',
+  },
+];
+
+describe('every pact is allowed by docs/openapi.json (@pactflow/swagger-mock-validator)', () => {
+  it('finds no error or warning besides the expected ones', async () => {
+    const check = await checkPactAgainstOpenApi(PACT_FILE, OPENAPI_FILE);
+    expect(check.interactions).toBeGreaterThan(0);
+    const unexpected = [...check.errors, ...check.warnings].filter(
+      (f) => !EXPECTED.some((e) => e.code === f.code && e.applies(f)),
+    );
+    expect(unexpected.map((f) => `${f.code} ${f.interaction}: ${f.message}`)).toEqual([]);
+    for (const e of EXPECTED)
+      if (!check.errors.some((f) => f.code === e.code && e.applies(f)))
+        console.warn(`expected finding ${e.code} no longer occurs; remove it (${e.reason})`);
+  }, 180_000);
+});
