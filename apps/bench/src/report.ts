@@ -1,0 +1,305 @@
+import {
+  type BenchResults,
+  type EngineResult,
+  type ProfileResult,
+  type ScenarioResult,
+  TARGETS,
+  type TargetCheck,
+} from './results.js';
+import type { ScenarioId } from './scenarios.js';
+import { formatBytes, formatCount, formatMs, formatNumber } from './stats.js';
+import { markdownTable } from './table.js';
+
+const ENGINE_NAMES = { postgres: 'PostgreSQL', pglite: 'PGlite' } as const;
+
+const scenarioOf = (engine: EngineResult | undefined, id: ScenarioId) =>
+  engine?.scenarios.find((s) => s.id === id);
+
+/** Every target of the issue, checked against this run's figures (PostgreSQL; speed targets live there). */
+export const checkTargets = (results: BenchResults): TargetCheck[] => {
+  const checks: TargetCheck[] = [];
+  for (const engine of results.engines.filter((e) => e.engine === 'postgres')) {
+    const list = scenarioOf(engine, 'list');
+    if (list)
+      checks.push({
+        what: `${list.label}: server / ceiling`,
+        target: `>= ${TARGETS.listRatio} of the ceiling`,
+        figure: `${formatNumber(list.ratio, 2)} (${formatNumber(list.server.rps)} of ${formatNumber(list.ceiling.rps)} req/s)`,
+        met: list.ratio >= TARGETS.listRatio,
+        engine: engine.engine,
+        scenario: 'list',
+      });
+    const search = scenarioOf(engine, 'search');
+    if (search)
+      checks.push({
+        what: `${search.label} over ${formatCount(engine.seed.counts.contact_identities ?? Number.NaN)} contacts, p99 at ${search.connections} clients`,
+        target: `< ${TARGETS.searchP99Ms} ms`,
+        figure: formatMs(search.server.p99),
+        met: search.server.p99 < TARGETS.searchP99Ms,
+        engine: engine.engine,
+        scenario: 'search',
+      });
+    for (const id of ['analytics', 'analytics-1'] as const) {
+      const analytics = scenarioOf(engine, id);
+      if (analytics)
+        checks.push({
+          what: `93-day analytics query over ${formatCount(engine.seed.counts.analytics_data_points ?? Number.NaN)} points, p99 at ${analytics.connections} client${analytics.connections === 1 ? '' : 's'}`,
+          target: `< ${TARGETS.analyticsP99Ms} ms`,
+          figure: formatMs(analytics.server.p99),
+          met: analytics.server.p99 < TARGETS.analyticsP99Ms,
+          engine: engine.engine,
+          scenario: id,
+        });
+    }
+    checks.push({
+      what: 'Seeding speed',
+      target: `>= ${formatNumber(TARGETS.seedRecordsPerSecond, 0)} records/s`,
+      figure: `${formatNumber(engine.seed.recordsPerSecond, 0)} records/s`,
+      met: engine.seed.recordsPerSecond >= TARGETS.seedRecordsPerSecond,
+      engine: engine.engine,
+    });
+    if (engine.scenarios.length)
+      checks.push({
+        what: 'Server RSS serving the world (peak under load)',
+        target: `< ${formatBytes(TARGETS.serverRssBytes)}`,
+        figure: formatBytes(engine.memory.peakLoadRss),
+        met: engine.memory.peakLoadRss < TARGETS.serverRssBytes,
+        engine: engine.engine,
+      });
+  }
+  return checks;
+};
+
+const worldLine = (e: EngineResult) => {
+  const c = e.seed.counts;
+  const n = (table: string) => formatCount(c[table] ?? Number.NaN);
+  return (
+    `${n('contact_identities')} contacts, ${n('conversations')} conversations, ${n('messages')} messages, ` +
+    `${n('analytics_data_points')} analytics data points (${formatCount(e.seed.records)} records in all; ` +
+    `${e.world.organizations} organization, seed ${e.world.seed}, ${e.world.days} days to ${e.world.now.slice(0, 10)})`
+  );
+};
+
+const verdictFor = (checks: TargetCheck[], engine: EngineResult, id: ScenarioId) => {
+  const check = checks.find((c) => c.engine === engine.engine && c.scenario === id);
+  return check ? `${check.target}: ${check.met ? 'met' : '**MISSED**'}` : '';
+};
+
+const scenarioTable = (engine: EngineResult, checks: TargetCheck[]) =>
+  markdownTable(
+    [
+      'Request',
+      { header: 'URLs', align: 'right' },
+      { header: 'Body', align: 'right' },
+      { header: 'Server req/s', align: 'right' },
+      { header: 'p50', align: 'right' },
+      { header: 'p99', align: 'right' },
+      { header: 'Ceiling req/s', align: 'right' },
+      { header: 'p50', align: 'right' },
+      { header: 'p99', align: 'right' },
+      { header: 'Ratio', align: 'right' },
+      'Target',
+    ],
+    engine.scenarios.map((s: ScenarioResult) => [
+      `${s.label} (${s.connections} conn.)${s.problems.length ? ' ⚠' : ''}`,
+      String(s.urls),
+      formatBytes(s.meanBytes),
+      formatNumber(s.server.rps),
+      formatMs(s.server.p50),
+      formatMs(s.server.p99),
+      formatNumber(s.ceiling.rps),
+      formatMs(s.ceiling.p50),
+      formatMs(s.ceiling.p99),
+      formatNumber(s.ratio, 2),
+      verdictFor(checks, engine, s.id),
+    ]),
+  );
+
+const engineFigures = (results: BenchResults, checks: TargetCheck[]) => {
+  const engines = results.engines;
+  const check = (what: string) => (e: EngineResult) => {
+    const c = checks.find((x) => x.engine === e.engine && x.what.startsWith(what));
+    return c ? ` (${c.target}: ${c.met ? 'met' : '**MISSED**'})` : '';
+  };
+  const rows: Array<[string, (e: EngineResult) => string]> = [
+    [
+      'Seeding speed',
+      (e) =>
+        `${formatNumber(e.seed.recordsPerSecond, 0)} records/s (${formatCount(e.seed.records)} in ${formatNumber(e.seed.seconds)} s)${check('Seeding speed')(e)}${e.reusedWorld ? `, measured when seeded ${e.seed.seededAt.slice(0, 10)}` : ''}`,
+    ],
+    ['Seeding peak RSS (seeding process)', (e) => formatBytes(e.seed.peakRss)],
+    [
+      'Server start on existing data (spawn to listening)',
+      (e) =>
+        `${formatNumber(e.start.wallMs, 0)} ms (startServer ${formatNumber(e.start.startServerMs, 0)} ms)`,
+    ],
+    ['Server RSS at rest (after start)', (e) => formatBytes(e.memory.restRss)],
+    ['Server RSS under load (peak)', (e) => `${formatBytes(e.memory.peakLoadRss)}${check('Server RSS')(e)}`],
+    ['Server RSS after the load', (e) => formatBytes(e.memory.afterLoadRss)],
+  ];
+  return markdownTable(
+    ['Figure', ...engines.map((e) => ENGINE_NAMES[e.engine])],
+    rows.map(([label, fn]) => [label, ...engines.map(fn)]),
+  );
+};
+
+const modelClientTables = (results: BenchResults) => {
+  const out: string[] = [];
+  const m = results.model;
+  if (m) {
+    const row = (label: string, f: NonNullable<BenchResults['model']>['conversationPage']) => [
+      `${label} (${f.items} items, ${formatBytes(f.bytes)})`,
+      formatNumber(f.textPerSecond),
+      formatNumber(f.schemaPerSecond),
+      formatNumber(f.jsonPerSecond),
+    ];
+    out.push(
+      markdownTable(
+        [
+          '@org/model parse',
+          { header: 'JSON.parse + schema, /s', align: 'right' },
+          { header: 'schema only, /s', align: 'right' },
+          { header: 'JSON.parse only, /s', align: 'right' },
+        ],
+        [row('100-conversation page', m.conversationPage), row('Analytics response', m.analytics)],
+      ),
+    );
+  }
+  const c = results.client;
+  if (c) {
+    const us = (v: number) => `${formatNumber(v)} µs`;
+    const row = (label: string, f: NonNullable<BenchResults['client']>['get']) => [
+      label,
+      us(f.rawUs),
+      us(f.clientUs),
+      `${us(f.overheadUs)} (${formatNumber((f.overheadUs / f.rawUs) * 100, 1)} %)`,
+      `${us(f.validationUs)}`,
+    ];
+    out.push(
+      markdownTable(
+        [
+          '@org/client, sequential, local server',
+          { header: 'raw fetch', align: 'right' },
+          { header: 'client.request', align: 'right' },
+          { header: 'client overhead', align: 'right' },
+          { header: '+ validateResponse', align: 'right' },
+        ],
+        [row('getConversation', c.get), row('listConversations, limit=100', c.list)],
+      ),
+    );
+  }
+  return out.join('\n\n');
+};
+
+const profileSection = (p: ProfileResult) => {
+  const pct = (share: number) => `${formatNumber(share * 100, 1)} %`;
+  return [
+    `### ${p.label} (${ENGINE_NAMES[p.engine]}): CPU profile of the server process`,
+    '',
+    `\`node --cpu-prof\`, ${formatNumber(p.durationS, 0)} s of the same load (${formatCount(p.requests)} requests); ` +
+      `${formatNumber(p.summary.busyMs, 0)} ms busy, ${formatNumber(p.summary.idleMs, 0)} ms idle in the window.`,
+    '',
+    markdownTable(
+      [{ header: 'Self', align: 'right' }, { header: 'ms', align: 'right' }, 'Function', 'Location'],
+      p.summary.functions.map((f) => [pct(f.share), formatNumber(f.selfMs, 0), f.name, f.location]),
+    ),
+    '',
+    markdownTable(
+      [{ header: 'Self', align: 'right' }, { header: 'ms', align: 'right' }, 'By package / source'],
+      p.summary.modules.slice(0, 10).map((f) => [pct(f.share), formatNumber(f.selfMs, 0), f.name]),
+    ),
+  ].join('\n');
+};
+
+/** The whole report: printed by `pnpm bench` and written to docs/benchmarks.md. */
+export const renderReport = (results: BenchResults, checks: TargetCheck[], notes: string[] = []): string => {
+  const m = results.machine;
+  const lines: string[] = [
+    '# Benchmarks',
+    '',
+    `Written by \`pnpm bench\` (apps/bench) on ${results.finishedAt.slice(0, 16).replace('T', ' ')} UTC; the run took ${formatNumber(results.wallSeconds / 60, 1)} min.`,
+    '',
+    `Machine: ${m.cores} cores (${m.cpuModel}), ${formatBytes(m.memoryBytes)} memory, Node ${m.node}, ${m.platform}` +
+      `${m.postgres ? `, PostgreSQL ${m.postgres}` : ''}. Load generator (autocannon) on the same machine, in its own process.`,
+    '',
+    `Every figure is the median of ${results.settings.runs} runs of ${results.settings.durationS} s ` +
+      `(after ${results.settings.warmupS} s of warm-up), server and ceiling runs interleaved. ` +
+      'The ceiling is a raw node:http server in its own process answering the same URLs with the bytes ' +
+      'the server sent for them (captured first, replayed from memory): what the machine, the load tool and the ' +
+      'response sizes allow. Ratio = server req/s / ceiling req/s.',
+    '',
+    '## Targets',
+    '',
+    markdownTable(
+      ['Target', 'Figure', 'Goal', 'Status'],
+      checks.map((c) => [c.what, c.figure, c.target, c.met ? 'met' : '**MISSED**']),
+    ),
+  ];
+  for (const engine of results.engines) {
+    lines.push(
+      '',
+      `## Server on ${ENGINE_NAMES[engine.engine]} ${engine.engineVersion}`,
+      '',
+      `World: ${worldLine(engine)}.` +
+        (engine.engine === 'pglite'
+          ? ' PGlite gets a smaller world than PostgreSQL (a tenth of the contacts and conversations): it runs inside the server process on one connection, and the speed targets are measured on PostgreSQL.'
+          : ''),
+      `Database: \`${engine.database}\`${engine.reusedWorld ? ' (seeded by an earlier run, reused)' : ' (seeded by this run)'}.`,
+      '',
+    );
+    if (engine.scenarios.length) lines.push(scenarioTable(engine, checks));
+    const problems = engine.scenarios.filter((s) => s.problems.length);
+    if (problems.length) lines.push('', ...problems.map((s) => `⚠ ${s.label}: ${s.problems.join('; ')}`));
+  }
+  if (results.engines.length)
+    lines.push('', '## Seeding, start and memory', '', engineFigures(results, checks));
+  const mc = modelClientTables(results);
+  if (mc) lines.push('', '## @org/model and @org/client', '', mc);
+  if (results.suite) {
+    const s = results.suite;
+    lines.push(
+      '',
+      '## Test suites',
+      '',
+      `\`${s.command}\`: ${formatNumber(s.wallSeconds, 0)} s wall (exit ${s.exitCode}).`,
+      '',
+      markdownTable(
+        ['Task', { header: 'Seconds', align: 'right' }, 'Exit'],
+        s.tasks.map((t) => [t.task, formatNumber(t.seconds, 1), String(t.exitCode ?? '')]),
+      ),
+    );
+  } else {
+    lines.push(
+      '',
+      '## Test suites',
+      '',
+      'Not measured in this run (`pnpm bench -- --with-tests` adds them).',
+    );
+  }
+  const profiles = results.engines.flatMap((e) => e.profiles);
+  if (profiles.length)
+    lines.push(
+      '',
+      '## CPU profiles of the missed server targets',
+      '',
+      ...profiles.map(profileSection).flatMap((p) => [p, '']),
+    );
+  if (notes.length) lines.push('', '## Notes', '', ...notes.map((n) => `- ${n}`));
+  lines.push('', HOW_TO_RUN);
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
+};
+
+const HOW_TO_RUN = `## How to run
+
+\`pnpm bench\` at the root (\`turbo run bench --concurrency=1\`: builds what it needs, then \`tsx src/run.ts\` in apps/bench)
+prints these tables and rewrites this file. PostgreSQL is expected on 127.0.0.1:5432 (\`BENCH_DATABASE_URL\` or
+\`--pg-url\` to change it). The PostgreSQL world is seeded once into \`um_bench_<hash of the world options>\` and
+reused by later runs (\`--reseed\` forces a new one); the PGlite world lives in \`apps/bench/.data/\`.
+
+Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,messages,analytics,analytics-1,patch\`,
+\`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
+\`--quick\` (1 run of 1 s, worlds at 0.02 scale, no write), \`--with-tests\` (adds the test-suite wall times),
+\`--no-profile\`, \`--no-write\`, \`--out <file>\`.`;

@@ -1,0 +1,85 @@
+import type { ClientBenchResult } from './client-bench.js';
+import type { LoadResult } from './load.js';
+import type { MachineInfo } from './machine.js';
+import type { ModelBenchResult } from './model-bench.js';
+import type { ProfileSummary } from './profile.js';
+import type { ScenarioId } from './scenarios.js';
+import type { SuiteTimes } from './suite.js';
+import type { BenchWorldOptions, Engine, SeedRecord } from './world.js';
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+export interface ScenarioResult {
+  id: ScenarioId;
+  label: string;
+  connections: number;
+  urls: number;
+  /** Mean response body size over the scenario's URLs. */
+  meanBytes: number;
+  server: Figures;
+  ceiling: Figures;
+  /** server rps / ceiling rps. */
+  ratio: number;
+  /** Non-2xx responses or socket errors in any run (the figure is then suspect). */
+  problems: string[];
+  runs: { server: LoadResult[]; ceiling: LoadResult[] };
+  serverPeakRss: number;
+}
+
+export interface ProfileResult {
+  scenario: ScenarioId;
+  label: string;
+  engine: Engine;
+  durationS: number;
+  requests: number;
+  summary: ProfileSummary;
+}
+
+export interface EngineResult {
+  engine: Engine;
+  engineVersion: string;
+  database: string;
+  world: BenchWorldOptions;
+  seed: SeedRecord;
+  /** True when this run found the world seeded by an earlier run and reused it. */
+  reusedWorld: boolean;
+  start: { wallMs: number; startServerMs: number; bootToImportMs: number };
+  memory: { restRss: number; peakLoadRss: number; afterLoadRss: number };
+  scenarios: ScenarioResult[];
+  profiles: ProfileResult[];
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  wallSeconds: number;
+  machine: MachineInfo;
+  settings: { runs: number; durationS: number; warmupS: number; connections: number };
+  engines: EngineResult[];
+  model?: ModelBenchResult;
+  client?: ClientBenchResult;
+  suite?: SuiteTimes;
+}
+
+/** The targets of the issue, as figures to report next to the measurements (never assertions). */
+export const TARGETS = {
+  listRatio: 0.5,
+  searchP99Ms: 100,
+  analyticsP99Ms: 200,
+  seedRecordsPerSecond: 50_000,
+  serverRssBytes: 512 * 1024 * 1024,
+} as const;
+
+export interface TargetCheck {
+  what: string;
+  target: string;
+  figure: string;
+  met: boolean;
+  engine: Engine;
+  /** A server scenario to profile when the target is missed. */
+  scenario?: ScenarioId;
+}

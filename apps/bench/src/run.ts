@@ -1,0 +1,532 @@
+// `pnpm bench`: the server, the model and the tooling, measured side by side with their ceilings.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type CapturedResponse, captureResponses, requestKey } from './ceiling.js';
+import { CeilingProcess } from './ceiling-process.js';
+import { ask, forkChild, nextMessage, stopChild } from './children.js';
+import { clientBenchRequests, runClientBench } from './client-bench.js';
+import { type BenchRequest, LoadGenerator, type LoadResult } from './load.js';
+import { machineInfo } from './machine.js';
+import type { ModelBenchInput, ModelBenchResult } from './model-bench.js';
+import { type CpuProfile, summarizeProfile } from './profile.js';
+import { checkTargets, renderReport } from './report.js';
+import type { BenchResults, EngineResult, Figures, ProfileResult, ScenarioResult } from './results.js';
+import { buildScenarios, SCENARIO_LABELS, type Scenario, type ScenarioId } from './scenarios.js';
+import { type Ready, ServerProcess, type ServerStartOptions } from './server-process.js';
+import { formatBytes, formatCount, formatNumber, median } from './stats.js';
+import { measureSuite, REPO_ROOT } from './suite.js';
+import {
+  analyzePostgres,
+  BENCH_LIMITS,
+  BENCH_TOKENS,
+  type BenchWorldOptions,
+  databaseUrlFor,
+  type Engine,
+  PGLITE_WORLD,
+  POSTGRES_WORLD,
+  pgliteDataDir,
+  postgresDatabaseName,
+  postgresVersion,
+  readPgliteSeed,
+  readPostgresSeed,
+  recreatePostgresDatabase,
+  resetPgliteDataDir,
+  type SeedRecord,
+  worldHash,
+  writePgliteSeed,
+  writePostgresSeed,
+} from './world.js';
+
+const { values: flags } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    engines: { type: 'string', default: 'postgres,pglite' },
+    scenarios: { type: 'string' },
+    runs: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    'world-scale': { type: 'string' },
+    'pg-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+    reseed: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    'with-tests': { type: 'boolean', default: false },
+    'no-profile': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+
+const settings = {
+  runs: Number(flags.runs ?? (flags.quick ? 1 : 3)),
+  durationS: Number(flags.duration ?? (flags.quick ? 1 : 3)),
+  warmupS: Number(flags.warmup ?? (flags.quick ? 0.5 : 1)),
+  worldScale: Number(flags['world-scale'] ?? (flags.quick ? 0.02 : 1)),
+  profileS: flags.quick ? 2 : 5,
+};
+const engines = flags.engines!.split(',').map((e) => e.trim()) as Engine[];
+for (const e of engines) if (e !== 'postgres' && e !== 'pglite') throw new Error(`unknown engine ${e}`);
+const onlyScenarios = flags.scenarios
+  ? new Set(flags.scenarios.split(',').map((s) => s.trim()) as ScenarioId[])
+  : undefined;
+for (const id of onlyScenarios ?? []) if (!(id in SCENARIO_LABELS)) throw new Error(`unknown scenario ${id}`);
+const write = !flags['no-write'] && !flags.quick;
+const outFile = flags.out ? path.resolve(flags.out) : path.join(REPO_ROOT, 'docs', 'benchmarks.md');
+const adminUrl = flags['pg-url']!;
+
+const startedAt = new Date();
+const t0 = performance.now();
+const log = (message: string) =>
+  process.stderr.write(
+    `[bench ${formatNumber((performance.now() - t0) / 1000, 0).padStart(4)} s] ${message}\n`,
+  );
+
+const scaled = (world: BenchWorldOptions): BenchWorldOptions =>
+  settings.worldScale === 1
+    ? world
+    : {
+        ...world,
+        contactsPerOrg: Math.max(50, Math.round(world.contactsPerOrg * settings.worldScale)),
+        conversationsPerOrg: Math.max(50, Math.round(world.conversationsPerOrg * settings.worldScale)),
+      };
+
+// ---------------------------------------------------------------------------------------------
+// The world: seeded once per world options, then reused.
+
+interface PreparedWorld {
+  world: BenchWorldOptions;
+  /** How the server process reaches the data (databaseUrl or dataDir). */
+  connection: Pick<ServerStartOptions, 'databaseUrl' | 'dataDir'>;
+  database: string;
+  seed: SeedRecord;
+  reused: boolean;
+}
+
+const serverOptions = (
+  connection: PreparedWorld['connection'],
+  world: BenchWorldOptions,
+): ServerStartOptions => ({
+  ...connection,
+  seed: { ...world },
+  tokens: { ...BENCH_TOKENS },
+  limits: { ...BENCH_LIMITS, burst: { ...BENCH_LIMITS.burst } },
+});
+
+/** Seeds an empty database in a server process of its own: records/s and the process's peak RSS. */
+const seedWorld = async (
+  connection: PreparedWorld['connection'],
+  world: BenchWorldOptions,
+): Promise<SeedRecord> => {
+  let lastLog = 0;
+  const server = await ServerProcess.start(serverOptions(connection, world), {
+    timeoutMs: 40 * 60_000,
+    onProgress: (p) => {
+      if (performance.now() - lastLog < 5000) return;
+      lastLog = performance.now();
+      log(`  seeding: ${formatCount(Number(p.records))} records, RSS ${formatBytes(Number(p.rss))}`);
+    },
+  });
+  try {
+    const { counts, total } = await server.count();
+    const memory = await server.memory();
+    const seconds = server.ready.startServerMs / 1000;
+    const m = machineInfo();
+    return {
+      complete: true,
+      seededAt: new Date().toISOString(),
+      hash: worldHash(world),
+      options: world,
+      records: total,
+      counts,
+      seconds,
+      recordsPerSecond: total / seconds,
+      peakRss: Math.max(memory.maxRss, server.ready.maxRss),
+      machine: { cores: m.cores, memoryBytes: m.memoryBytes, node: m.node },
+    };
+  } finally {
+    await server.stop();
+  }
+};
+
+const prepareWorld = async (engine: Engine): Promise<PreparedWorld> => {
+  if (engine === 'postgres') {
+    const world = scaled(POSTGRES_WORLD);
+    const database = postgresDatabaseName(world);
+    const connection = { databaseUrl: databaseUrlFor(adminUrl, database) };
+    const existing = await readPostgresSeed(adminUrl, database);
+    if (existing.record && !flags.reseed) {
+      log(`PostgreSQL world: reusing database ${database}`);
+      return { world, connection, database, seed: existing.record, reused: true };
+    }
+    log(`PostgreSQL world: seeding database ${database} (${JSON.stringify(world)})`);
+    await recreatePostgresDatabase(adminUrl, database);
+    const seed = await seedWorld(connection, world);
+    log(`  seeded ${formatCount(seed.records)} records in ${formatNumber(seed.seconds)} s; VACUUM ANALYZE`);
+    await analyzePostgres(connection.databaseUrl);
+    await writePostgresSeed(adminUrl, database, seed);
+    return { world, connection, database, seed, reused: false };
+  }
+  const world = scaled(PGLITE_WORLD);
+  const dataDir = pgliteDataDir(world);
+  const database = path.relative(REPO_ROOT, dataDir);
+  const existing = readPgliteSeed(dataDir);
+  if (existing && !flags.reseed) {
+    log(`PGlite world: reusing ${database}`);
+    return { world, connection: { dataDir }, database, seed: existing, reused: true };
+  }
+  log(`PGlite world: seeding ${database} (${JSON.stringify(world)})`);
+  resetPgliteDataDir(dataDir);
+  const seed = await seedWorld({ dataDir }, world);
+  log(`  seeded ${formatCount(seed.records)} records in ${formatNumber(seed.seconds)} s`);
+  writePgliteSeed(dataDir, seed);
+  return { world, connection: { dataDir }, database, seed, reused: false };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Load runs: server and ceiling interleaved, medians of the runs.
+
+const load = new LoadGenerator();
+
+const figuresOf = (runs: LoadResult[]): Figures => ({
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+});
+
+const problemsOf = (runs: LoadResult[], who: string) => {
+  const out: string[] = [];
+  const errors = runs.reduce((a, r) => a + r.errors + r.timeouts, 0);
+  const non2xx = runs.reduce((a, r) => a + r.non2xx, 0);
+  if (errors) out.push(`${who}: ${errors} socket errors/timeouts`);
+  if (non2xx) {
+    const codes = new Map<string, number>();
+    for (const r of runs)
+      for (const [code, n] of Object.entries(r.statusCodes))
+        if (!code.startsWith('2')) codes.set(code, (codes.get(code) ?? 0) + n);
+    out.push(`${who}: ${non2xx} non-2xx responses (${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')})`);
+  }
+  return out;
+};
+
+const runScenario = async (
+  scenario: Scenario,
+  server: ServerProcess,
+  ceilingUrl: string,
+  headers: Record<string, string>,
+  captured: Map<string, CapturedResponse>,
+): Promise<ScenarioResult> => {
+  const job = (url: string, duration: number) => ({
+    url,
+    connections: scenario.connections,
+    duration,
+    headers,
+    requests: scenario.requests,
+  });
+  if (settings.warmupS > 0) {
+    await load.run(job(server.url, settings.warmupS));
+    await load.run(job(ceilingUrl, settings.warmupS));
+  }
+  const serverRuns: LoadResult[] = [];
+  const ceilingRuns: LoadResult[] = [];
+  let peakRss = 0;
+  for (let i = 0; i < settings.runs; i++) {
+    const { value, peakRss: peak } = await server.peakRssDuring(
+      load.run(job(server.url, settings.durationS)),
+    );
+    serverRuns.push(value);
+    peakRss = Math.max(peakRss, peak);
+    ceilingRuns.push(await load.run(job(ceilingUrl, settings.durationS)));
+  }
+  const serverFigures = figuresOf(serverRuns);
+  const ceilingFigures = figuresOf(ceilingRuns);
+  const bodies = scenario.requests.map((r) => captured.get(requestKey(r.method, r.path))?.body.length ?? 0);
+  const capturedProblems = scenario.requests
+    .map((r) => captured.get(requestKey(r.method, r.path)))
+    .filter((c) => c && (c.status < 200 || c.status > 299));
+  const result: ScenarioResult = {
+    id: scenario.id,
+    label: scenario.label,
+    connections: scenario.connections,
+    urls: scenario.requests.length,
+    meanBytes: bodies.reduce((a, b) => a + b, 0) / Math.max(1, bodies.length),
+    server: serverFigures,
+    ceiling: ceilingFigures,
+    ratio: serverFigures.rps / ceilingFigures.rps,
+    problems: [
+      ...(capturedProblems.length
+        ? [
+            `${capturedProblems.length} URLs answered ${[...new Set(capturedProblems.map((c) => c!.status))].join('/')} when captured`,
+          ]
+        : []),
+      ...problemsOf(serverRuns, 'server'),
+      ...problemsOf(ceilingRuns, 'ceiling'),
+    ],
+    runs: { server: serverRuns, ceiling: ceilingRuns },
+    serverPeakRss: peakRss,
+  };
+  log(
+    `  ${scenario.label}: server ${formatNumber(serverFigures.rps)} req/s p99 ${formatNumber(serverFigures.p99)} ms; ` +
+      `ceiling ${formatNumber(ceilingFigures.rps)} req/s; ratio ${formatNumber(result.ratio, 2)}` +
+      (result.problems.length ? ` (${result.problems.join('; ')})` : ''),
+  );
+  return result;
+};
+
+// ---------------------------------------------------------------------------------------------
+// @org/model parse speed (own process) on the real bodies.
+
+const modelInput = (
+  scenarios: Scenario[],
+  captured: Map<string, CapturedResponse>,
+): ModelBenchInput | undefined => {
+  const bodyOf = (r: BenchRequest) => captured.get(requestKey(r.method, r.path));
+  const page = scenarios
+    .find((s) => s.id === 'list')
+    ?.requests.map(bodyOf)
+    .find(
+      (c) =>
+        c &&
+        c.status === 200 &&
+        (JSON.parse(c.body.toString()) as { results: unknown[] }).results.length === 100,
+    );
+  let analytics: { text: string; metric: string } | undefined;
+  for (const r of scenarios.find((s) => s.id === 'analytics')?.requests ?? []) {
+    const c = bodyOf(r);
+    if (c?.status !== 200) continue;
+    const body = JSON.parse(c.body.toString()) as { results: unknown[] };
+    if (body.results.length >= 1000) {
+      const metric = /analytics\/([^/]+)\//.exec(r.path)![1]!;
+      analytics = { text: JSON.stringify({ results: body.results.slice(0, 1000) }), metric };
+      break;
+    }
+  }
+  if (!page || !analytics) return undefined;
+  return { conversationPage: page.body.toString(), analytics: analytics.text, metric: analytics.metric };
+};
+
+const runModelBench = async (input: ModelBenchInput): Promise<ModelBenchResult> => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'um-bench-model-'));
+  const file = path.join(dir, 'input.json');
+  writeFileSync(file, JSON.stringify(input));
+  const child = forkChild('./model-bench.ts', { typescript: true });
+  try {
+    await nextMessage(child, 'booted', 60_000);
+    const reply = await ask<{ type: 'result'; result: ModelBenchResult }>(
+      child,
+      { type: 'run', file, runs: settings.runs, ms: flags.quick ? 200 : 700 },
+      'result',
+      300_000,
+    );
+    return reply.result;
+  } finally {
+    await stopChild(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// CPU profile of the server under a scenario's load.
+
+const profileScenario = async (
+  prepared: PreparedWorld,
+  engine: Engine,
+  scenario: Scenario,
+  headers: Record<string, string>,
+): Promise<ProfileResult> => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'um-bench-prof-'));
+  try {
+    const server = await ServerProcess.start(serverOptions(prepared.connection, prepared.world), {
+      cpuProfileDir: dir,
+    });
+    let from = 0;
+    let to = 0;
+    let result: LoadResult;
+    try {
+      const job = (duration: number) => ({
+        url: server.url,
+        connections: scenario.connections,
+        duration,
+        headers,
+        requests: scenario.requests,
+      });
+      await load.run(job(Math.max(1, settings.warmupS)));
+      from = await server.mark();
+      result = await load.run(job(settings.profileS));
+      to = await server.mark();
+    } finally {
+      await server.stop();
+    }
+    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error('node --cpu-prof wrote no profile');
+    const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+    return {
+      scenario: scenario.id,
+      label: scenario.label,
+      engine,
+      durationS: settings.profileS,
+      requests: result.requests,
+      summary: summarizeProfile(profile, { fromUs: from, toUs: to }),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+
+interface EnginePass {
+  result: EngineResult;
+  prepared: PreparedWorld;
+  scenarios: Scenario[];
+  headers: Record<string, string>;
+}
+
+const runEngine = async (engine: Engine, results: BenchResults): Promise<EnginePass> => {
+  const prepared = await prepareWorld(engine);
+  const engineVersion =
+    engine === 'postgres'
+      ? await postgresVersion(adminUrl)
+      : JSON.parse(
+          readFileSync(
+            path.join(REPO_ROOT, 'apps/server/node_modules/@electric-sql/pglite/package.json'),
+            'utf8',
+          ),
+        ).version;
+  log(`${engine}: starting the server on the existing data`);
+  const server = await ServerProcess.start(serverOptions(prepared.connection, prepared.world));
+  const ready: Ready = server.ready;
+  try {
+    await new Promise((r) => setTimeout(r, 1000));
+    const rest = await server.memory();
+    const token = ready.world.organizations[0]!.token;
+    const headers = { Authorization: token, Accept: 'application/json' };
+    const scenarios = await buildScenarios(server, prepared.world, headers, onlyScenarios);
+    const firstConversation = Number(
+      /conversations\/(\d+)\//.exec(scenarios.find((s) => s.id === 'get')?.requests[0]?.path ?? '')?.[1] ?? 0,
+    );
+    const wantsClient = !results.client && firstConversation > 0;
+    const extra = wantsClient ? clientBenchRequests(firstConversation) : [];
+    log(
+      `${engine}: capturing ${scenarios.reduce((a, s) => a + s.requests.length, 0) + extra.length} responses for the ceiling`,
+    );
+    const capturedList = await captureResponses(
+      server.url,
+      [...scenarios.flatMap((s) => s.requests), ...extra],
+      headers,
+    );
+    const captured = new Map(capturedList.map((c) => [requestKey(c.method, c.path), c]));
+    const ceiling = await CeilingProcess.start(capturedList);
+    const scenarioResults: ScenarioResult[] = [];
+    try {
+      for (const scenario of scenarios)
+        scenarioResults.push(await runScenario(scenario, server, ceiling.url, headers, captured));
+      if (wantsClient) {
+        log('@org/client: overhead per request against the ceiling server');
+        results.client = await runClientBench(ceiling.url, token, firstConversation, settings.runs);
+      }
+    } finally {
+      await ceiling.stop();
+    }
+    const afterLoad = await server.memory();
+    if (!results.model) {
+      const input = modelInput(scenarios, captured);
+      if (input) {
+        log('@org/model: parse speed');
+        results.model = await runModelBench(input);
+      }
+    }
+    const result: EngineResult = {
+      engine,
+      engineVersion,
+      database: prepared.database,
+      world: prepared.world,
+      seed: prepared.seed,
+      reusedWorld: prepared.reused,
+      start: {
+        wallMs: ready.wallMs,
+        startServerMs: ready.startServerMs,
+        bootToImportMs: ready.bootToImportMs,
+      },
+      memory: {
+        restRss: rest.rss,
+        peakLoadRss: Math.max(rest.rss, ...scenarioResults.map((s) => s.serverPeakRss)),
+        afterLoadRss: afterLoad.rss,
+      },
+      scenarios: scenarioResults,
+      profiles: [],
+    };
+    return { result, prepared, scenarios, headers };
+  } finally {
+    await server.stop();
+  }
+};
+
+const main = async () => {
+  const machine = machineInfo();
+  log(
+    `machine: ${machine.cores} cores, ${formatBytes(machine.memoryBytes)}, Node ${machine.node}; ` +
+      `${settings.runs} runs x ${settings.durationS} s per figure`,
+  );
+  const results: BenchResults = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: '',
+    wallSeconds: 0,
+    machine,
+    settings: {
+      runs: settings.runs,
+      durationS: settings.durationS,
+      warmupS: settings.warmupS,
+      connections: 16,
+    },
+    engines: [],
+  };
+  const notes: string[] = [];
+  const passes: EnginePass[] = [];
+  try {
+    if (engines.includes('postgres')) machine.postgres = await postgresVersion(adminUrl);
+    for (const engine of engines) {
+      const pass = await runEngine(engine, results);
+      passes.push(pass);
+      results.engines.push(pass.result);
+    }
+    // Profiles for every missed server target (PostgreSQL, where the targets live).
+    const checks = checkTargets(results);
+    if (!flags['no-profile']) {
+      for (const check of checks.filter((c) => !c.met && c.scenario)) {
+        const pass = passes.find((p) => p.result.engine === check.engine);
+        const scenario = pass?.scenarios.find((s) => s.id === check.scenario);
+        if (!pass || !scenario || pass.result.profiles.some((p) => p.scenario === scenario.id)) continue;
+        log(`profiling the server under "${scenario.label}" (missed: ${check.what})`);
+        pass.result.profiles.push(await profileScenario(pass.prepared, check.engine, scenario, pass.headers));
+      }
+    }
+    if (flags['with-tests']) {
+      log('test suites: turbo run test');
+      results.suite = await measureSuite();
+    }
+  } finally {
+    await load.close();
+  }
+  results.finishedAt = new Date().toISOString();
+  results.wallSeconds = (performance.now() - t0) / 1000;
+  if (settings.worldScale !== 1)
+    notes.push(`Worlds scaled by ${settings.worldScale} (--world-scale): not the issue's sizes.`);
+  const report = renderReport(results, checkTargets(results), notes);
+  process.stdout.write(`\n${report}`);
+  const dataDir = path.join(REPO_ROOT, 'apps', 'bench', '.data');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(path.join(dataDir, 'last-run.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (write) {
+    writeFileSync(outFile, report);
+    log(`wrote ${path.relative(process.cwd(), outFile)}`);
+  }
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${(error as Error)?.stack ?? error}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,252 @@
+import { ANALYTICS_METRIC_NAMES, CONVERSATION_ORDERINGS, LIMITS } from '@org/model';
+import type { BenchRequest } from './load.js';
+import type { ServerProcess } from './server-process.js';
+import type { BenchWorldOptions } from './world.js';
+
+export type ScenarioId = 'list' | 'get' | 'search' | 'messages' | 'analytics' | 'analytics-1' | 'patch';
+
+export interface Scenario {
+  id: ScenarioId;
+  label: string;
+  /** Concurrent connections autocannon keeps open. */
+  connections: number;
+  requests: BenchRequest[];
+}
+
+/** Deterministic PRNG (mulberry32): the same world gives the same URL lists on every run. */
+export const prng = (seed: number) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+const pickFrom =
+  (random: () => number) =>
+  <T>(items: readonly T[]): T =>
+    items[Math.floor(random() * items.length)]!;
+
+const V3 = '/api/um/v3';
+export const CONNECTIONS = 16;
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const entries = Object.entries(params).filter(([, v]) => v !== undefined) as [string, string | number][];
+  return entries.length
+    ? `?${entries.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}`
+    : '';
+};
+
+const pathOf = (absolute: string) => {
+  const url = new URL(absolute);
+  return `${url.pathname}${url.search}`;
+};
+
+/** YYYY-MM-DD of `iso` minus `days` days. */
+const dateMinusDays = (iso: string, days: number) =>
+  new Date(Date.parse(iso) - days * 86_400_000).toISOString().slice(0, 10);
+
+interface Sample {
+  organizationId: number;
+  conversationIds: number[];
+  contacts: Array<{ name: string | null; city: string | null }>;
+  operatorIds: number[];
+  widgetIds: number[];
+  topicIds: number[];
+  statuses: string[];
+}
+
+/** Ids and words of the seeded world, through the server's own connection (PGlite has only one). */
+const sampleWorld = async (server: ServerProcess): Promise<Sample> => {
+  const organizationId = server.ready.world.organizations[0]!.id;
+  const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
+  const q = <T>(sql: string) => server.query<T>(sql, [organizationId]);
+  return {
+    organizationId,
+    conversationIds: ids(
+      await q(`SELECT id FROM conversations WHERE organization_id = $1 ORDER BY md5(id::text) LIMIT 400`),
+    ),
+    contacts: await q(
+      `SELECT name, city FROM contact_identities
+       WHERE organization_id = $1 AND (name IS NOT NULL OR city IS NOT NULL) ORDER BY md5(id::text) LIMIT 150`,
+    ),
+    operatorIds: ids(await q(`SELECT id FROM operators WHERE organization_id = $1 ORDER BY id`)),
+    widgetIds: ids(await q(`SELECT id FROM um_widgets WHERE organization_id = $1 ORDER BY id`)),
+    topicIds: ids(await q(`SELECT id FROM topics WHERE organization_id = $1 ORDER BY id`)),
+    statuses: (
+      await q<{ status: string }>(
+        `SELECT DISTINCT status FROM conversations WHERE organization_id = $1 ORDER BY 1`,
+      )
+    ).map((r) => r.status),
+  };
+};
+
+const get = (path: string): BenchRequest => ({ method: 'GET', path });
+
+/** A 100-item conversation page, spread over orderings, filters and offsets (mostly early pages). */
+export const listRequests = (s: Sample, count = 300): BenchRequest[] => {
+  const random = prng(101);
+  const pick = pickFrom(random);
+  const filters: Array<() => Record<string, string | number>> = [
+    () => ({}),
+    () => ({}),
+    () => ({}),
+    () => ({ status: pick(s.statuses) }),
+    () => ({ status: 'ended' }),
+    () => ({ operator_id: pick(s.operatorIds) }),
+    () => ({ um_widget_id: pick(s.widgetIds) }),
+    ...(s.topicIds.length ? [() => ({ topics: pick(s.topicIds) })] : []),
+  ];
+  const offsets = [0, 0, 0, 100, 200, 300, 500, 1000, 2000, 5000];
+  const seen = new Set<string>();
+  const out: BenchRequest[] = [];
+  for (let i = 0; out.length < count && i < count * 20; i++) {
+    const path = `${V3}/conversations/${query({
+      limit: LIMITS.offsetPage.maxLimit,
+      offset: pick(offsets) || undefined,
+      ordering: pick(CONVERSATION_ORDERINGS),
+      ...pick(filters)(),
+    })}`;
+    if (!seen.has(path)) {
+      seen.add(path);
+      out.push(get(path));
+    }
+  }
+  return out;
+};
+
+export const getRequests = (s: Sample, count = 300): BenchRequest[] =>
+  s.conversationIds.slice(0, count).map((id) => get(`${V3}/conversations/${id}/`));
+
+/** search_query over the organization's contacts: names, cities, prefixes, two-keyword ORs. */
+export const searchRequests = (s: Sample): BenchRequest[] => {
+  const words = (text: string | null) => (text ?? '').split(/\s+/).filter((w) => /^\p{L}{3,}$/u.test(w));
+  const seen = new Set<string>();
+  const out: BenchRequest[] = [];
+  s.contacts.forEach((c, i) => {
+    const name = words(c.name);
+    const city = words(c.city);
+    const last = name[name.length - 1];
+    const candidates = [
+      last,
+      name[0],
+      city[0],
+      name[0] && city[0] ? `${name[0]} ${city[0]}` : undefined,
+      last && last.length > 4 ? last.slice(0, 4) : undefined,
+    ].filter((k): k is string => !!k);
+    const keywords = candidates[i % candidates.length];
+    if (!keywords) return;
+    const path = `${V3}/contact_identities/${query({ search_query: keywords.toLowerCase() })}`;
+    if (!seen.has(path)) {
+      seen.add(path);
+      out.push(get(path));
+    }
+  });
+  return out;
+};
+
+/** The first cursor page (limit 5) of a conversation's messages and the page its `next` names. */
+export const messageRequests = async (
+  baseUrl: string,
+  headers: Record<string, string>,
+  s: Sample,
+  conversations = 150,
+): Promise<BenchRequest[]> => {
+  const out: BenchRequest[] = [];
+  for (const id of s.conversationIds.slice(0, conversations)) {
+    const first = `${V3}/conversations/${id}/messages/?limit=5`;
+    out.push(get(first));
+    const res = await fetch(`${baseUrl}${first}`, { headers });
+    const body = (await res.json()) as { next?: string | null };
+    if (body.next) out.push(get(pathOf(body.next)));
+  }
+  return out;
+};
+
+/** 93-day analytics queries (the longest range allowed): every metric, with and without filters. */
+export const analyticsRequests = (s: Sample, world: BenchWorldOptions): BenchRequest[] => {
+  const to = world.now.slice(0, 10);
+  const from = dateMinusDays(world.now, LIMITS.analyticsMaxRangeDays - 1);
+  const random = prng(303);
+  const pick = pickFrom(random);
+  const filters: Array<() => Record<string, string | number>> = [
+    () => ({}),
+    () => ({ operator_id: pick(s.operatorIds) }),
+    () => ({ um_widget_id: pick(s.widgetIds) }),
+    () => ({ operator_mode: 'human' }),
+  ];
+  const out: BenchRequest[] = [];
+  for (const metric of ANALYTICS_METRIC_NAMES)
+    for (const filter of filters)
+      out.push(
+        get(
+          `/api/um/v1/analytics/${metric}/${query({
+            event_date_from: from,
+            event_date_to: to,
+            ...filter(),
+          })}`,
+        ),
+      );
+  return out;
+};
+
+/** PATCH of a conversation's topics, each set to what it already is (the world stays as seeded). */
+export const patchRequests = async (
+  baseUrl: string,
+  headers: Record<string, string>,
+  s: Sample,
+  count = 100,
+): Promise<BenchRequest[]> => {
+  const out: BenchRequest[] = [];
+  for (const id of s.conversationIds.slice(-count)) {
+    const path = `${V3}/conversations/${id}/`;
+    const res = await fetch(`${baseUrl}${path}`, { headers });
+    const body = (await res.json()) as { topics?: Array<{ text: string }> };
+    out.push({
+      method: 'PATCH',
+      path,
+      body: JSON.stringify({ topics: (body.topics ?? []).map((t) => t.text) }),
+    });
+  }
+  return out;
+};
+
+export const SCENARIO_LABELS: Record<ScenarioId, string> = {
+  list: 'Conversation list, 100 per page',
+  get: 'Single conversation with parts',
+  search: 'Contacts search_query',
+  messages: 'Messages cursor page',
+  analytics: 'Analytics, 93 days',
+  'analytics-1': 'Analytics, 93 days, 1 client',
+  patch: 'PATCH conversation topics',
+};
+
+/** Every server scenario's request list for the running server's world. */
+export const buildScenarios = async (
+  server: ServerProcess,
+  world: BenchWorldOptions,
+  headers: Record<string, string>,
+  only?: ReadonlySet<ScenarioId>,
+): Promise<Scenario[]> => {
+  const s = await sampleWorld(server);
+  const want = (id: ScenarioId) => !only || only.has(id);
+  const scenario = (id: ScenarioId, requests: BenchRequest[], connections = CONNECTIONS): Scenario => ({
+    id,
+    label: SCENARIO_LABELS[id],
+    connections,
+    requests,
+  });
+  const out: Scenario[] = [];
+  if (want('list')) out.push(scenario('list', listRequests(s)));
+  if (want('get')) out.push(scenario('get', getRequests(s)));
+  if (want('search')) out.push(scenario('search', searchRequests(s)));
+  if (want('messages')) out.push(scenario('messages', await messageRequests(server.url, headers, s)));
+  const analytics = analyticsRequests(s, world);
+  if (want('analytics')) out.push(scenario('analytics', analytics));
+  if (want('analytics-1')) out.push(scenario('analytics-1', analytics, 1));
+  if (want('patch')) out.push(scenario('patch', await patchRequests(server.url, headers, s)));
+  return out;
+};

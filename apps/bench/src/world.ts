@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export type Engine = 'postgres' | 'pglite';
+
+/** The world generator's options (apps/server/src/world/options.ts) the bench sets; JSON only. */
+export interface BenchWorldOptions {
+  seed: number;
+  organizations: number;
+  contactsPerOrg: number;
+  conversationsPerOrg: number;
+  messagesPerConversation: number;
+  days: number;
+  now: string;
+}
+
+/** Raw tokens of the bench world (stored hashed by the server; the same on every run). */
+export const BENCH_TOKENS = { organization: 'bench-org-token', customer: 'bench-customer-token' } as const;
+
+/** Raised so a load test measures the server, not its 429s. */
+export const BENCH_LIMITS = {
+  daily: 1e9,
+  burst: { requests: 1e9, windowSeconds: 10 },
+  analyticsPerMinute: 1e9,
+} as const;
+
+/** The world's present and span: a 93-day analytics query covers all of it. */
+const TIME = { days: 90, now: '2025-06-30T12:00:00.000000Z' } as const;
+
+/**
+ * PostgreSQL: one organization with 100k contacts and 100k conversations (so a search and a list
+ * see all of them) and ~1M messages; the generator derives ~32 analytics data points per
+ * conversation from that activity, so the analytics table holds ~3M, not 1M.
+ */
+export const POSTGRES_WORLD: BenchWorldOptions = {
+  seed: 1,
+  organizations: 1,
+  contactsPerOrg: 100_000,
+  conversationsPerOrg: 100_000,
+  messagesPerConversation: 11,
+  ...TIME,
+};
+
+/** PGlite (WebAssembly, one connection, in the server process) gets a world a tenth of that size. */
+export const PGLITE_WORLD: BenchWorldOptions = {
+  ...POSTGRES_WORLD,
+  contactsPerOrg: 10_000,
+  conversationsPerOrg: 10_000,
+};
+
+/** Bumped when the bench changes what it seeds in a way the options do not show. */
+const WORLD_FORMAT = 1;
+
+/** Short stable hash of the world's options (and tokens): names the database / data directory. */
+export const worldHash = (options: BenchWorldOptions): string =>
+  createHash('sha256')
+    .update(stableJson({ format: WORLD_FORMAT, tokens: BENCH_TOKENS, options }))
+    .digest('hex')
+    .slice(0, 12);
+
+/** JSON with object keys sorted at every level: the same options always give the same text. */
+export const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/** What seeding cost, stored next to the world so a later run that reuses it can still report it. */
+export interface SeedRecord {
+  complete: true;
+  seededAt: string;
+  hash: string;
+  options: BenchWorldOptions;
+  records: number;
+  counts: Record<string, number>;
+  /** startServer() on the empty database: open, migrate, generate, listen. */
+  seconds: number;
+  recordsPerSecond: number;
+  /** Peak RSS of the seeding process. */
+  peakRss: number;
+  machine: { cores: number; memoryBytes: number; node: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: database um_bench_<hash>, created once; its COMMENT holds the SeedRecord.
+
+export const postgresDatabaseName = (options: BenchWorldOptions) => `um_bench_${worldHash(options)}`;
+
+export const databaseUrlFor = (adminUrl: string, database: string): string => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+const withAdmin = async <T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+};
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export const postgresVersion = (adminUrl: string) =>
+  withAdmin(adminUrl, async (c) => (await c.query<{ v: string }>('SHOW server_version')).rows[0]!.v);
+
+/** The SeedRecord of an existing, completely seeded database; undefined when it must be (re)seeded. */
+export const readPostgresSeed = (adminUrl: string, database: string) =>
+  withAdmin(adminUrl, async (c) => {
+    const { rows } = await c.query<{ comment: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+      [database],
+    );
+    if (!rows.length) return { exists: false as const };
+    try {
+      const record = JSON.parse(rows[0]!.comment ?? '') as SeedRecord;
+      return { exists: true as const, record: record.complete ? record : undefined };
+    } catch {
+      return { exists: true as const, record: undefined };
+    }
+  });
+
+/** Drops (when present) and creates the database, empty. */
+export const recreatePostgresDatabase = (adminUrl: string, database: string) =>
+  withAdmin(adminUrl, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${quoteIdent(database)}`);
+  });
+
+export const writePostgresSeed = (adminUrl: string, database: string, record: SeedRecord) =>
+  withAdmin(adminUrl, async (c) => {
+    const literal = `'${JSON.stringify(record).replace(/'/g, "''")}'`;
+    await c.query(`COMMENT ON DATABASE ${quoteIdent(database)} IS ${literal}`);
+  });
+
+/** Lets PostgreSQL plan with fresh statistics after a bulk load. */
+export const analyzePostgres = async (databaseUrl: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// PGlite: data directory apps/bench/.data/pglite-<hash>, and <dir>.seed.json beside it.
+
+const BENCH_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const pgliteDataDir = (options: BenchWorldOptions) =>
+  path.join(BENCH_ROOT, '.data', `pglite-${worldHash(options)}`);
+
+export const readPgliteSeed = (dataDir: string): SeedRecord | undefined => {
+  const file = `${dataDir}.seed.json`;
+  if (!existsSync(file) || !existsSync(dataDir)) return undefined;
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as SeedRecord;
+    return record.complete ? record : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export const resetPgliteDataDir = (dataDir: string) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}.seed.json`, { force: true });
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+};
+
+export const writePgliteSeed = (dataDir: string, record: SeedRecord) =>
+  writeFileSync(`${dataDir}.seed.json`, `${JSON.stringify(record, null, 2)}\n`);
