@@ -63,9 +63,12 @@ if (!['tiny', 'small', 'demo'].includes(size)) fail(`--size takes tiny, small or
 
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 const dataDir = values['data-dir'] ?? fileURLToPath(new URL('../.data', import.meta.url));
+// The demo world's present is today (noon UTC), so "today" in analytics and recent filters show data;
+// with a data directory it is fixed by the first start, since later starts reuse the data.
+const today = `${new Date().toISOString().slice(0, 10)}T12:00:00.000000Z`;
 const seed: false | SeedOptions = values['no-seed']
   ? false
-  : { seed: intOption('seed', values.seed, 1), size: size as SeedOptions['size'] };
+  : { seed: intOption('seed', values.seed, 1), size: size as SeedOptions['size'], now: today };
 
 const started = Date.now();
 const server = await startServer({

@@ -3,6 +3,7 @@ import type { Db } from './db/db.js';
 import { syncIdSequences } from './db/reset-db.js';
 import { hashToken } from './db/tokens.js';
 import type { WorldOptions } from './world/options.js';
+import { seedDemoWorld } from './world-seed.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {
@@ -20,7 +21,8 @@ export interface SeedOptions extends Omit<WorldOptions, 'tokens'> {
 /** Default raw tokens; a harness passes its own. Demo data only: never use these in production. */
 export const DEFAULT_TOKENS = { customer: 'demo-customer-token', organization: 'demo-org-token' } as const;
 
-const orgToken = (base: string, index: number) => (index === 0 ? base : `${base}-${index + 1}`);
+/** The raw token of the organization at `index`: the base, then base-2, base-3 ... */
+export const orgToken = (base: string, index: number) => (index === 0 ? base : `${base}-${index + 1}`);
 
 /**
  * Creates the tenancy every request needs (customer, organizations, tokens, a widget, operators of
@@ -110,5 +112,3 @@ export const ensureDemoWorld = async (
   return describeWorld(db, tokens);
 };
 
-/** The demo world generator, sized by `size`; wired in world-seed.ts. */
-import { seedDemoWorld } from './world-seed.js';
