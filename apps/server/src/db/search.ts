@@ -1,9 +1,9 @@
 import type { Db } from './db.js';
 
 /**
- * The bulk side of the search-vector mechanism (migration 0005): after a load with
- * `app.bulk_load = 'on'`, recompute the vectors of the loaded rows with the very functions the
- * triggers use, in id ranges so each statement stays small.
+ * Rebuilds search vectors with the very functions the triggers use (migrations 0005/0008), in id
+ * ranges so each statement stays small: for rows written with `app.bulk_load = 'on'` and no
+ * vector of their own, or after the definition of a vector changed (as in migration 0007).
  */
 export async function refreshSearchVectors(
   db: Db,
