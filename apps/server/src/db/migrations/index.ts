@@ -6,6 +6,7 @@ import { derivedData } from './0005-derived-data.js';
 import { bulkLoad } from './0006-bulk-load.js';
 import { emailDomainSearch } from './0007-email-domain-search.js';
 import { searchVectorFunctions } from './0008-search-vector-functions.js';
+import { navigationWidgetFilter } from './0009-navigation-widget-filter.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   bulkLoad,
   emailDomainSearch,
   searchVectorFunctions,
+  navigationWidgetFilter,
 ];
