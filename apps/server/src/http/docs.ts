@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '@org/model/openapi';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The built docs site (`pnpm run docs`): docs/dist of the workspace, or DOCS_DIR. */
 const docsDir = (): string =>
@@ -29,10 +29,14 @@ const NOT_BUILT =
 export const registerDocs = (app: FastifyInstance) => {
   const document = JSON.stringify(openApiDocument());
   app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
-  app.get('/docs', async (_request, reply) => reply.redirect('/docs/', 301));
-  app.get('/docs/*', async (request, reply) => {
+  // With trailing slashes ignored, the route /docs serves both /docs and /docs/ (index.html).
+  app.get('/docs', async (request, reply) => serve(request, reply));
+  app.get('/docs/*', async (request, reply) => serve(request, reply));
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The reference links to the guides relatively: it must be served from /docs/, not /docs.
+    if (request.url.split('?')[0] === '/docs') return reply.redirect('/docs/', 301);
     const root = docsDir();
-    const wanted = (request.params as { '*': string })['*'] || 'index.html';
+    const wanted = (request.params as { '*'?: string })['*'] || 'index.html';
     const file = resolve(root, decodeURIComponent(wanted));
     // Never serve anything outside the docs directory.
     if (file !== root && !file.startsWith(root + sep)) return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
@@ -42,5 +46,5 @@ export const registerDocs = (app: FastifyInstance) => {
       return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
     }
     return reply.type(TYPES[extname(target)] ?? 'application/octet-stream').send(readFileSync(target));
-  });
+  };
 };

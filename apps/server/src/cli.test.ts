@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+interface Summary {
+  url: string;
+  docs: string;
+  customerToken: string;
+  organizations: Array<{ id: number; token: string; operators: Record<string, number> }>;
+}
+
+/** Starts the built CLI with --json on a free port and reads its one-line summary. */
+const start = async (args: string[]): Promise<{ child: ChildProcess; summary: Summary }> => {
+  const child = spawn(process.execPath, [CLI, '--json', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`CLI exited with ${code}: ${stderr}`)));
+  });
+  return { child, summary: JSON.parse(firstLine) };
+};
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('reference-server CLI', () => {
+  it('starts, prints its summary as JSON, serves the API and docs, and stops cleanly on SIGTERM', async () => {
+    const { child, summary } = await start(['--memory', '--no-seed', '--org-token', 'cli-test-token']);
+    expect(summary.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(summary.docs).toBe(`${summary.url}/docs/`);
+    const org = summary.organizations[0]!;
+    expect(org.token).toBe('cli-test-token');
+    expect(org.operators).toMatchObject({ admin: expect.any(Number), operator: expect.any(Number), restricted: expect.any(Number) });
+    const operators = await fetch(`${summary.url}/api/um/v3/operators/`, { headers: { Authorization: org.token } });
+    expect(operators.status).toBe(200);
+    expect(operators.headers.get('x-request-id')).toBeTruthy();
+    expect((await fetch(`${summary.url}/openapi.json`)).status).toBe(200);
+    expect((await fetch(summary.docs)).headers.get('content-type')).toMatch(/text\/html/);
+    expect(await stop(child)).toBe(0);
+  });
+
+  it('keeps its data directory: a second start reuses the data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
+    dirs.push(dir);
+    const first = await start(['--data-dir', dir, '--size', 'tiny']);
+    const headers = { Authorization: first.summary.organizations[0]!.token };
+    const created = await fetch(`${first.summary.url}/api/um/v3/notes/`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        contact_identity_id: (
+          (await (await fetch(`${first.summary.url}/api/um/v3/contact_identities/?limit=1`, { headers })).json()) as {
+            results: Array<{ id: number }>;
+          }
+        ).results[0]!.id,
+        body: 'kept across restarts',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const note = (await created.json()) as { id: number };
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await start(['--data-dir', dir, '--size', 'tiny']);
+    const again = await fetch(`${second.summary.url}/api/um/v3/notes/${note.id}/`, { headers });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { body: string }).body).toBe('kept across restarts');
+    expect(await stop(second.child)).toBe(0);
+  });
+
+  it('rejects bad options with a message', async () => {
+    const child = spawn(process.execPath, [CLI, '--port', 'abc'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('--port takes a whole number');
+  });
+});
