@@ -1,7 +1,35 @@
 export {
-  combineNullableRules,
-  combineNullableRulesInPact,
-} from './matchers/combine-nullable-rules.js';
+  type BrokerAuth,
+  brokerAuthorization,
+  type PublishedPact,
+  type PublishOptions,
+  publishPacts,
+} from './broker/publish-pacts.js';
+export { main as runCli } from './cli/main.js';
+export {
+  type CheckArea,
+  type CheckResult,
+  type CheckStatus,
+  type ConformanceCheck,
+  Violations,
+} from './conformance/check.js';
+export { ConformanceContext, type ConformanceOptions } from './conformance/context.js';
+export { formatCheckLine, formatSummary } from './conformance/report.js';
+export {
+  type ConformanceReport,
+  conformanceChecks,
+  type RunOptions,
+  runConformance,
+} from './conformance/runner.js';
+export {
+  documentedStatusesOf,
+  type EndpointStatus,
+  endpointOfRequest,
+  type PactCoverage,
+  pactCoverage,
+  readPactInteractions,
+} from './coverage.js';
+export { combineNullableRules, combineNullableRulesInPact } from './matchers/combine-nullable-rules.js';
 export { type PactMatcherOptions, type PactTemplate, pactMatchersFor } from './matchers/pact-matchers-for.js';
 export {
   describeState,

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACT_FILE } from '../support/contract.js';
+import { publishPacts } from '../../src/broker/publish-pacts.js';
+import { brokerFromEnv, NO_BROKER } from '../support/broker-env.js';
+import { PACT_DIR, PACT_FILE } from '../support/contract.js';
 import { ProviderProxy, renameField } from '../support/provider-proxy.js';
 import { startReferenceServer } from '../support/reference-servers.js';
 import type { ProviderWorld } from './state-handlers.js';
@@ -45,4 +47,30 @@ describe('provider verification against apps/server', () => {
       world.proxy.rewriteBodies(undefined);
     }
   }, 120_000);
+
+  it('publishes the pacts and the verification results to the Pact Broker', async (ctx) => {
+    const broker = brokerFromEnv();
+    if (!broker) {
+      console.info(NO_BROKER);
+      ctx.skip(NO_BROKER);
+      return;
+    }
+    await publishPacts({
+      brokerUrl: broker.url,
+      pactDir: PACT_DIR,
+      consumerVersion: broker.version,
+      ...(broker.branch ? { branch: broker.branch } : {}),
+      auth: broker.auth,
+    });
+    await expect(
+      verifyPacts(world, {
+        broker: {
+          url: broker.url,
+          providerVersion: broker.version,
+          branch: broker.branch,
+          auth: broker.auth,
+        },
+      }),
+    ).resolves.toBeDefined();
+  }, 300_000);
 });

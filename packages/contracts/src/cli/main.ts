@@ -1,0 +1,140 @@
+import { parseArgs } from 'node:util';
+import { publishPacts } from '../broker/publish-pacts.js';
+import { formatCheckLine, formatSummary } from '../conformance/report.js';
+import { runConformance } from '../conformance/runner.js';
+import { pactCoverage, readPactInteractions } from '../coverage.js';
+
+export interface CliIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+const HELP = `Usage: contracts <command> [options]
+
+Commands:
+  conform    Read-only conformance checks of a deployment against the model
+             --base-url URL         origin of the API (required)
+             --token TOKEN          organization or customer token (or env API_TOKEN)
+             --organization-id N    Service-Organization-Id (customer tokens)
+             --operator-id N        Service-Operator-Id
+             --analytics-date DAY   UTC day of analytics to read (default yesterday)
+             --only REGEX           run only the checks whose id matches
+             --skip-analytics       leave out the analytics metric endpoints
+             --json                 print the report as JSON instead of progress lines
+  coverage   Print which endpoint x status pairs the pacts cover
+             --pact-dir DIR         default ./pacts
+  publish    Publish pacts to the Pact Broker at PACT_BROKER_BASE_URL
+             --pact-dir DIR         default ./pacts
+             --consumer-version V   default GIT_COMMIT
+             --branch B             default GIT_BRANCH
+
+Exit status: 0 when everything holds, 1 on any violation, 2 on a usage error.`;
+
+const conform = async (args: string[], io: CliIo): Promise<number> => {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'base-url': { type: 'string' },
+      token: { type: 'string' },
+      'organization-id': { type: 'string' },
+      'operator-id': { type: 'string' },
+      'analytics-date': { type: 'string' },
+      only: { type: 'string' },
+      'skip-analytics': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+  });
+  const baseUrl = values['base-url'];
+  const token = values.token ?? io.env.API_TOKEN;
+  if (!baseUrl || !token) {
+    io.err('conform needs --base-url and --token (or API_TOKEN)\n');
+    return 2;
+  }
+  const int = (name: 'organization-id' | 'operator-id') =>
+    values[name] === undefined
+      ? {}
+      : { [name === 'organization-id' ? 'organizationId' : 'operatorId']: Number(values[name]) };
+  const json = values.json ?? false;
+  if (!json) io.out(`Checking ${baseUrl} against the model (read-only)\n`);
+  const report = await runConformance({
+    baseUrl,
+    token,
+    ...int('organization-id'),
+    ...int('operator-id'),
+    ...(values['analytics-date'] ? { analyticsDate: values['analytics-date'] } : {}),
+    ...(values.only ? { only: new RegExp(values.only) } : {}),
+    ...(values['skip-analytics'] ? { skipAnalytics: true } : {}),
+    onCheckEnd: (result, index, total) => {
+      if (!json) io.out(`${formatCheckLine(result, index, total)}\n`);
+    },
+  });
+  io.out(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatSummary(report)}\n`);
+  return report.ok ? 0 : 1;
+};
+
+const coverage = (args: string[], io: CliIo): number => {
+  const { values } = parseArgs({ args, options: { 'pact-dir': { type: 'string' } } });
+  const result = pactCoverage(readPactInteractions(values['pact-dir'] ?? 'pacts'));
+  io.out(`${result.line}\n`);
+  for (const m of result.missing) io.out(`  missing: ${m.endpoint} ${m.status} (${m.method} ${m.path})\n`);
+  return result.missing.length ? 1 : 0;
+};
+
+const publish = async (args: string[], io: CliIo): Promise<number> => {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'pact-dir': { type: 'string' },
+      'consumer-version': { type: 'string' },
+      branch: { type: 'string' },
+    },
+  });
+  const brokerUrl = io.env.PACT_BROKER_BASE_URL;
+  if (!brokerUrl) {
+    io.out('PACT_BROKER_BASE_URL is not set: nothing published.\n');
+    return 0;
+  }
+  const version = values['consumer-version'] ?? io.env.GIT_COMMIT;
+  if (!version) {
+    io.err('publish needs --consumer-version (or GIT_COMMIT)\n');
+    return 2;
+  }
+  const branch = values.branch ?? io.env.GIT_BRANCH;
+  const published = await publishPacts({
+    brokerUrl,
+    pactDir: values['pact-dir'] ?? 'pacts',
+    consumerVersion: version,
+    ...(branch ? { branch } : {}),
+    auth: io.env,
+  });
+  for (const p of published) io.out(`published ${p.consumer} -> ${p.provider} ${version}: ${p.url}\n`);
+  return 0;
+};
+
+/** The CLI without process globals: returns the exit status. */
+export const main = async (argv: string[], io: CliIo): Promise<number> => {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'conform':
+        return await conform(rest, io);
+      case 'coverage':
+        return coverage(rest, io);
+      case 'publish':
+        return await publish(rest, io);
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        io.out(`${HELP}\n`);
+        return command === undefined ? 2 : 0;
+      default:
+        io.err(`unknown command ${command}\n\n${HELP}\n`);
+        return 2;
+    }
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+};

@@ -1,0 +1,77 @@
+import { type ApiResponse, isApiError } from '@org/client';
+import { type EndpointDefinition, type EndpointId, endpointList } from '@org/model';
+import type { z } from 'zod';
+import { type ConformanceCheck, check, type Violations } from '../check.js';
+import { type ConformanceContext, expectRateLimitHeaders, expectSchema } from '../context.js';
+import { collectionOf } from './collections.js';
+
+const isAnalytics = (ep: EndpointDefinition) => ep.group === 'analytics';
+
+/** Calls one endpoint and checks status, body (against the model) and rate-limit headers. */
+const readAndValidate = async (
+  ctx: ConformanceContext,
+  v: Violations,
+  id: EndpointId,
+  input: Record<string, unknown>,
+): Promise<unknown> => {
+  const ep = ctx.definition(id);
+  let response: ApiResponse<EndpointId>;
+  try {
+    response = await ctx.client.send(id, input as never);
+  } catch (error) {
+    if (isApiError(error)) {
+      v.add(
+        `${id}: answered ${error.status}${error.body ? ` ${error.body.code}: ${error.body.detail}` : ''}`,
+      );
+      return undefined;
+    }
+    throw error;
+  }
+  const schema = (ep.success as Partial<Record<number, z.ZodTypeAny | null>>)[response.status];
+  if (!v.expect(schema !== undefined, `${id}: status ${response.status} is not documented`)) return undefined;
+  if (schema) expectSchema(v, schema, response.data, `${id} body`);
+  expectRateLimitHeaders(v, response.headers, id);
+  return response.data;
+};
+
+/**
+ * Every GET endpoint of the table, read once, its body validated with the model's schema. Lists
+ * run first and remember an id of their first item; single-resource reads use it (and are
+ * skipped when the deployment has no such record).
+ */
+export const bodyChecks = (ctx: ConformanceContext): ConformanceCheck[] => {
+  const lists: ConformanceCheck[] = [];
+  const singles: ConformanceCheck[] = [];
+  for (const [id, ep] of endpointList()) {
+    if (ep.method !== 'GET' || ep.group === null) continue;
+    if (isAnalytics(ep) && ctx.options.skipAnalytics) continue;
+    const query = isAnalytics(ep) ? { event_date: ctx.analyticsDate } : {};
+    const title = `GET ${ep.path}${isAnalytics(ep) ? ` (${ctx.analyticsDate})` : ''}: body, status and rate-limit headers`;
+    if (!ep.params) {
+      lists.push(
+        check('bodies', id, title, async (c, v) => {
+          const body = (await readAndValidate(c, v, id, { query })) as
+            | { results?: Array<{ id?: unknown }> }
+            | undefined;
+          const first = body?.results?.[0]?.id;
+          const collection = collectionOf(ep.path);
+          if (collection && typeof first === 'number' && !c.found.has(collection))
+            c.found.set(collection, first);
+        }),
+      );
+      continue;
+    }
+    singles.push(
+      check('bodies', id, title, async (c, v) => {
+        if (ep.path.includes('{metric}')) {
+          await readAndValidate(c, v, id, { params: { metric: 'um_conversation_duration' }, query });
+          return;
+        }
+        const collection = collectionOf(ep.path) ?? '';
+        const found = c.found.get(collection) ?? v.skip(`no ${collection} to read`);
+        await readAndValidate(c, v, id, { params: { id: found }, query });
+      }),
+    );
+  }
+  return [...lists, ...singles];
+};

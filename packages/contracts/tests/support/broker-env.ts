@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PACKAGE_ROOT } from './contract.js';
+
+const git = (...args: string[]): string | undefined => {
+  try {
+    return (
+      execFileSync('git', args, {
+        cwd: PACKAGE_ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || undefined
+    );
+  } catch {
+    return undefined;
+  }
+};
+
+/** The Pact Broker settings of this run, or undefined when PACT_BROKER_BASE_URL is not set. */
+export const brokerFromEnv = () => {
+  const url = process.env.PACT_BROKER_BASE_URL;
+  if (!url) return undefined;
+  const pkg = JSON.parse(readFileSync(resolve(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return {
+    url,
+    version: process.env.GIT_COMMIT ?? git('rev-parse', '--short', 'HEAD') ?? pkg.version,
+    branch: process.env.GIT_BRANCH ?? git('rev-parse', '--abbrev-ref', 'HEAD'),
+    auth: {
+      PACT_BROKER_TOKEN: process.env.PACT_BROKER_TOKEN,
+      PACT_BROKER_USERNAME: process.env.PACT_BROKER_USERNAME,
+      PACT_BROKER_PASSWORD: process.env.PACT_BROKER_PASSWORD,
+    },
+  };
+};
+
+export const NO_BROKER =
+  'PACT_BROKER_BASE_URL is not set: pacts and verification results are not published (set it, and PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD, to publish)';
