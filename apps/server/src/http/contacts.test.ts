@@ -108,7 +108,7 @@ describeEngines('contacts', (t) => {
     expect(shown.last_message_sent_at).toBe(T(2));
   });
 
-  it.each(CONTACT_ORDERINGS)('ordering=%s orders the list (Common rule 4, D16)', async (ordering) => {
+  it('every ordering value orders the list (Common rule 4, D16)', async () => {
     // Names, emails and creation times each order the contacts differently from their ids.
     const rows = [
       { name: 'Carla', email: 'b@example.org', created_at: T(2) },
@@ -121,13 +121,15 @@ describeEngines('contacts', (t) => {
       await setColumns(t.db, 'contact_identities', contact.id, { created_at: row.created_at });
       created.push({ ...row, id: contact.id });
     }
-    const field = ordering.replace(/^-/, '') as 'id' | 'name' | 'email' | 'created_at';
-    const expected = [...created].sort((x, y) =>
-      String(x[field]).localeCompare(String(y[field]), 'en', { numeric: true }),
-    );
-    if (ordering.startsWith('-')) expected.reverse();
-    const page = await t.api.ok('listContacts', { query: { ordering } });
-    expect(idsOf(page)).toEqual(expected.map((c) => c.id));
+    for (const ordering of CONTACT_ORDERINGS) {
+      const field = ordering.replace(/^-/, '') as 'id' | 'name' | 'email' | 'created_at';
+      const expected = [...created].sort((x, y) =>
+        String(x[field]).localeCompare(String(y[field]), 'en', { numeric: true }),
+      );
+      if (ordering.startsWith('-')) expected.reverse();
+      const page = await t.api.ok('listContacts', { query: { ordering } });
+      expect(idsOf(page), ordering).toEqual(expected.map((c) => c.id));
+    }
   });
 
   it('GET contact_identities/all/ is a counted cursor page with id ordering only', async () => {
@@ -148,18 +150,17 @@ describeEngines('contacts', (t) => {
     await t.api.fails('getContact', { params: { id: contact.id + 1000 } }, 404, 'not_found');
   });
 
-  it.each(Object.keys(PATCH))(
-    'PATCH contact_identities/{id}/ changes %s and returns the full contact',
-    async (field) => {
+  it('PATCH contact_identities/{id}/ changes each accepted field alone and returns the full contact', async () => {
+    for (const [field, value] of Object.entries(PATCH)) {
       const contact = await t.fx.contact(t.org.id);
       const updated = await t.api.ok('updateContact', {
         params: { id: contact.id },
-        body: { [field]: PATCH[field] },
+        body: { [field]: value },
       });
-      expect(updated).toEqual({ ...contact, [field]: PATCH[field] });
-      expect(await t.api.ok('getContact', { params: { id: contact.id } })).toEqual(updated);
-    },
-  );
+      expect(updated, field).toEqual({ ...contact, [field]: value });
+      expect(await t.api.ok('getContact', { params: { id: contact.id } }), field).toEqual(updated);
+    }
+  });
 
   it('PATCH takes every field at once, null for nullable ones, and any gender or salutation (D18)', async () => {
     const contact = await t.fx.contact(t.org.id);
