@@ -133,9 +133,30 @@ describe('summarizeProfile', () => {
     const summary = summarizeProfile(profile, { fromUs: 100, toUs: 450 });
     // Samples at 100, 200 (render), 300 (idle), 400 (gc); each lasts until the next one.
     expect(summary.idleMs).toBeCloseTo(0.1);
+    expect(summary.stalledMs).toBe(0);
     expect(summary.busyMs).toBeCloseTo(0.3);
     expect(summary.functions[0]).toMatchObject({ name: 'render', location: 'pg/lib/a.js:1' });
     expect(summary.functions[0]!.share).toBeCloseTo(2 / 3);
     expect(summary.modules.map((m) => m.name)).toEqual(['pg', '(garbage collector)']);
+  });
+
+  it('counts a gap far longer than the sampling interval as a stall, not as CPU time', () => {
+    const frame = (functionName: string) => ({ functionName, url: '', lineNumber: 0, columnNumber: 0 });
+    const profile: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: frame('work') },
+        { id: 2, callFrame: frame('writev') },
+      ],
+      startTime: 0,
+      endTime: 6000,
+      samples: [1, 1, 2, 1, 1],
+      timeDeltas: [1000, 1000, 1000, 1000, 1000],
+    };
+    // writev at 3000 lasts to 4000 (normal); make it 2000 + 1000 by moving the next samples on.
+    profile.timeDeltas = [1000, 1000, 1000, 5000, 1000];
+    const summary = summarizeProfile(profile);
+    expect(summary.functions.find((f) => f.name === 'writev')!.selfMs).toBeCloseTo(2);
+    expect(summary.stalledMs).toBeCloseTo(3);
+    expect(summary.stalledIn).toEqual([{ name: 'writev', ms: 3 }]);
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The parts of a V8 .cpuprofile (node --cpu-prof) the summary reads. */
@@ -22,9 +23,13 @@ export interface ProfileEntry {
 }
 
 export interface ProfileSummary {
-  /** Sampled time inside the window, idle excluded. */
+  /** On-CPU time inside the window (sampled), idle and stalls excluded. */
   busyMs: number;
   idleMs: number;
+  /** Gaps between samples longer than the sampling interval allows: the thread was off the CPU. */
+  stalledMs: number;
+  /** Where those stalls happened (top 3 functions). */
+  stalledIn: Array<{ name: string; ms: number }>;
   functions: ProfileEntry[];
   /** Self time by package / source file group. */
   modules: ProfileEntry[];
@@ -66,13 +71,12 @@ export const describeFrame = (
   if (map) {
     const entry = map.findEntry(line, column) as { originalSource?: string; originalLine?: number };
     if (entry?.originalSource) {
-      const source = entry.originalSource
-        .replace(/^.*?((?:apps|packages)\/[^/]+\/src\/)/, '$1')
-        .replace(/^file:\/\//, '');
+      const original = entry.originalSource.startsWith('file://')
+        ? fileURLToPath(entry.originalSource)
+        : path.resolve(path.dirname(file), entry.originalSource);
+      const source = original.replace(/^.*?((?:apps|packages)\/[^/]+\/src\/)/, '$1');
       const dep = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\//.exec(source);
-      const group = dep
-        ? dep[1]!
-        : source.replace(/^(.*\/src\/[^/]+)\/.*$/, '$1').replace(/\/[^/]+\.ts$/, '');
+      const group = dep ? dep[1]! : path.dirname(source);
       return { location: `${source}:${(entry.originalLine ?? 0) + 1}`, module: group };
     }
   }
@@ -82,7 +86,10 @@ export const describeFrame = (
 
 /**
  * Self time per function and per module within [fromUs, toUs] (the profile's own clock, which is
- * process.hrtime in microseconds). A sample lasts until the next one.
+ * process.hrtime in microseconds). A sample lasts until the next one, but at most twice the usual
+ * sampling interval: a longer gap means the thread was off the CPU (preempted inside a syscall on a
+ * busy machine, typically `writev` handing bytes to PostgreSQL or to the load tool, whose work then
+ * runs on that core), and that time is counted apart as `stalledMs`, not as the function's CPU time.
  */
 export const summarizeProfile = (
   profile: CpuProfile,
@@ -91,8 +98,12 @@ export const summarizeProfile = (
 ): ProfileSummary => {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
+  const stalledIn = new Map<number, number>();
   let t = profile.startTime;
   const times = profile.timeDeltas.map((d) => (t += d));
+  const sorted = [...profile.timeDeltas].sort((a, b) => a - b);
+  const interval = sorted[sorted.length >> 1] ?? 1000;
+  const cap = Math.max(2 * interval, 100);
   for (let i = 0; i < profile.samples.length; i++) {
     const at = times[i]!;
     const next = times[i + 1] ?? profile.endTime;
@@ -102,7 +113,11 @@ export const summarizeProfile = (
     )
       continue;
     const id = profile.samples[i]!;
-    self.set(id, (self.get(id) ?? 0) + Math.max(0, next - at));
+    const duration = Math.max(0, next - at);
+    const idle = nodes.get(id)?.callFrame.functionName === '(idle)';
+    const onCpu = idle ? duration : Math.min(duration, cap);
+    self.set(id, (self.get(id) ?? 0) + onCpu);
+    if (duration > onCpu) stalledIn.set(id, (stalledIn.get(id) ?? 0) + duration - onCpu);
   }
   const byFunction = new Map<string, { name: string; location: string; us: number }>();
   const byModule = new Map<string, number>();
@@ -124,10 +139,22 @@ export const summarizeProfile = (
     byFunction.set(key, entry);
     byModule.set(module, (byModule.get(module) ?? 0) + us);
   }
+  const stalls = new Map<string, number>();
+  let stalled = 0;
+  for (const [id, us] of stalledIn) {
+    const name = nodes.get(id)!.callFrame.functionName || '(anonymous)';
+    stalls.set(name, (stalls.get(name) ?? 0) + us);
+    stalled += us;
+  }
   const share = (us: number) => (busy ? us / busy : 0);
   return {
     busyMs: busy / 1000,
     idleMs: idle / 1000,
+    stalledMs: stalled / 1000,
+    stalledIn: [...stalls.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([name, us]) => ({ name, ms: us / 1000 })),
     functions: [...byFunction.values()]
       .sort((a, b) => b.us - a.us)
       .slice(0, top)

@@ -94,6 +94,8 @@ const scenarioTable = (engine: EngineResult, checks: TargetCheck[]) =>
       { header: 'Server req/s', align: 'right' },
       { header: 'p50', align: 'right' },
       { header: 'p99', align: 'right' },
+      { header: 'CPU/req', align: 'right' },
+      { header: 'SQL/req', align: 'right' },
       { header: 'Ceiling req/s', align: 'right' },
       { header: 'p50', align: 'right' },
       { header: 'p99', align: 'right' },
@@ -107,6 +109,8 @@ const scenarioTable = (engine: EngineResult, checks: TargetCheck[]) =>
       formatNumber(s.server.rps),
       formatMs(s.server.p50),
       formatMs(s.server.p99),
+      formatMs(s.serverCpuUsPerRequest / 1000),
+      Number.isFinite(s.sqlPerRequest) ? formatNumber(s.sqlPerRequest, 1) : 'n/a',
       formatNumber(s.ceiling.rps),
       formatMs(s.ceiling.p50),
       formatMs(s.ceiling.p99),
@@ -197,7 +201,13 @@ const profileSection = (p: ProfileResult) => {
     `### ${p.label} (${ENGINE_NAMES[p.engine]}): CPU profile of the server process`,
     '',
     `\`node --cpu-prof\`, ${formatNumber(p.durationS, 0)} s of the same load (${formatCount(p.requests)} requests); ` +
-      `${formatNumber(p.summary.busyMs, 0)} ms busy, ${formatNumber(p.summary.idleMs, 0)} ms idle in the window.`,
+      `in the window the main thread was ${formatNumber(p.summary.busyMs, 0)} ms on the CPU, ` +
+      `${formatNumber(p.summary.idleMs, 0)} ms idle (waiting for PostgreSQL or the network) and ` +
+      `${formatNumber(p.summary.stalledMs, 0)} ms descheduled${
+        p.summary.stalledIn.length
+          ? ` (inside ${p.summary.stalledIn.map((s) => `${s.name} ${formatNumber(s.ms, 0)} ms`).join(', ')})`
+          : ''
+      }. Self-time shares are of the on-CPU time.`,
     '',
     markdownTable(
       [{ header: 'Self', align: 'right' }, { header: 'ms', align: 'right' }, 'Function', 'Location'],
@@ -226,7 +236,9 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       `(after ${results.settings.warmupS} s of warm-up), server and ceiling runs interleaved. ` +
       'The ceiling is a raw node:http server in its own process answering the same URLs with the bytes ' +
       'the server sent for them (captured first, replayed from memory): what the machine, the load tool and the ' +
-      'response sizes allow. Ratio = server req/s / ceiling req/s.',
+      'response sizes allow. Ratio = server req/s / ceiling req/s. CPU/req: CPU time (user + system) of the ' +
+      'server process per request over the measured runs; SQL/req: statements it sent to PostgreSQL per request ' +
+      "(counted at its pg driver). Latencies are autocannon's, in whole milliseconds.",
     '',
     '## Targets',
     '',

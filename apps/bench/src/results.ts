@@ -28,6 +28,12 @@ export interface ScenarioResult {
   problems: string[];
   runs: { server: LoadResult[]; ceiling: LoadResult[] };
   serverPeakRss: number;
+  /** Server process CPU time (user + system) per request over the measured runs, microseconds. */
+  serverCpuUsPerRequest: number;
+  /** The system (kernel: sockets, syscalls) part of it. */
+  serverSystemUsPerRequest: number;
+  /** SQL statements the server sent per request (PostgreSQL only; NaN on PGlite). */
+  sqlPerRequest: number;
 }
 
 export interface ProfileResult {

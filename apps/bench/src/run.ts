@@ -233,6 +233,7 @@ const runScenario = async (
   const serverRuns: LoadResult[] = [];
   const ceilingRuns: LoadResult[] = [];
   let peakRss = 0;
+  const before = await server.memory();
   for (let i = 0; i < settings.runs; i++) {
     const { value, peakRss: peak } = await server.peakRssDuring(
       load.run(job(server.url, settings.durationS)),
@@ -241,6 +242,8 @@ const runScenario = async (
     peakRss = Math.max(peakRss, peak);
     ceilingRuns.push(await load.run(job(ceilingUrl, settings.durationS)));
   }
+  const after = await server.memory();
+  const served = serverRuns.reduce((a, r) => a + r.requests, 0) || Number.NaN;
   const serverFigures = figuresOf(serverRuns);
   const ceilingFigures = figuresOf(ceilingRuns);
   const bodies = scenario.requests.map((r) => captured.get(requestKey(r.method, r.path))?.body.length ?? 0);
@@ -267,9 +270,15 @@ const runScenario = async (
     ],
     runs: { server: serverRuns, ceiling: ceilingRuns },
     serverPeakRss: peakRss,
+    serverCpuUsPerRequest:
+      (after.cpuUserUs - before.cpuUserUs + after.cpuSystemUs - before.cpuSystemUs) / served,
+    serverSystemUsPerRequest: (after.cpuSystemUs - before.cpuSystemUs) / served,
+    sqlPerRequest:
+      server.ready.engine === 'postgres' ? (after.statements - before.statements) / served : Number.NaN,
   };
   log(
-    `  ${scenario.label}: server ${formatNumber(serverFigures.rps)} req/s p99 ${formatNumber(serverFigures.p99)} ms; ` +
+    `  ${scenario.label}: server ${formatNumber(serverFigures.rps)} req/s p99 ${formatNumber(serverFigures.p99)} ms ` +
+      `(${formatNumber(result.serverCpuUsPerRequest / 1000, 2)} ms CPU, ${formatNumber(result.sqlPerRequest, 1)} SQL per request); ` +
       `ceiling ${formatNumber(ceilingFigures.rps)} req/s; ratio ${formatNumber(result.ratio, 2)}` +
       (result.problems.length ? ` (${result.problems.join('; ')})` : ''),
   );
@@ -426,7 +435,12 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
         scenarioResults.push(await runScenario(scenario, server, ceiling.url, headers, captured));
       if (wantsClient) {
         log('@org/client: overhead per request against the ceiling server');
-        results.client = await runClientBench(ceiling.url, token, firstConversation, settings.runs);
+        results.client = await runClientBench(
+          ceiling.url,
+          token,
+          firstConversation,
+          Math.max(3, settings.runs),
+        );
       }
     } finally {
       await ceiling.stop();

@@ -3,9 +3,25 @@
 //
 // IPC protocol (bench -> server): {type:'start', options} once, then mem, mark, count, query, stop.
 // Replies: ready, mem, mark, count, rows; {type:'error', message} on failure.
+import { createRequire } from 'node:module';
+
 const bootMs = performance.now();
 const { startServer } = await import('@org/reference-server');
 const importedMs = performance.now();
+
+// SQL statements sent to PostgreSQL, counted at the driver the server itself loads (one increment
+// per Client#query: pool queries, BEGIN/COMMIT and statements inside transactions alike).
+let statements = 0;
+try {
+  const pg = createRequire(import.meta.resolve('@org/reference-server'))('pg');
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function countedQuery(...args) {
+    statements++;
+    return query.apply(this, args);
+  };
+} catch {
+  statements = Number.NaN;
+}
 
 /** @type {import('@org/reference-server').RunningServer | undefined} */
 let server;
@@ -14,7 +30,15 @@ const send = (message) => process.send?.(message);
 const fail = (error) => send({ type: 'error', message: String(error?.stack ?? error) });
 const memory = () => {
   const usage = process.memoryUsage();
-  return { rss: usage.rss, heapUsed: usage.heapUsed, maxRss: process.resourceUsage().maxRSS * 1024 };
+  const cpu = process.cpuUsage();
+  return {
+    rss: usage.rss,
+    heapUsed: usage.heapUsed,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    cpuUserUs: cpu.user,
+    cpuSystemUs: cpu.system,
+    statements,
+  };
 };
 
 const start = async (options) => {

@@ -7,11 +7,17 @@ export type ServerStartOptions = Omit<StartOptions, 'seed'> & {
   seed?: false | Record<string, unknown>;
 };
 
+/** The server process's counters at one moment (IPC `mem`). */
 export interface Memory {
   rss: number;
   heapUsed: number;
   /** Peak RSS of the process so far. */
   maxRss: number;
+  /** process.cpuUsage() of the server process, microseconds. */
+  cpuUserUs: number;
+  cpuSystemUs: number;
+  /** SQL statements the server sent to PostgreSQL so far (NaN on PGlite, where nothing counts them). */
+  statements: number;
 }
 
 export interface Ready extends Memory {

@@ -14,7 +14,9 @@ export const formatNumber = (value: number, digits?: number): string => {
   return value.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 };
 
-export const formatMs = (ms: number): string => (Number.isFinite(ms) ? `${formatNumber(ms)} ms` : 'n/a');
+/** autocannon measures latency in whole milliseconds: 0 reads "<1 ms". */
+export const formatMs = (ms: number): string =>
+  !Number.isFinite(ms) ? 'n/a' : ms < 1 ? '<1 ms' : `${formatNumber(ms, ms >= 10 ? 0 : 1)} ms`;
 
 export const formatSeconds = (ms: number): string =>
   Number.isFinite(ms) ? `${formatNumber(ms / 1000)} s` : 'n/a';

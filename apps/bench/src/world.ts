@@ -109,7 +109,10 @@ const withAdmin = async <T>(adminUrl: string, fn: (client: pg.Client) => Promise
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export const postgresVersion = (adminUrl: string) =>
-  withAdmin(adminUrl, async (c) => (await c.query<{ v: string }>('SHOW server_version')).rows[0]!.v);
+  withAdmin(
+    adminUrl,
+    async (c) => (await c.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0]!.v,
+  );
 
 /** The SeedRecord of an existing, completely seeded database; undefined when it must be (re)seeded. */
 export const readPostgresSeed = (adminUrl: string, database: string) =>
