@@ -195,6 +195,29 @@ it('a string with a NUL character is 400 invalid naming the field (D1)', async (
   expect(nested.errors).toHaveProperty(['topics.1']);
 });
 
+it('fields named like built-in object properties are ordinary unknown fields: 400, never a 500 (D1, D12, D17)', async () => {
+  const contact = await t.fx.contact(t.org.id);
+  for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+    const query = await t.api.request('GET', `${V3}/contact_identities/`, { rawQuery: `${name}=1&limit=0` });
+    expect(query.status, `query ${name}`).toBe(400);
+    // (The query parser drops a __proto__ parameter altogether.)
+    const named = name === '__proto__' ? ['limit'] : [name, 'limit'];
+    expect(Object.keys((query.body as { errors: object }).errors).sort(), `query ${name}`).toEqual(
+      named.sort(),
+    );
+    const body = await t.api.request('PATCH', `${V3}/contact_identities/${contact.id}/`, {
+      rawBody: `{"${name}": 1, "city": 5}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(body.status, `body ${name}`).toBe(400);
+    // Read the raw JSON: a parsed copy would turn a __proto__ key into a prototype.
+    const { errors } = JSON.parse(body.text) as { errors: Record<string, string[]> };
+    expect(Object.keys(errors).sort(), `body ${name}`).toEqual([name, 'city'].sort());
+    expect(errors[name], `body ${name}`).toEqual(['Unknown field.']);
+  }
+  expect(await t.api.ok('getContact', { params: { id: contact.id } })).toEqual(contact);
+});
+
 it('an unexpected fault is 500 {detail, code: "error"}, logged with the request id (D1)', async () => {
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});
   await t.db.exec('ALTER TABLE navigation_events RENAME TO navigation_events_gone');

@@ -6,7 +6,7 @@ import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
 import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
 import { readJsonBody } from './json-body.js';
-import { assertNoNulCharacters, parseOrThrow } from './validate.js';
+import { assertNoNulCharacters, fieldMessages, parseOrThrow } from './validate.js';
 
 /** Fields of the success record: a PATCH naming one of these is told it is read-only (D12). */
 const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {
@@ -77,7 +77,7 @@ const parsePathParams = (ep: EndpointDefinition, raw: unknown) => {
 };
 
 const bodyError = (error: z.ZodError, readOnly: Set<string>): ApiError => {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldMessages();
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys)

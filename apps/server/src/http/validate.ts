@@ -1,6 +1,27 @@
-import { fieldErrorsOf } from '@org/model';
 import type { z } from 'zod';
 import { invalid } from './api-error.js';
+
+/**
+ * Field messages keyed by field name without a prototype, so that a field named `constructor`,
+ * `toString` or `__proto__` is an ordinary key (bad input gives 400, never a 500: D1).
+ */
+export const fieldMessages = (): Record<string, string[]> => Object.create(null);
+
+/**
+ * The model's fieldErrorsOf (root: non_field_errors, unknown keys: "Unknown field.") into a
+ * prototype-less record: the model's version collects into `{}`, where `constructor` is taken.
+ */
+const fieldErrorsOf = (error: z.ZodError): Record<string, string[]> => {
+  const out = fieldMessages();
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) (out[[...issue.path, key].join('.')] ??= []).push('Unknown field.');
+      continue;
+    }
+    (out[issue.path.length ? issue.path.join('.') : 'non_field_errors'] ??= []).push(issue.message);
+  }
+  return out;
+};
 
 /** Parses input with a model schema; failures become 400 invalid with a message per field (D1). */
 export const parseOrThrow = <S extends z.ZodTypeAny>(schema: S, input: unknown, what: string): z.output<S> => {
@@ -16,7 +37,7 @@ export const parseOrThrow = <S extends z.ZodTypeAny>(schema: S, input: unknown, 
  * the field), never a database fault (D1).
  */
 export const assertNoNulCharacters = (input: unknown, what: string): void => {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldMessages();
   const walk = (value: unknown, path: string[]) => {
     if (typeof value === 'string') {
       if (value.includes('\u0000'))
