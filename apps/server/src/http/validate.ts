@@ -24,7 +24,11 @@ const fieldErrorsOf = (error: z.ZodError): Record<string, string[]> => {
 };
 
 /** Parses input with a model schema; failures become 400 invalid with a message per field (D1). */
-export const parseOrThrow = <S extends z.ZodTypeAny>(schema: S, input: unknown, what: string): z.output<S> => {
+export const parseOrThrow = <S extends z.ZodTypeAny>(
+  schema: S,
+  input: unknown,
+  what: string,
+): z.output<S> => {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors = fieldErrorsOf(result.error);
@@ -47,5 +51,6 @@ export const assertNoNulCharacters = (input: unknown, what: string): void => {
     }
   };
   walk(input, []);
-  if (Object.keys(errors).length) throw invalid(errors, `Invalid ${what}: ${Object.keys(errors).join(', ')}.`);
+  if (Object.keys(errors).length)
+    throw invalid(errors, `Invalid ${what}: ${Object.keys(errors).join(', ')}.`);
 };
