@@ -467,4 +467,23 @@ describeEngines('conversations', (t) => {
     expect(shown.post_survey_option).toBeNull();
     expect(shown.addon_urls).toEqual({ crm: 'https://crm.example.org/c/1' });
   });
+
+  it('accepts any message type, state type and part type (D18)', async () => {
+    const conversation = await t.fx.conversation(t.org.id, { messages: 1 });
+    await t.db.query(
+      `UPDATE messages SET type = 'whatsapp', state_type = 7, state_message = 'Failed', state_error_code = 42
+        WHERE conversation_id = $1`,
+      [conversation.id],
+    );
+    await t.db.query(`UPDATE conversation_parts SET part_type = 'VideoMeta' WHERE conversation_id = $1`, [
+      conversation.id,
+    ]);
+    const shown = await t.api.ok('getConversation', { params: { id: conversation.id } });
+    expect(shown.conversation_part_set[0]!.part_type).toBe('VideoMeta');
+    const [message] = (await t.api.ok('listMessages', { params: { id: conversation.id } })).results;
+    for (const m of [shown.last_message, message!]) {
+      expect(m.type).toBe('whatsapp');
+      expect(m.state).toEqual({ type: 7, error_code: 42, message: 'Failed' });
+    }
+  });
 });

@@ -46,6 +46,12 @@ describeEngines('notes and navigation events', (t) => {
       .as({ operatorId: t.org.operators.operator })
       .ok('createNote', { body: { contact_identity_id: contact.id, body: 'From Otto.' } }, 201);
     expect(byOperator.operator_id).toBe(t.org.operators.operator);
+    // exclude_ids is accepted on any request (Common rule 6), a POST included.
+    await t.api.ok(
+      'createNote',
+      { query: { exclude_ids: '1,2' }, body: { contact_identity_id: contact.id, body: 'x' } },
+      201,
+    );
   });
 
   it('POST notes/ needs both fields, a contact of the organization and nothing else (D12)', async () => {
