@@ -2,17 +2,31 @@ import type { AnalyticsMetric, AnalyticsQuery, EndpointDefinition } from '@org/m
 import { queryDataPoints } from '../analytics/query-data-points.js';
 import { type Handler, ok } from './types.js';
 
-/** One handler serves every metric endpoint; the metric comes from the path. */
-export const analyticsHandler: Handler<EndpointDefinition> = async ({ auth, query, origin, services }) => {
-  const metric = /\/analytics\/([^/]+)\//.exec(origin.path)![1] as AnalyticsMetric;
-  return ok(
+/**
+ * The metric of a request: the `{metric}` parameter of the unversioned path (D13), otherwise the
+ * endpoint's own metric (`analytics_<metric>`). Never parsed from the raw path, which may lack the
+ * trailing slash (the router ignores it).
+ */
+const metricOf = (endpointId: string, params: unknown): AnalyticsMetric =>
+  ((params as { metric?: AnalyticsMetric } | undefined)?.metric ??
+    endpointId.replace(/^analytics_/, '')) as AnalyticsMetric;
+
+/** One handler serves every metric endpoint; the metric comes from the endpoint or the path parameter. */
+export const analyticsHandler: Handler<EndpointDefinition> = async ({
+  auth,
+  params,
+  query,
+  origin,
+  services,
+  endpointId,
+}) =>
+  ok(
     await queryDataPoints(
       services.db,
-      metric,
+      metricOf(endpointId, params),
       query as AnalyticsQuery,
       { visibleOrganizationIds: auth.visibleOrganizationIds },
       origin,
       services.analyticsPageSize,
     ),
   );
-};
