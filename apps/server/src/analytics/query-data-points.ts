@@ -9,7 +9,7 @@ import {
 } from '@org/model';
 import type { Db } from '../db/db.js';
 import { invalid } from '../http/api-error.js';
-import { type RequestOrigin, linkTo } from '../http/links.js';
+import { linkTo, type RequestOrigin } from '../http/links.js';
 import { Params } from '../repos/sql.js';
 
 interface PointRow {
@@ -33,7 +33,9 @@ interface PointRow {
 export const renderDataPoint = (row: PointRow, info: MetricInfo): AnalyticsDataPoint => ({
   um_widget_id: row.um_widget_ids,
   organization_id: row.organization_id,
-  ...(info.kind === 'missed' ? {} : { operator_id: row.operator_id, operator_group_id: row.operator_group_id }),
+  ...(info.kind === 'missed'
+    ? {}
+    : { operator_id: row.operator_id, operator_group_id: row.operator_group_id }),
   time: row.time.slice(0, 19),
   value: row.value,
   value_str: row.value_str,
@@ -84,7 +86,8 @@ export const queryDataPoints = async (
   ];
   if (query.um_widget_id) where.push(`um_widget_ids && ${p.add(query.um_widget_id)}::int[]`);
   if (query.operator_id) where.push(`operator_id = ANY (${p.add(query.operator_id)}::int[])`);
-  if (query.operator_group_id) where.push(`operator_group_id = ANY (${p.add(query.operator_group_id)}::int[])`);
+  if (query.operator_group_id)
+    where.push(`operator_group_id = ANY (${p.add(query.operator_group_id)}::int[])`);
   if (query.operator_mode === 'human')
     where.push('coalesce(human_interaction, NOT is_chatbot_metric AND operator_id IS NOT NULL)');
   if (query.operator_mode === 'bot') where.push('coalesce(chatbot_interaction, is_chatbot_metric)');
@@ -103,6 +106,8 @@ export const queryDataPoints = async (
   const more = rows.length > pageSize;
   const page = more ? rows.slice(0, pageSize) : rows;
   const results = page.map((row) => JSON.stringify(renderDataPoint(row, info))).join(',');
-  const next = more ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page[page.length - 1]!) }))}` : '';
+  const next = more
+    ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page[page.length - 1]!) }))}`
+    : '';
   return `{"results":[${results}]${next}}`;
 };
