@@ -2,9 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
     // Opening PGlite costs seconds and seeding worlds is real work: generous limits, no flaky timeouts.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        // The HTTP suites start one server per file and share no module state: running them in one
+        // module graph compiles PGlite's WebAssembly once instead of once per file.
+        test: { name: 'http', include: ['src/http/**/*.test.ts'], isolate: false },
+      },
+      { extends: true, test: { name: 'server', include: ['src/**/*.test.ts'], exclude: ['src/http/**'] } },
+    ],
   },
 });
