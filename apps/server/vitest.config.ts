@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -12,7 +12,14 @@ export default defineConfig({
         // module graph compiles PGlite's WebAssembly once instead of once per file.
         test: { name: 'http', include: ['src/http/**/*.test.ts'], isolate: false },
       },
-      { extends: true, test: { name: 'server', include: ['src/**/*.test.ts'], exclude: ['src/http/**'] } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/http/**'],
+        },
+      },
     ],
   },
 });
