@@ -43,7 +43,7 @@ it.each(writes)(
   async (id, ep) => {
     const query = id === 'upsertContact' ? '?identifier=email' : '';
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'content-type': 'text/plain' },
       { 'content-type': 'application/x-www-form-urlencoded' },
     ]) {

@@ -204,7 +204,8 @@ export class Api {
 }
 
 /** The ids of a page's results, in order. */
-export const idsOf = (page: { results: Array<{ id: number | string }> }) => page.results.map((r) => r.id);
+export const idsOf = <T extends { id: number | string }>(page: { results: T[] }): Array<T['id']> =>
+  page.results.map((r) => r.id);
 
 /** Query parameters of a link (next / previous) as a plain object. */
 export const linkQuery = (link: string | null): Record<string, string> => {
