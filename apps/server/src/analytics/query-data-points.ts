@@ -49,12 +49,25 @@ export const renderDataPoint = (row: PointRow, info: MetricInfo): AnalyticsDataP
 
 /** D14 cursors: the (time, id) of the last point served, opaque to clients. */
 const encodeCursor = (row: PointRow) => Buffer.from(`${row.time}|${row.id}`).toString('base64url');
+/** What encodeCursor writes: a UTC timestamp as the db layer prints it, and an int4 id. */
+const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/;
+const MAX_INT4 = 2_147_483_647;
 const decodeCursor = (cursor: string) => {
-  const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!time || !id || !/^\d+$/.test(id) || Number.isNaN(Date.parse(time)))
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  const [, time, id] = match ?? [];
+  // A tampered cursor is a 400, never a database error: a real instant and an id of the column's range.
+  const instant = time ? Date.parse(time) : Number.NaN;
+  const real = !Number.isNaN(instant) && new Date(instant).toISOString().slice(0, 19) === time!.slice(0, 19);
+  if (!time || !id || !real || Number(id) > MAX_INT4)
     throw invalid({ cursor: ['Not a cursor of this API; use the `next` link of a response.'] });
   return { time, id: Number(id) };
 };
+
+/**
+ * A bound of the range as the database reads it: epoch seconds, so any date the query schema
+ * accepts works (an ISO string of year 10000, the end of 9999-12-31, is not valid input for it).
+ */
+const epochSeconds = (d: Date) => d.getTime() / 1000;
 
 export interface DataPointScope {
   /** Organizations the token may see. */
@@ -81,8 +94,8 @@ export const queryDataPoints = async (
   const where = [
     `metric = ${p.add(canonicalMetric(metric))}`,
     `organization_id = ANY (${p.add(orgs)}::int[])`,
-    `time >= ${p.add(query.from.toISOString())}::timestamptz`,
-    `time < ${p.add(query.to.toISOString())}::timestamptz`,
+    `time >= to_timestamp(${p.add(epochSeconds(query.from))}::double precision)`,
+    `time < to_timestamp(${p.add(epochSeconds(query.to))}::double precision)`,
   ];
   if (query.um_widget_id) where.push(`um_widget_ids && ${p.add(query.um_widget_id)}::int[]`);
   if (query.operator_id) where.push(`operator_id = ANY (${p.add(query.operator_id)}::int[])`);

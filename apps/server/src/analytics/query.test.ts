@@ -435,6 +435,17 @@ describe('dates and timestamps (section 4)', () => {
     }
   });
 
+  it('the last day of the calendar is served (the range ends in year 10000)', async () => {
+    const id = metricEndpoint(metric);
+    for (const query of [
+      { event_date: '9999-12-31' },
+      { event_date_from: '9999-12-31' },
+      { event_date_from: '9999-12-01', event_date_to: '9999-12-31' },
+      { event_date_from: '9999-12-31T23:59:59', event_date_to: '9999-12-31T23:59:59' },
+    ])
+      expect(await w.customer.ok(id, { query }), JSON.stringify(query)).toEqual({ results: [] });
+  });
+
   it('an inverted range is 400; a range of one second is served', async () => {
     const id = metricEndpoint(metric);
     for (const query of [
@@ -560,11 +571,29 @@ describe('order and continuation (D14)', () => {
     );
   });
 
-  it('a cursor that is not one of ours is 400 naming cursor', async () => {
-    for (const cursor of ['abc', Buffer.from('2024-01-01T00:00:00Z|x').toString('base64url'), '']) {
+  it('a cursor that is not one of ours is 400 naming cursor, never a database error (D1)', async () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64url');
+    for (const cursor of [
+      'abc',
+      '',
+      b64('2024-01-01T00:00:00Z|x'),
+      b64('2024-01-01T00:00:00Z|99999999999'), // beyond the id column
+      b64('2024-01-01T00:00:00.000000Z|2147483648'),
+      b64('2024-02-30T00:00:00.000000Z|1'), // not a calendar day
+      b64('2024-01-01T24:00:00.000000Z|1'),
+      b64('+275760-09-13T00:00:00.000Z|1'),
+      b64('1|1'),
+      b64('2024-01-01|1'),
+      b64('2024-01-01T00:00:00.000000Z|1|2'),
+    ]) {
       const error = await w.customer.fails(id, { query: { ...WINDOW, cursor } }, 400, 'invalid');
       expect(Object.keys(error.errors ?? {}), cursor).toEqual(['cursor']);
     }
+    // A well-formed cursor at any point continues after it.
+    const page = (await apiA.ok(id, {
+      query: { event_date: '2024-03-10', cursor: b64('2024-03-10T12:00:00.000000Z|2147483647') },
+    })) as Page;
+    expect(page.results.map((p) => p.value)).toEqual([5, 6, 7]);
   });
 
   it('every metric of the sample is time-ascending over its pages', () => {
