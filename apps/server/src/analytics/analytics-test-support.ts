@@ -99,7 +99,7 @@ export interface AnalyticsWorld {
  * limits are off unless given: the suites read every metric many times.
  */
 export const useAnalyticsWorld = (
-  options: { seed?: SeedOptions; analyticsPageSize?: number; limits?: RateLimits } & Pick<
+  options: { seed?: SeedOptions | false; analyticsPageSize?: number; limits?: RateLimits } & Pick<
     StartOptions,
     'tokens'
   > = {},
