@@ -12,12 +12,6 @@ const EXPECTED: Array<{ code: string; applies: (f: OpenApiFinding) => boolean; r
     applies: (f) => f.status === 415,
     reason: 'a 415 interaction sends, by definition, a Content-Type the document does not accept',
   },
-  {
-    code: 'request.path-or-method.unknown',
-    applies: (f) => f.interaction.startsWith('analyticsLatest: 404'),
-    reason:
-      'MODEL-REQUESTS.md 1: the metric path parameter is an enum, so the documented 404 path is not allowed',
-  },
 ];
 
 describe('every pact is allowed by docs/openapi.json (@pactflow/swagger-mock-validator)', () => {

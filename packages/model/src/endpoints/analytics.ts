@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataPointExample } from '../examples.js';
 import { AnalyticsQuerySchema } from '../query/analytics.js';
-import { enumParam } from '../query/params.js';
+import { stringParam } from '../query/params.js';
 import {
   AnalyticsResponseSchema,
   analyticsResponseSchemaOf,
@@ -60,9 +60,13 @@ export const latestAnalyticsEndpoints = {
     description: `Serves /api/um/${ANALYTICS_VERSION}/analytics/<metric>/ (the latest version). An unknown metric answers 404.`,
     params: z
       .object({
-        metric: enumParam(ANALYTICS_METRIC_NAMES, 'Metric name (see the Analytics operations).').refine(
-          (v) => v !== undefined,
-          'Required.',
+        // A plain string in the document, so that a request for an unknown metric (404) is allowed.
+        metric: stringParam(
+          `Metric name: one of the Analytics operations (${ANALYTICS_METRIC_NAMES.length} metrics); an unknown metric answers 404.`,
+          { pattern: '^um_[a-z_]+$', example: 'um_conversation_duration' },
+        ).refine(
+          (v): v is AnalyticsMetric => (ANALYTICS_METRIC_NAMES as readonly string[]).includes(v ?? ''),
+          'Unknown metric.',
         ),
       })
       .strict(),

@@ -222,7 +222,8 @@ export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:30
             description: `${STATUS_TEXT[status]}: ${errorCodesFor(status)
               .map((c) => `\`${c}\` ${ERROR_CODES[c].description}`)
               .join(' ')}`,
-            headers: headerRefs(status === 429),
+            // 401 and 410 answer before any counter is touched: no rate-limit headers.
+            ...(status === 401 || status === 410 ? {} : { headers: headerRefs(status === 429) }),
             content: {
               'application/json': {
                 schema: {

@@ -126,7 +126,7 @@ export const AnalyticsQuerySchema = z
       });
       return z.NEVER;
     }
-    const operatorMode =
+    const operatorMode: keyof typeof OPERATOR_MODES | undefined =
       q.operator_mode === 'human' || q.operator_mode === 'bot' ? q.operator_mode : undefined;
     return {
       organization_id: q.organization_id,

@@ -171,18 +171,29 @@ export function enumParam<const V extends readonly [string, ...string[]]>(
 export function enumParam<const V extends readonly [string, ...string[]]>(
   values: V,
   description: string,
+  options: { required: true; decision?: DecisionId },
+): z.ZodType<V[number], z.ZodTypeDef, unknown>;
+export function enumParam<const V extends readonly [string, ...string[]]>(
+  values: V,
+  description: string,
   options?: { decision?: DecisionId },
 ): z.ZodType<V[number] | undefined, z.ZodTypeDef, unknown>;
 export function enumParam<const V extends readonly [string, ...string[]]>(
   values: V,
   description: string,
-  options: { default?: V[number]; decision?: DecisionId } = {},
+  options: { default?: V[number]; required?: true; decision?: DecisionId } = {},
 ): z.ZodTypeAny {
   const e = z.enum(values as unknown as [V[number], ...V[number][]], {
-    errorMap: () => ({ message: `Must be one of: ${values.join(', ')}.` }),
+    errorMap: (issue) => ({
+      message:
+        issue.code === 'invalid_type' && issue.received === 'undefined'
+          ? `This parameter is required: one of ${values.join(', ')}.`
+          : `Must be one of: ${values.join(', ')}.`,
+    }),
   });
+  const parser = options.required ? e : options.default === undefined ? e.optional() : e.default(options.default);
   return param(
-    options.default === undefined ? e.optional() : e.default(options.default),
+    parser,
     {
       type: 'string',
       enum: [...values],

@@ -225,11 +225,9 @@ export const UpsertContactQuerySchema = z
   .object({
     ...commonQuery,
     identifier: enumParam(CONTACT_IDENTIFIERS, 'The contact field to match on (D10).', {
+      required: true,
       decision: 'D10',
-    }).refine(
-      (v) => v !== undefined,
-      'Required: one of email, external_customer_id, mobile_number, phone_number.',
-    ),
+    }),
   })
   .strict();
 
