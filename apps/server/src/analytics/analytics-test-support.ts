@@ -6,6 +6,7 @@ import {
   endpoints,
 } from '@org/model';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { createTemporaryDatabase, type TemporaryDatabase, testDatabaseUrl } from '../db/test-database.js';
 import type { RateLimits } from '../rate-limit/limiter.js';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
 import { Api, type QueryValue } from '../test-support/api.js';
@@ -95,6 +96,13 @@ export interface AnalyticsWorld {
 }
 
 /**
+ * The engine of the analytics suites: PGlite in memory, or with ANALYTICS_TEST_ENGINE=postgres a
+ * temporary database on the server of TEST_DATABASE_URL (one per file, dropped afterwards).
+ */
+const onPostgres = process.env.ANALYTICS_TEST_ENGINE === 'postgres';
+if (onPostgres && !testDatabaseUrl) throw new Error('ANALYTICS_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+
+/**
  * Starts one server on a seeded world for the file (beforeAll) and closes it (afterAll). Rate
  * limits are off unless given: the suites read every metric many times.
  */
@@ -105,10 +113,12 @@ export const useAnalyticsWorld = (
   > = {},
 ): AnalyticsWorld => {
   const w = {} as AnalyticsWorld;
+  let temporary: TemporaryDatabase | undefined;
   beforeAll(async () => {
+    if (onPostgres) temporary = await createTemporaryDatabase(testDatabaseUrl!, 'analytics_test');
     const server = await startServer({
       seed: options.seed ?? { size: 'small', now: WORLD_NOW },
-      memory: true,
+      ...(temporary ? { databaseUrl: temporary.url } : { memory: true }),
       limits: options.limits ?? NO_LIMITS,
       ...(options.analyticsPageSize ? { analyticsPageSize: options.analyticsPageSize } : {}),
       ...(options.tokens ? { tokens: options.tokens } : {}),
@@ -123,6 +133,7 @@ export const useAnalyticsWorld = (
   });
   afterAll(async () => {
     await w.server?.close();
+    await temporary?.drop();
   });
   return w;
 };
