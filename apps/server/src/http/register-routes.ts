@@ -1,6 +1,14 @@
-import { type EndpointDefinition, endpointList, routerPath } from '@org/model';
+import {
+  type AnalyticsMetric,
+  canonicalMetric,
+  type EndpointDefinition,
+  endpointList,
+  routerPath,
+  splitKeywords,
+} from '@org/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AuthContext } from '../auth/authenticate.js';
 import { assertCapability } from '../auth/capabilities.js';
 import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
 import type { Services } from '../services.js';
@@ -28,23 +36,20 @@ const originOf = (request: FastifyRequest) => {
 export const registerRoutes = (app: FastifyInstance, services: Services, handlers: HandlerTable) => {
   for (const [id, ep] of endpointList()) {
     if (ep.group === null) continue; // retired versions are answered by a catch-all (versioning.ts)
-    const handler = handlers[id as ServedEndpointId] as (ctx: unknown) => ReturnType<HandlerTable[ServedEndpointId]>;
+    const handler = handlers[id as ServedEndpointId] as (
+      ctx: unknown,
+    ) => ReturnType<HandlerTable[ServedEndpointId]>;
     const readOnly = recordFieldsOf(ep);
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const auth = await services.authenticator.authenticate(request.headers);
-        const metric = ep.group === 'analytics' ? analyticsMetricOf(request.url) : undefined;
-        const rateHeaders = await services.limiter.hit(
-          ep.group === 'analytics' && auth.tokenKind === 'customer' && !(request.query as Record<string, unknown>).organization_id
-            ? `c${auth.customerId}`
-            : `o${auth.organizationId}`,
-          ep.group!,
-          metric,
-        );
-        reply.headers(rateHeaders);
+        // An unknown metric is a 404 before anything is counted.
         const params = ep.params ? parsePathParams(ep, request.params) : undefined;
+        reply.headers(
+          await services.limiter.hit(rateScopeOf(auth, ep, request), ep.group!, metricOf(id, params)),
+        );
         assertNoNulCharacters(request.query, 'query parameters');
         const query = ep.query ? parseOrThrow(ep.query, request.query ?? {}, 'query parameters') : undefined;
         assertCapability(auth, ep, (params ?? {}) as { id?: number });
@@ -56,7 +61,15 @@ export const registerRoutes = (app: FastifyInstance, services: Services, handler
           if (!result.success) throw bodyError(result.error, readOnly);
           body = result.data;
         }
-        const result = await handler({ auth, params, query, body, origin: originOf(request), services, endpointId: id });
+        const result = await handler({
+          auth,
+          params,
+          query,
+          body,
+          origin: originOf(request),
+          services,
+          endpointId: id,
+        });
         if (ep.method !== 'GET') services.counts.clear();
         reply.code(result.status);
         if (result.json === undefined) return reply.send();
@@ -66,7 +79,26 @@ export const registerRoutes = (app: FastifyInstance, services: Services, handler
   }
 };
 
-const analyticsMetricOf = (url: string) => /\/analytics\/([^/?]+)/.exec(url)?.[1];
+/** The metric an analytics endpoint serves (both spellings of one metric share a counter). */
+const metricOf = (id: string, params: unknown): string | undefined => {
+  const metric =
+    (params as { metric?: AnalyticsMetric } | undefined)?.metric ?? id.replace(/^analytics_/, '');
+  return id.startsWith('analytics') ? canonicalMetric(metric as AnalyticsMetric) : undefined;
+};
+
+/**
+ * D2: whose counter a request adds to. v3: the active organization. Analytics: the organization
+ * asked for; a customer token asking for several organizations or none counts under its customer.
+ */
+const rateScopeOf = (auth: AuthContext, ep: EndpointDefinition, request: FastifyRequest): string => {
+  if (ep.group !== 'analytics' || auth.tokenKind !== 'customer') return `o${auth.organizationId}`;
+  const raw = (request.query as Record<string, unknown> | undefined)?.organization_id;
+  const asked = typeof raw === 'string' ? splitKeywords(raw) : [];
+  const only = asked.length === 1 ? Number(asked[0]) : undefined;
+  return only !== undefined && auth.visibleOrganizationIds.includes(only)
+    ? `o${only}`
+    : `c${auth.customerId}`;
+};
 
 /** A path naming something that does not exist is 404 (D13: an unknown metric); a malformed id is 400. */
 const parsePathParams = (ep: EndpointDefinition, raw: unknown) => {

@@ -46,7 +46,9 @@ const rawAnalyticsQuery = {
     'End of the range (date: the whole day; timestamp: inclusive), UTC; alone it means that single day.',
   ),
   operator_mode: stringParam(
-    `\`human\` (${OPERATOR_MODES.human}) or \`bot\` (${OPERATOR_MODES.bot}); any other value gives all operators.`,
+    `\`human\` (${OPERATOR_MODES.human}) or \`bot\` (${OPERATOR_MODES.bot}); any other value (empty too) gives all operators.`,
+    {},
+    { allowEmpty: true },
   ),
   cursor: doc(
     stringParam('Continuation of a response that had more than 10,000 data points (from `next`).'),

@@ -90,9 +90,17 @@ export const boolParam = (description: string) =>
     { type: 'boolean', description },
   );
 
-/** A plain string parameter. */
-export const stringParam = (description: string, extra: AnatineSchemaObject = {}) =>
-  param(z.string().min(1, 'Must not be empty.').optional(), { type: 'string', description, ...extra });
+/** A plain string parameter; `allowEmpty` keeps an empty value (it then means "no narrowing"). */
+export const stringParam = (
+  description: string,
+  extra: AnatineSchemaObject = {},
+  { allowEmpty = false } = {},
+) =>
+  param((allowEmpty ? z.string() : z.string().min(1, 'Must not be empty.')).optional(), {
+    type: 'string',
+    description,
+    ...extra,
+  });
 
 /** An ISO 8601 timestamp (or date); no zone means UTC. Parsed into a Date. */
 export const timestampParam = (description: string) =>
@@ -191,7 +199,11 @@ export function enumParam<const V extends readonly [string, ...string[]]>(
           : `Must be one of: ${values.join(', ')}.`,
     }),
   });
-  const parser = options.required ? e : options.default === undefined ? e.optional() : e.default(options.default);
+  const parser = options.required
+    ? e
+    : options.default === undefined
+      ? e.optional()
+      : e.default(options.default);
   return param(
     parser,
     {

@@ -178,5 +178,6 @@ describe('analytics query', () => {
   it('operator_mode: human and bot narrow, anything else means all', () => {
     expect(parse(AnalyticsQuerySchema, 'operator_mode=bot').data?.operator_mode).toBe('bot');
     expect(parse(AnalyticsQuerySchema, 'operator_mode=hybrid').data?.operator_mode).toBeUndefined();
+    expect(parse(AnalyticsQuerySchema, 'operator_mode=').data?.operator_mode).toBeUndefined();
   });
 });
