@@ -5,6 +5,10 @@ import { type CapturedResponse, createCeilingServer, listenCeiling } from './cei
 
 process.on('message', (message: { type: string; file?: string }) => {
   if (message.type === 'stop') process.exit(0);
+  if (message.type === 'cpu') {
+    const cpu = process.cpuUsage();
+    process.send!({ type: 'cpu', us: cpu.user + cpu.system });
+  }
   if (message.type === 'start' && message.file) {
     const responses = (deserialize(readFileSync(message.file)) as CapturedResponse[]).map((r) => ({
       ...r,

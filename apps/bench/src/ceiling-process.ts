@@ -35,6 +35,11 @@ export class CeilingProcess {
     }
   }
 
+  /** CPU time (user + system) of the ceiling process so far, microseconds. */
+  async cpuUs(): Promise<number> {
+    return (await ask<{ type: 'cpu'; us: number }>(this.child, { type: 'cpu' }, 'cpu', 30_000)).us;
+  }
+
   stop(): Promise<void> {
     return stopChild(this.child, 10_000);
   }

@@ -25,6 +25,7 @@ const run = async (job: LoadJob): Promise<LoadResult> => {
     request.body = pick.body ?? '';
     return request;
   };
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: job.url,
     connections: job.connections,
@@ -32,6 +33,7 @@ const run = async (job: LoadJob): Promise<LoadResult> => {
     timeout: 30,
     requests: [{ setupRequest }],
   });
+  const cpu = process.cpuUsage(cpuBefore);
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
     statusCodes[code] = Number(count);
@@ -42,11 +44,13 @@ const run = async (job: LoadJob): Promise<LoadResult> => {
     p99: result.latency.p99,
     meanLatency: result.latency.average,
     requests: total,
+    sent: Number((result.requests as { sent?: number }).sent ?? total),
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     statusCodes,
     bytesPerSecond: result.throughput.average,
+    loadCpuUs: cpu.user + cpu.system,
   };
 };
 

@@ -26,12 +26,17 @@ export interface LoadResult {
   p50: number;
   p99: number;
   meanLatency: number;
+  /** Responses received within the run. */
   requests: number;
+  /** Requests sent (the ones still in flight at the end are answered after the run). */
+  sent: number;
   errors: number;
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
   bytesPerSecond: number;
+  /** CPU time autocannon's process spent on this run (user + system), microseconds. */
+  loadCpuUs: number;
 }
 
 /** Load never leaves the machine: the bench refuses any other target. */

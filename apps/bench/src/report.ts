@@ -94,7 +94,6 @@ const scenarioTable = (engine: EngineResult, checks: TargetCheck[]) =>
       { header: 'Server req/s', align: 'right' },
       { header: 'p50', align: 'right' },
       { header: 'p99', align: 'right' },
-      { header: 'CPU/req', align: 'right' },
       { header: 'SQL/req', align: 'right' },
       { header: 'Ceiling req/s', align: 'right' },
       { header: 'p50', align: 'right' },
@@ -109,7 +108,6 @@ const scenarioTable = (engine: EngineResult, checks: TargetCheck[]) =>
       formatNumber(s.server.rps),
       formatMs(s.server.p50),
       formatMs(s.server.p99),
-      formatMs(s.serverCpuUsPerRequest / 1000),
       Number.isFinite(s.sqlPerRequest) ? formatNumber(s.sqlPerRequest, 1) : 'n/a',
       formatNumber(s.ceiling.rps),
       formatMs(s.ceiling.p50),
@@ -117,6 +115,42 @@ const scenarioTable = (engine: EngineResult, checks: TargetCheck[]) =>
       formatNumber(s.ratio, 2),
       verdictFor(checks, engine, s.id),
     ]),
+  );
+
+const cpuMs = (us: number) =>
+  Number.isFinite(us) ? `${formatNumber(us / 1000, us >= 10_000 ? 0 : 2)} ms` : 'n/a';
+
+/** Where the CPU goes per request: the server, its database, the load tool; and the same for the ceiling. */
+const cpuTable = (engine: EngineResult) =>
+  markdownTable(
+    [
+      'CPU per request',
+      { header: 'server', align: 'right' },
+      { header: '(kernel part)', align: 'right' },
+      { header: 'PostgreSQL', align: 'right' },
+      { header: 'autocannon', align: 'right' },
+      { header: 'sum', align: 'right' },
+      { header: 'ceiling server', align: 'right' },
+      { header: 'autocannon', align: 'right' },
+      { header: 'sum', align: 'right' },
+    ],
+    engine.scenarios.map((s) => {
+      const serverSum =
+        s.serverCpuUsPerRequest +
+        (Number.isFinite(s.pgCpuUsPerRequest) ? s.pgCpuUsPerRequest : 0) +
+        s.loadCpuUsPerRequest;
+      return [
+        s.label,
+        cpuMs(s.serverCpuUsPerRequest),
+        cpuMs(s.serverSystemUsPerRequest),
+        cpuMs(s.pgCpuUsPerRequest),
+        cpuMs(s.loadCpuUsPerRequest),
+        cpuMs(serverSum),
+        cpuMs(s.ceilingCpuUsPerRequest),
+        cpuMs(s.ceilingLoadCpuUsPerRequest),
+        cpuMs(s.ceilingCpuUsPerRequest + s.ceilingLoadCpuUsPerRequest),
+      ];
+    }),
   );
 
 const engineFigures = (results: BenchResults, checks: TargetCheck[]) => {
@@ -254,12 +288,23 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       '',
       `World: ${worldLine(engine)}.` +
         (engine.engine === 'pglite'
-          ? ' PGlite gets a smaller world than PostgreSQL (a tenth of the contacts and conversations): it runs inside the server process on one connection, and the speed targets are measured on PostgreSQL.'
+          ? ' PGlite gets a smaller world than PostgreSQL (1/50 of the contacts and conversations): it runs inside the server process on one connection, and the speed targets are measured on PostgreSQL.'
           : ''),
       `Database: \`${engine.database}\`${engine.reusedWorld ? ' (seeded by an earlier run, reused)' : ' (seeded by this run)'}.`,
       '',
     );
-    if (engine.scenarios.length) lines.push(scenarioTable(engine, checks));
+    if (engine.scenarios.length)
+      lines.push(
+        scenarioTable(engine, checks),
+        '',
+        `CPU time per request (process CPU over the measured runs / requests sent${
+          engine.engine === 'postgres'
+            ? '; PostgreSQL = its backends serving this database, from /proc'
+            : '; PGlite runs inside the server process'
+        }). On ${results.machine.cores} cores shared by all of them, the sums bound the throughput.`,
+        '',
+        cpuTable(engine),
+      );
     const problems = engine.scenarios.filter((s) => s.problems.length);
     if (problems.length) lines.push('', ...problems.map((s) => `⚠ ${s.label}: ${s.problems.join('; ')}`));
   }

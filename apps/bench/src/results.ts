@@ -34,6 +34,12 @@ export interface ScenarioResult {
   serverSystemUsPerRequest: number;
   /** SQL statements the server sent per request (PostgreSQL only; NaN on PGlite). */
   sqlPerRequest: number;
+  /** CPU of the PostgreSQL backends of the bench database per request (Linux /proc; NaN otherwise). */
+  pgCpuUsPerRequest: number;
+  /** autocannon's own CPU per request, against the server and against the ceiling. */
+  loadCpuUsPerRequest: number;
+  ceilingCpuUsPerRequest: number;
+  ceilingLoadCpuUsPerRequest: number;
 }
 
 export interface ProfileResult {

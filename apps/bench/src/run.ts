@@ -10,6 +10,7 @@ import { clientBenchRequests, runClientBench } from './client-bench.js';
 import { type BenchRequest, LoadGenerator, type LoadResult } from './load.js';
 import { machineInfo } from './machine.js';
 import type { ModelBenchInput, ModelBenchResult } from './model-bench.js';
+import { PostgresCpu } from './pg-cpu.js';
 import { type CpuProfile, summarizeProfile } from './profile.js';
 import { checkTargets, renderReport } from './report.js';
 import type { BenchResults, EngineResult, Figures, ProfileResult, ScenarioResult } from './results.js';
@@ -159,7 +160,9 @@ const prepareWorld = async (engine: Engine): Promise<PreparedWorld> => {
     const connection = { databaseUrl: databaseUrlFor(adminUrl, database) };
     const existing = await readPostgresSeed(adminUrl, database);
     if (existing.record && !flags.reseed) {
-      log(`PostgreSQL world: reusing database ${database}`);
+      // Earlier runs wrote (PATCH, fragments rendered on first read): vacuum so every run starts alike.
+      log(`PostgreSQL world: reusing database ${database}; VACUUM ANALYZE`);
+      await analyzePostgres(connection.databaseUrl);
       return { world, connection, database, seed: existing.record, reused: true };
     }
     log(`PostgreSQL world: seeding database ${database} (${JSON.stringify(world)})`);
@@ -215,10 +218,12 @@ const problemsOf = (runs: LoadResult[], who: string) => {
 const runScenario = async (
   scenario: Scenario,
   server: ServerProcess,
-  ceilingUrl: string,
+  ceiling: CeilingProcess,
   headers: Record<string, string>,
   captured: Map<string, CapturedResponse>,
+  pgCpu: PostgresCpu | undefined,
 ): Promise<ScenarioResult> => {
+  const ceilingUrl = ceiling.url;
   const job = (url: string, duration: number) => ({
     url,
     connections: scenario.connections,
@@ -228,22 +233,33 @@ const runScenario = async (
   });
   if (settings.warmupS > 0) {
     await load.run(job(server.url, settings.warmupS));
+    await server.waitIdle();
     await load.run(job(ceilingUrl, settings.warmupS));
   }
   const serverRuns: LoadResult[] = [];
   const ceilingRuns: LoadResult[] = [];
   let peakRss = 0;
+  let pgCpuUs = pgCpu ? 0 : Number.NaN;
+  let ceilingCpuUs = 0;
   const before = await server.memory();
   for (let i = 0; i < settings.runs; i++) {
+    const pgBefore = await pgCpu?.sample();
     const { value, peakRss: peak } = await server.peakRssDuring(
       load.run(job(server.url, settings.durationS)),
     );
     serverRuns.push(value);
     peakRss = Math.max(peakRss, peak);
+    // The next run starts on an idle server, not on the backlog of this one.
+    await server.waitIdle();
+    if (pgCpu && pgBefore) pgCpuUs += PostgresCpu.between(pgBefore, await pgCpu.sample());
+    const ceilingBefore = await ceiling.cpuUs();
     ceilingRuns.push(await load.run(job(ceilingUrl, settings.durationS)));
+    ceilingCpuUs += (await ceiling.cpuUs()) - ceilingBefore;
   }
   const after = await server.memory();
-  const served = serverRuns.reduce((a, r) => a + r.requests, 0) || Number.NaN;
+  // Every request sent is answered, in the run or while the server drains after it.
+  const served = serverRuns.reduce((a, r) => a + r.sent, 0) || Number.NaN;
+  const ceilingSent = ceilingRuns.reduce((a, r) => a + r.sent, 0) || Number.NaN;
   const serverFigures = figuresOf(serverRuns);
   const ceilingFigures = figuresOf(ceilingRuns);
   const bodies = scenario.requests.map((r) => captured.get(requestKey(r.method, r.path))?.body.length ?? 0);
@@ -262,7 +278,10 @@ const runScenario = async (
     problems: [
       ...(capturedProblems.length
         ? [
-            `${capturedProblems.length} URLs answered ${[...new Set(capturedProblems.map((c) => c!.status))].join('/')} when captured`,
+            `${capturedProblems.length} URLs answered ${[...new Set(capturedProblems.map((c) => c!.status))].join('/')} when captured, e.g. ${capturedProblems
+              .slice(0, 3)
+              .map((c) => `${c!.method} ${c!.path} -> ${c!.status} ${c!.body.toString().slice(0, 120)}`)
+              .join(' | ')}`,
           ]
         : []),
       ...problemsOf(serverRuns, 'server'),
@@ -275,6 +294,10 @@ const runScenario = async (
     serverSystemUsPerRequest: (after.cpuSystemUs - before.cpuSystemUs) / served,
     sqlPerRequest:
       server.ready.engine === 'postgres' ? (after.statements - before.statements) / served : Number.NaN,
+    pgCpuUsPerRequest: pgCpuUs / served,
+    loadCpuUsPerRequest: serverRuns.reduce((a, r) => a + r.loadCpuUs, 0) / served,
+    ceilingCpuUsPerRequest: ceilingCpuUs / ceilingSent,
+    ceilingLoadCpuUsPerRequest: ceilingRuns.reduce((a, r) => a + r.loadCpuUs, 0) / ceilingSent,
   };
   log(
     `  ${scenario.label}: server ${formatNumber(serverFigures.rps)} req/s p99 ${formatNumber(serverFigures.p99)} ms ` +
@@ -363,6 +386,7 @@ const profileScenario = async (
         requests: scenario.requests,
       });
       await load.run(job(Math.max(1, settings.warmupS)));
+      await server.waitIdle();
       from = await server.mark();
       result = await load.run(job(settings.profileS));
       to = await server.mark();
@@ -429,10 +453,11 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
     );
     const captured = new Map(capturedList.map((c) => [requestKey(c.method, c.path), c]));
     const ceiling = await CeilingProcess.start(capturedList);
+    const pgCpu = engine === 'postgres' ? await PostgresCpu.open(adminUrl, prepared.database) : undefined;
     const scenarioResults: ScenarioResult[] = [];
     try {
       for (const scenario of scenarios)
-        scenarioResults.push(await runScenario(scenario, server, ceiling.url, headers, captured));
+        scenarioResults.push(await runScenario(scenario, server, ceiling, headers, captured, pgCpu));
       if (wantsClient) {
         log('@org/client: overhead per request against the ceiling server');
         results.client = await runClientBench(
@@ -444,6 +469,7 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
       }
     } finally {
       await ceiling.stop();
+      await pgCpu?.close();
     }
     const afterLoad = await server.memory();
     if (!results.model) {

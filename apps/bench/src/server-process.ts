@@ -141,6 +141,25 @@ export class ServerProcess {
     }
   }
 
+  /**
+   * Waits until the server has finished the requests a load run left in flight (autocannon stops
+   * sending at the end of a run, but the server still answers what it received): idle = under 10 %
+   * of a core and no SQL over 300 ms. Bounded by `maxMs`; returns how long it took.
+   */
+  async waitIdle(maxMs = 60_000, intervalMs = 300): Promise<number> {
+    const started = performance.now();
+    let last = await this.memory();
+    while (performance.now() - started < maxMs) {
+      await new Promise((r) => setTimeout(r, intervalMs));
+      const now = await this.memory();
+      const cpu = now.cpuUserUs + now.cpuSystemUs - last.cpuUserUs - last.cpuSystemUs;
+      const sql = now.statements - last.statements;
+      last = now;
+      if (cpu < intervalMs * 100 && !(sql > 0)) break;
+    }
+    return performance.now() - started;
+  }
+
   stop(): Promise<void> {
     return stopChild(this.child, 60_000);
   }
