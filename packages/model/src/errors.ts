@@ -78,16 +78,21 @@ export const RETRY_AFTER_HEADER = { 'Retry-After': 'Seconds to wait before the n
 export const errorBody = (code: ErrorCode, detail: string, errors?: Record<string, string[]>): ErrorBody =>
   errors ? { detail, code, errors } : { detail, code };
 
-/** Turns a zod error into D1 field messages; the root of a body is `non_field_errors`. */
-export const fieldErrorsOf = (error: z.ZodError): Record<string, string[]> => {
-  const out: Record<string, string[]> = {};
+/**
+ * Turns a zod error into D1 field messages; the root of a body is `non_field_errors`. The record has
+ * no prototype, so a field named `constructor` or `__proto__` is an ordinary key.
+ */
+export const fieldErrorsOf = (
+  error: z.ZodError,
+  unknownKeyMessage: (key: string) => string = () => 'Unknown field.',
+): Record<string, string[]> => {
+  const out: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) (out[issue.path.concat(k).join('.')] ??= []).push('Unknown field.');
+      for (const k of issue.keys) (out[issue.path.concat(k).join('.')] ??= []).push(unknownKeyMessage(k));
       continue;
     }
-    (out[key] ??= []).push(issue.message);
+    (out[issue.path.length ? issue.path.join('.') : 'non_field_errors'] ??= []).push(issue.message);
   }
   return out;
 };

@@ -3,6 +3,7 @@ import {
   canonicalMetric,
   type EndpointDefinition,
   endpointList,
+  fieldErrorsOf,
   routerPath,
   splitKeywords,
 } from '@org/model';
@@ -14,7 +15,7 @@ import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
 import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
 import { readJsonBody } from './json-body.js';
-import { assertNoNulCharacters, fieldMessages, parseOrThrow } from './validate.js';
+import { assertNoNulCharacters, parseOrThrow } from './validate.js';
 
 /** Fields of the success record: a PATCH naming one of these is told it is read-only (D12). */
 const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {
@@ -109,16 +110,8 @@ const parsePathParams = (ep: EndpointDefinition, raw: unknown) => {
 };
 
 const bodyError = (error: z.ZodError, readOnly: Set<string>): ApiError => {
-  const errors = fieldMessages();
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys)
-        (errors[[...issue.path, key].join('.')] ??= []).push(
-          readOnly.has(key) ? 'This field is read-only.' : 'Unknown field.',
-        );
-      continue;
-    }
-    (errors[issue.path.length ? issue.path.join('.') : 'non_field_errors'] ??= []).push(issue.message);
-  }
+  const errors = fieldErrorsOf(error, (key) =>
+    readOnly.has(key) ? 'This field is read-only.' : 'Unknown field.',
+  );
   return new ApiError('invalid', `Invalid body: ${Object.keys(errors).join(', ')}.`, errors);
 };

@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '@org/model';
 import type { z } from 'zod';
 import { invalid } from './api-error.js';
 
@@ -7,22 +8,6 @@ import { invalid } from './api-error.js';
  */
 export const fieldMessages = (): Record<string, string[]> => Object.create(null);
 
-/**
- * The model's fieldErrorsOf (root: non_field_errors, unknown keys: "Unknown field.") into a
- * prototype-less record: the model's version collects into `{}`, where `constructor` is taken.
- */
-const fieldErrorsOf = (error: z.ZodError): Record<string, string[]> => {
-  const out = fieldMessages();
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) (out[[...issue.path, key].join('.')] ??= []).push('Unknown field.');
-      continue;
-    }
-    (out[issue.path.length ? issue.path.join('.') : 'non_field_errors'] ??= []).push(issue.message);
-  }
-  return out;
-};
-
 /** Parses input with a model schema; failures become 400 invalid with a message per field (D1). */
 export const parseOrThrow = <S extends z.ZodTypeAny>(
   schema: S,
@@ -31,7 +16,8 @@ export const parseOrThrow = <S extends z.ZodTypeAny>(
 ): z.output<S> => {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors = fieldErrorsOf(result.error);
+  const unknown = what === 'query parameters' ? 'Unknown query parameter.' : 'Unknown field.';
+  const errors = fieldErrorsOf(result.error, () => unknown);
   const fields = Object.keys(errors).join(', ');
   throw invalid(errors, `Invalid ${what}: ${fields}.`);
 };

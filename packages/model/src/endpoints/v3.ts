@@ -274,7 +274,8 @@ export const v3Endpoints = {
     query: UpsertContactQuerySchema,
     body: ContactUpsertSchema,
     success: { 200: ContactIdentitySchema, 201: ContactIdentitySchema },
-    errors: [400, 401, 403, 415, 429],
+    // 404: the matching contact is listed in exclude_ids (D9).
+    errors: [400, 401, 403, 404, 415, 429],
     decisions: ['D10'],
     example: {
       query: { identifier: 'email' },
