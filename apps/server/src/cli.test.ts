@@ -17,7 +17,9 @@ interface Summary {
 
 /** Starts the built CLI with --json on a free port and reads its one-line summary. */
 const start = async (args: string[]): Promise<{ child: ChildProcess; summary: Summary }> => {
-  const child = spawn(process.execPath, [CLI, '--json', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, '--json', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const firstLine = await new Promise<string>((resolve, reject) => {
@@ -45,8 +47,14 @@ describe('reference-server CLI', () => {
     expect(summary.docs).toBe(`${summary.url}/docs/`);
     const org = summary.organizations[0]!;
     expect(org.token).toBe('cli-test-token');
-    expect(org.operators).toMatchObject({ admin: expect.any(Number), operator: expect.any(Number), restricted: expect.any(Number) });
-    const operators = await fetch(`${summary.url}/api/um/v3/operators/`, { headers: { Authorization: org.token } });
+    expect(org.operators).toMatchObject({
+      admin: expect.any(Number),
+      operator: expect.any(Number),
+      restricted: expect.any(Number),
+    });
+    const operators = await fetch(`${summary.url}/api/um/v3/operators/`, {
+      headers: { Authorization: org.token },
+    });
     expect(operators.status).toBe(200);
     expect(operators.headers.get('x-request-id')).toBeTruthy();
     expect((await fetch(`${summary.url}/openapi.json`)).status).toBe(200);
@@ -64,7 +72,9 @@ describe('reference-server CLI', () => {
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         contact_identity_id: (
-          (await (await fetch(`${first.summary.url}/api/um/v3/contact_identities/?limit=1`, { headers })).json()) as {
+          (await (
+            await fetch(`${first.summary.url}/api/um/v3/contact_identities/?limit=1`, { headers })
+          ).json()) as {
             results: Array<{ id: number }>;
           }
         ).results[0]!.id,

@@ -75,7 +75,9 @@ const server = await startServer({
   port: intOption('port', values.port ?? process.env.PORT, 3000),
   host: values.host ?? process.env.HOST ?? '127.0.0.1',
   ...(databaseUrl ? { databaseUrl } : values.memory ? { memory: true } : { dataDir }),
-  ...((values['redis-url'] ?? process.env.REDIS_URL) ? { redisUrl: values['redis-url'] ?? process.env.REDIS_URL } : {}),
+  ...((values['redis-url'] ?? process.env.REDIS_URL)
+    ? { redisUrl: values['redis-url'] ?? process.env.REDIS_URL }
+    : {}),
   seed,
   tokens: {
     ...(values['org-token'] ? { organization: values['org-token'] } : {}),

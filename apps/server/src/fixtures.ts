@@ -11,10 +11,10 @@ import type {
 import { canonicalMetric } from '@org/model';
 import type { Authenticator } from './auth/authenticate.js';
 import type { Db } from './db/db.js';
-import type { CountCache } from './repos/count-cache.js';
 import { syncIdSequences } from './db/reset-db.js';
 import { contactJson } from './repos/contacts.js';
 import { conversationDetailJson } from './repos/conversations.js';
+import type { CountCache } from './repos/count-cache.js';
 import { recordJson } from './repos/simple-records.js';
 import { Params } from './repos/sql.js';
 
@@ -25,7 +25,10 @@ import { Params } from './repos/sql.js';
 export interface Fixtures {
   /** Deletes every record but customers, organizations, tokens, widgets, groups and operators. */
   reset(): Promise<void>;
-  contact(org: number, fields?: Partial<Omit<ContactIdentity, 'conversation_count'>> & { id?: number }): Promise<ContactIdentity>;
+  contact(
+    org: number,
+    fields?: Partial<Omit<ContactIdentity, 'conversation_count'>> & { id?: number },
+  ): Promise<ContactIdentity>;
   conversation(
     org: number,
     fields?: {
@@ -39,9 +42,19 @@ export interface Fixtures {
     },
   ): Promise<ConversationDetail>;
   note(org: number, fields: { id?: number; contact_identity_id: number; body?: string }): Promise<Note>;
-  navigationEvent(org: number, fields: { id?: number; contact_identity_id: number; conversation_id?: number }): Promise<NavigationEvent>;
-  operator(org: number, fields?: { id?: number; role?: OperatorRole; is_bot?: boolean; name?: string }): Promise<Operator>;
-  dataPoint(org: number, metric: AnalyticsMetric, fields?: Partial<AnalyticsDataPoint> & { time?: string }): Promise<void>;
+  navigationEvent(
+    org: number,
+    fields: { id?: number; contact_identity_id: number; conversation_id?: number },
+  ): Promise<NavigationEvent>;
+  operator(
+    org: number,
+    fields?: { id?: number; role?: OperatorRole; is_bot?: boolean; name?: string },
+  ): Promise<Operator>;
+  dataPoint(
+    org: number,
+    metric: AnalyticsMetric,
+    fields?: Partial<AnalyticsDataPoint> & { time?: string },
+  ): Promise<void>;
 }
 
 const insert = async (db: Db, table: string, row: Record<string, unknown>): Promise<number> => {
@@ -61,10 +74,16 @@ const afterExplicitId = async (db: Db, id: number | undefined) => {
 
 export const createFixtures = (db: Db, authenticator: Authenticator, counts: CountCache): Fixtures => {
   const widgetOf = async (org: number) =>
-    (await db.query<{ id: number }>('SELECT id FROM um_widgets WHERE organization_id = $1 ORDER BY id LIMIT 1', [org]))[0]
-      ?.id ?? insert(db, 'um_widgets', { organization_id: org, name: 'Website', language_name: 'English' });
+    (
+      await db.query<{ id: number }>(
+        'SELECT id FROM um_widgets WHERE organization_id = $1 ORDER BY id LIMIT 1',
+        [org],
+      )
+    )[0]?.id ?? insert(db, 'um_widgets', { organization_id: org, name: 'Website', language_name: 'English' });
   const customerOf = async (org: number) =>
-    (await db.query<{ customer_id: number }>('SELECT customer_id FROM organizations WHERE id = $1', [org]))[0]!.customer_id;
+    (
+      await db.query<{ customer_id: number }>('SELECT customer_id FROM organizations WHERE id = $1', [org])
+    )[0]!.customer_id;
 
   const fixtures: Fixtures = {
     async reset() {
@@ -96,8 +115,12 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
       const widget = await widgetOf(org);
       const operatorId =
         fields.operator_id === undefined
-          ? ((await db.query<{ id: number }>('SELECT id FROM operators WHERE organization_id = $1 ORDER BY id LIMIT 1', [org]))[0]
-              ?.id ?? null)
+          ? ((
+              await db.query<{ id: number }>(
+                'SELECT id FROM operators WHERE organization_id = $1 ORDER BY id LIMIT 1',
+                [org],
+              )
+            )[0]?.id ?? null)
           : fields.operator_id;
       const now = new Date();
       const id = await insert(db, 'conversations', {
@@ -131,14 +154,27 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
         name_friendly: 'Chat',
         ended_at: now.toISOString(),
       });
-      const bodies = fields.message_bodies ?? Array.from({ length: Math.max(1, fields.messages ?? 2) }, (_, i) => `Message ${i + 1}`);
+      const bodies =
+        fields.message_bodies ??
+        Array.from({ length: Math.max(1, fields.messages ?? 2) }, (_, i) => `Message ${i + 1}`);
       for (const [i, body] of bodies.entries()) {
         const fromOperator = i % 2 === 1 && operatorId !== null;
         await db.query(
           `INSERT INTO messages (organization_id, conversation_id, part_id, sequence, sent_at, body, sender_type, sender_id,
                                  operator_id, name, display_name, state_type, state_message)
            VALUES ($1, $2, $3, $4, now() + make_interval(secs => $10), $5, $6, $7, $8, $9, $9, 1, 'Submitted')`,
-          [org, id, partId, i + 1, body, fromOperator ? 'operator' : 'contact', fromOperator ? operatorId : contactId, fromOperator ? operatorId : null, fromOperator ? 'Operator' : 'Contact', i + 1],
+          [
+            org,
+            id,
+            partId,
+            i + 1,
+            body,
+            fromOperator ? 'operator' : 'contact',
+            fromOperator ? operatorId : contactId,
+            fromOperator ? operatorId : null,
+            fromOperator ? 'Operator' : 'Contact',
+            i + 1,
+          ],
         );
       }
       if (fields.topics?.length) {

@@ -1,3 +1,4 @@
+import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
 import { Authenticator } from './auth/authenticate.js';
 import type { Db } from './db/db.js';
@@ -8,10 +9,9 @@ import { buildApp } from './http/app.js';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './rate-limit/limiter.js';
 import { RedisCounterStore } from './rate-limit/redis-store.js';
 import { MemoryCounterStore } from './rate-limit/store.js';
-import type { Services } from './services.js';
 import { CountCache } from './repos/count-cache.js';
+import type { Services } from './services.js';
 import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './world-setup.js';
-import { LIMITS } from '@org/model';
 
 export interface StartOptions {
   /** Port to listen on; 0 (the default) picks a free one. */

@@ -1,12 +1,18 @@
 import type { Db } from './db/db.js';
-import { seedWorld } from './world/seed-world.js';
 import type { WorldOptions } from './world/options.js';
+import { seedWorld } from './world/seed-world.js';
 import { orgToken, type SeedOptions } from './world-setup.js';
 
 /** Size presets of the demo world; explicit WorldOptions win over them. */
 export const WORLD_SIZES = {
   tiny: { organizations: 2, contactsPerOrg: 8, conversationsPerOrg: 12, messagesPerConversation: 4, days: 7 },
-  small: { organizations: 3, contactsPerOrg: 40, conversationsPerOrg: 60, messagesPerConversation: 6, days: 30 },
+  small: {
+    organizations: 3,
+    contactsPerOrg: 40,
+    conversationsPerOrg: 60,
+    messagesPerConversation: 6,
+    days: 30,
+  },
   demo: {},
 } as const satisfies Record<NonNullable<SeedOptions['size']>, WorldOptions>;
 

@@ -9,7 +9,12 @@ import { seedDemoWorld } from './world-seed.js';
 export interface DemoWorld {
   customerId: number;
   customerToken: string;
-  organizations: Array<{ id: number; name: string; token: string; operators: Record<OperatorRole, number> & { bot?: number } }>;
+  organizations: Array<{
+    id: number;
+    name: string;
+    token: string;
+    operators: Record<OperatorRole, number> & { bot?: number };
+  }>;
 }
 
 /** Options of the demo world generator (world/options.ts), plus a size preset. */
@@ -43,9 +48,10 @@ const createTenancy = async (db: Db, tokens: { organization: string; customer: s
         `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256, label) VALUES ($1, 1, 'organization', $2, 'demo')`,
         [org, hashToken(orgToken(tokens.organization, i))],
       );
-      await tx.query(`INSERT INTO um_widgets (organization_id, name, language_name) VALUES ($1, 'Website', 'English')`, [
-        org,
-      ]);
+      await tx.query(
+        `INSERT INTO um_widgets (organization_id, name, language_name) VALUES ($1, 'Website', 'English')`,
+        [org],
+      );
       await tx.query(`INSERT INTO operator_groups (organization_id, name) VALUES ($1, 'Support')`, [org]);
       const roles: Array<[OperatorRole, boolean, string]> = [
         ['admin', false, 'Ada Admin'],
@@ -57,7 +63,14 @@ const createTenancy = async (db: Db, tokens: { organization: string; customer: s
         await tx.query(
           `INSERT INTO operators (organization_id, name, display_name, email, role, is_bot, status, total_slots)
            VALUES ($1, $2, $3, $4, $5, $6, 'online', 5)`,
-          [org, name, name.split(' ')[0], `${name.split(' ')[0]!.toLowerCase()}.${org}@example.com`, role, isBot],
+          [
+            org,
+            name,
+            name.split(' ')[0],
+            `${name.split(' ')[0]!.toLowerCase()}.${org}@example.com`,
+            role,
+            isBot,
+          ],
         );
     }
     await tx.query(
@@ -68,15 +81,21 @@ const createTenancy = async (db: Db, tokens: { organization: string; customer: s
   });
 
 /** Reads the world's ids back (a second start reuses the data; tokens are known, never read back). */
-export const describeWorld = async (db: Db, tokens: { organization: string; customer: string }): Promise<DemoWorld> => {
+export const describeWorld = async (
+  db: Db,
+  tokens: { organization: string; customer: string },
+): Promise<DemoWorld> => {
   const customer = (await db.query<{ id: number }>('SELECT id FROM customers ORDER BY id LIMIT 1'))[0]!;
   const orgs = await db.query<{ id: number; name: string }>(
     'SELECT id, name FROM organizations WHERE customer_id = $1 ORDER BY id',
     [customer.id],
   );
-  const operators = await db.query<{ id: number; organization_id: number; role: OperatorRole; is_bot: boolean }>(
-    'SELECT id, organization_id, role, is_bot FROM operators ORDER BY id',
-  );
+  const operators = await db.query<{
+    id: number;
+    organization_id: number;
+    role: OperatorRole;
+    is_bot: boolean;
+  }>('SELECT id, organization_id, role, is_bot FROM operators ORDER BY id');
   return {
     customerId: customer.id,
     customerToken: tokens.customer,
@@ -88,7 +107,12 @@ export const describeWorld = async (db: Db, tokens: { organization: string; cust
         id: org.id,
         name: org.name,
         token: orgToken(tokens.organization, i),
-        operators: { admin: humanOf('admin'), operator: humanOf('operator'), restricted: humanOf('restricted'), ...(bot ? { bot } : {}) },
+        operators: {
+          admin: humanOf('admin'),
+          operator: humanOf('operator'),
+          restricted: humanOf('restricted'),
+          ...(bot ? { bot } : {}),
+        },
       };
     }),
   };
@@ -111,4 +135,3 @@ export const ensureDemoWorld = async (
   }
   return describeWorld(db, tokens);
 };
-

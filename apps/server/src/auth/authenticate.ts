@@ -91,9 +91,10 @@ export class Authenticator {
   private async organizationsOf(customerId: number): Promise<number[]> {
     const cached = this.orgCache.get(customerId);
     if (cached && Date.now() - cached.at < this.cacheMs) return cached.ids;
-    const rows = await this.db.query<{ id: number }>('SELECT id FROM organizations WHERE customer_id = $1 ORDER BY id', [
-      customerId,
-    ]);
+    const rows = await this.db.query<{ id: number }>(
+      'SELECT id FROM organizations WHERE customer_id = $1 ORDER BY id',
+      [customerId],
+    );
     const ids = rows.map((r) => r.id);
     this.orgCache.set(customerId, { ids, at: Date.now() });
     return ids;

@@ -15,7 +15,8 @@ export const assertCapability = (
   const operator = auth.operator;
   if (!operator || operator.role === 'admin' || ep.method === 'GET') return;
   const who = `Operator ${operator.id} (role ${operator.role})`;
-  if (operator.role === 'restricted') throw permissionDenied(`${who} may only read; this action is not allowed.`);
+  if (operator.role === 'restricted')
+    throw permissionDenied(`${who} may only read; this action is not allowed.`);
   if (ep.method === 'DELETE') throw permissionDenied(`${who} may not delete ${ep.group}.`);
   if (ep.group === 'operators' && params.id !== operator.id)
     throw permissionDenied(`${who} may not change other operators.`);

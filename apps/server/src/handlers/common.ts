@@ -10,7 +10,9 @@ export const assertNotExcluded = (id: number, excluded: number[] | undefined, wh
 
 /** D11: a search orders by rank (ties by id descending) unless the request named an ordering. */
 export const listOrder = (sel: Selection, ordering: string, origin: RequestOrigin): string =>
-  sel.rank && !origin.query.has('ordering') ? `${sel.rank} DESC, ${sel.alias}.id DESC` : orderByOf(sel.alias, ordering);
+  sel.rank && !origin.query.has('ordering')
+    ? `${sel.rank} DESC, ${sel.alias}.id DESC`
+    : orderByOf(sel.alias, ordering);
 
 /**
  * D8: a bulk DELETE removes at most `limit` matching rows in the default order (delete_ids: exactly

@@ -1,7 +1,13 @@
 import { contactUpsertBodyFor, type Endpoints } from '@org/model';
 import { invalid, notFound } from '../http/api-error.js';
 import { parseOrThrow } from '../http/validate.js';
-import { contactJson, contactSelection, renderContacts, updateContact, upsertContact } from '../repos/contacts.js';
+import {
+  contactJson,
+  contactSelection,
+  renderContacts,
+  updateContact,
+  upsertContact,
+} from '../repos/contacts.js';
 import { cursorPage, offsetPage } from '../repos/pages.js';
 import { assertNotExcluded, bulkDelete, listOrder } from './common.js';
 import { type Handler, noContent, ok } from './types.js';
@@ -13,22 +19,48 @@ export const listContacts: Handler<Endpoints['listContacts']> = async ({ auth, q
   const sel = contactSelection(auth.organizationId, query);
   const orderBy = listOrder(sel, query.ordering, origin);
   const render = (ids: number[]) => renderContacts(services.db, ids);
-  return ok(await offsetPage(services.db, services.counts, sel, TABLE, { limit: query.limit, offset: query.offset, orderBy }, origin, render));
+  return ok(
+    await offsetPage(
+      services.db,
+      services.counts,
+      sel,
+      TABLE,
+      { limit: query.limit, offset: query.offset, orderBy },
+      origin,
+      render,
+    ),
+  );
 };
 
-export const listAllContacts: Handler<Endpoints['listAllContacts']> = async ({ auth, query, origin, services }) => {
+export const listAllContacts: Handler<Endpoints['listAllContacts']> = async ({
+  auth,
+  query,
+  origin,
+  services,
+}) => {
   const sel = contactSelection(auth.organizationId, query);
   const render = (ids: number[]) => renderContacts(services.db, ids);
-  const options = { limit: query.limit, cursor: query.cursor, descending: query.ordering === '-id', withCount: true };
+  const options = {
+    limit: query.limit,
+    cursor: query.cursor,
+    descending: query.ordering === '-id',
+    withCount: true,
+  };
   return ok(await cursorPage(services.db, sel, TABLE, options, origin, render));
 };
 
 export const deleteContacts: Handler<Endpoints['deleteContacts']> = async ({ auth, query, services }) => {
   if (query.delete_ids && query.delete_ids.length > MAX_DELETE_IDS)
     throw invalid({ delete_ids: [`At most ${MAX_DELETE_IDS} ids per request.`] });
-  const sel = contactSelection(auth.organizationId, query.delete_ids ? { exclude_ids: query.exclude_ids } : query);
+  const sel = contactSelection(
+    auth.organizationId,
+    query.delete_ids ? { exclude_ids: query.exclude_ids } : query,
+  );
   if (query.delete_ids) sel.where.push(`c.id = ANY (${sel.params.add(query.delete_ids)}::int[])`);
-  await bulkDelete(services.db, 'contact_identities', sel, { limit: query.limit, deleteIds: query.delete_ids });
+  await bulkDelete(services.db, 'contact_identities', sel, {
+    limit: query.limit,
+    deleteIds: query.delete_ids,
+  });
   return noContent();
 };
 
@@ -51,15 +83,31 @@ export const updateContactHandler: Handler<Endpoints['updateContact']> = async (
   return ok((await contactJson(services.db, auth.organizationId, params.id))!);
 };
 
-export const upsertContactHandler: Handler<Endpoints['upsertContact']> = async ({ auth, query, body, services }) => {
+export const upsertContactHandler: Handler<Endpoints['upsertContact']> = async ({
+  auth,
+  query,
+  body,
+  services,
+}) => {
   const identifier = query.identifier!;
   const checked = parseOrThrow(contactUpsertBodyFor(identifier), body, 'body');
-  const { id, created } = await upsertContact(services.db, auth.organizationId, identifier, checked, query.exclude_ids);
+  const { id, created } = await upsertContact(
+    services.db,
+    auth.organizationId,
+    identifier,
+    checked,
+    query.exclude_ids,
+  );
   if (query.exclude_ids?.includes(id)) throw notFound('contact');
   return ok((await contactJson(services.db, auth.organizationId, id))!, created ? 201 : 200);
 };
 
-export const deleteContact: Handler<Endpoints['deleteContact']> = async ({ auth, params, query, services }) => {
+export const deleteContact: Handler<Endpoints['deleteContact']> = async ({
+  auth,
+  params,
+  query,
+  services,
+}) => {
   assertNotExcluded(params.id, query.exclude_ids, 'contact');
   const rows = await services.db.query(
     'DELETE FROM contact_identities WHERE organization_id = $1 AND id = $2 RETURNING id',

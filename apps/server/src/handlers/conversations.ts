@@ -15,11 +15,26 @@ import { type Handler, noContent, ok } from './types.js';
 const TABLE = { name: 'conversations' };
 const MAX_DELETE_IDS = 100;
 
-export const listConversations: Handler<Endpoints['listConversations']> = async ({ auth, query, origin, services }) => {
+export const listConversations: Handler<Endpoints['listConversations']> = async ({
+  auth,
+  query,
+  origin,
+  services,
+}) => {
   const sel = conversationSelection(auth.organizationId, query);
   const orderBy = listOrder(sel, query.ordering, origin);
   const render = (ids: number[]) => renderConversations(services.db, ids);
-  return ok(await offsetPage(services.db, services.counts, sel, TABLE, { limit: query.limit, offset: query.offset, orderBy }, origin, render));
+  return ok(
+    await offsetPage(
+      services.db,
+      services.counts,
+      sel,
+      TABLE,
+      { limit: query.limit, offset: query.offset, orderBy },
+      origin,
+      render,
+    ),
+  );
 };
 
 export const listAllConversations: Handler<Endpoints['listAllConversations']> = async ({
@@ -30,11 +45,20 @@ export const listAllConversations: Handler<Endpoints['listAllConversations']> = 
 }) => {
   const sel = conversationSelection(auth.organizationId, query);
   const render = (ids: number[]) => renderConversations(services.db, ids);
-  const options = { limit: query.limit, cursor: query.cursor, descending: query.ordering === '-id', withCount: true };
+  const options = {
+    limit: query.limit,
+    cursor: query.cursor,
+    descending: query.ordering === '-id',
+    withCount: true,
+  };
   return ok(await cursorPage(services.db, sel, TABLE, options, origin, render));
 };
 
-export const deleteConversations: Handler<Endpoints['deleteConversations']> = async ({ auth, query, services }) => {
+export const deleteConversations: Handler<Endpoints['deleteConversations']> = async ({
+  auth,
+  query,
+  services,
+}) => {
   if (query.delete_ids && query.delete_ids.length > MAX_DELETE_IDS)
     throw invalid({ delete_ids: [`At most ${MAX_DELETE_IDS} ids per request.`] });
   const filters = query.delete_ids ? { exclude_ids: query.exclude_ids } : query;
@@ -47,7 +71,12 @@ export const deleteConversations: Handler<Endpoints['deleteConversations']> = as
   return noContent();
 };
 
-export const getConversation: Handler<Endpoints['getConversation']> = async ({ auth, params, query, services }) => {
+export const getConversation: Handler<Endpoints['getConversation']> = async ({
+  auth,
+  params,
+  query,
+  services,
+}) => {
   assertNotExcluded(params.id, query.exclude_ids, 'conversation');
   const json = await conversationDetailJson(services.db, auth.organizationId, params.id);
   if (!json) throw notFound('conversation');
@@ -62,21 +91,26 @@ export const updateConversation: Handler<Endpoints['updateConversation']> = asyn
   services,
 }) => {
   assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-  const exists = await services.db.query('SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2', [
-    auth.organizationId,
-    params.id,
-  ]);
+  const exists = await services.db.query(
+    'SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2',
+    [auth.organizationId, params.id],
+  );
   if (!exists.length) throw notFound('conversation');
   await setConversationTopics(services.db, auth.organizationId, params.id, body.topics);
   return ok((await conversationDetailJson(services.db, auth.organizationId, params.id))!);
 };
 
-export const deleteConversation: Handler<Endpoints['deleteConversation']> = async ({ auth, params, query, services }) => {
+export const deleteConversation: Handler<Endpoints['deleteConversation']> = async ({
+  auth,
+  params,
+  query,
+  services,
+}) => {
   assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-  const rows = await services.db.query('DELETE FROM conversations WHERE organization_id = $1 AND id = $2 RETURNING id', [
-    auth.organizationId,
-    params.id,
-  ]);
+  const rows = await services.db.query(
+    'DELETE FROM conversations WHERE organization_id = $1 AND id = $2 RETURNING id',
+    [auth.organizationId, params.id],
+  );
   if (!rows.length) throw notFound('conversation');
   return noContent();
 };
@@ -87,20 +121,37 @@ const sequenceOf = (conversationId: number) => (cursor: string) => {
   return m && Number(m[1]) === conversationId ? Number(m[3]) : undefined;
 };
 
-export const listMessages: Handler<Endpoints['listMessages']> = async ({ auth, params, query, origin, services }) => {
+export const listMessages: Handler<Endpoints['listMessages']> = async ({
+  auth,
+  params,
+  query,
+  origin,
+  services,
+}) => {
   assertNotExcluded(params.id, query.exclude_ids, 'conversation');
   const conversationId = params.id;
-  const exists = await services.db.query('SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2', [
-    auth.organizationId,
-    conversationId,
-  ]);
+  const exists = await services.db.query(
+    'SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2',
+    [auth.organizationId, conversationId],
+  );
   if (!exists.length) throw notFound('conversation');
   const keyOf = sequenceOf(conversationId);
   if (query.cursor !== undefined && keyOf(query.cursor.replace(/^-/, '')) === undefined)
-    throw invalid({ cursor: ['Expected a message id of this conversation, e.g. 1042.2077.3 (or -1042.2077.3).'] });
+    throw invalid({
+      cursor: ['Expected a message id of this conversation, e.g. 1042.2077.3 (or -1042.2077.3).'],
+    });
   const values = new Params();
-  const sel = { from: 'messages m', alias: 'm', where: [`m.conversation_id = ${values.add(conversationId)}`], params: values };
-  const table = { name: 'messages', idColumn: 'sequence', scope: { column: 'conversation_id', value: conversationId } };
+  const sel = {
+    from: 'messages m',
+    alias: 'm',
+    where: [`m.conversation_id = ${values.add(conversationId)}`],
+    params: values,
+  };
+  const table = {
+    name: 'messages',
+    idColumn: 'sequence',
+    scope: { column: 'conversation_id', value: conversationId },
+  };
   const rows = await cursorPage(
     services.db,
     sel,

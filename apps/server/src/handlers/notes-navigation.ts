@@ -15,23 +15,33 @@ const selectionOf = (
 ): Selection => {
   const p = new Params();
   const where = [`r.organization_id = ${p.add(organizationId)}`];
-  for (const [column, value] of Object.entries(equal)) if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
+  for (const [column, value] of Object.entries(equal))
+    if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
   if (exclude?.length) where.push(`NOT (r.id = ANY (${p.add(exclude)}::int[]))`);
   return { from: `${table} r`, alias: 'r', where, params: p };
 };
 
 export const listNotes: Handler<Endpoints['listNotes']> = async ({ auth, query, origin, services }) => {
-  const sel = selectionOf('notes', auth.organizationId, { contact_identity_id: query.contact_identity_id }, query.exclude_ids);
+  const sel = selectionOf(
+    'notes',
+    auth.organizationId,
+    { contact_identity_id: query.contact_identity_id },
+    query.exclude_ids,
+  );
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
-  return ok(await offsetPage(services.db, services.counts, sel, { name: 'notes' }, page, origin, (ids) => renderNotes(services.db, ids)));
+  return ok(
+    await offsetPage(services.db, services.counts, sel, { name: 'notes' }, page, origin, (ids) =>
+      renderNotes(services.db, ids),
+    ),
+  );
 };
 
 export const createNote: Handler<Endpoints['createNote']> = async ({ auth, body, services }) => {
   const rows = await services.db.transaction(async (tx) => {
-    const contact = await tx.query('SELECT 1 FROM contact_identities WHERE organization_id = $1 AND id = $2', [
-      auth.organizationId,
-      body.contact_identity_id,
-    ]);
+    const contact = await tx.query(
+      'SELECT 1 FROM contact_identities WHERE organization_id = $1 AND id = $2',
+      [auth.organizationId, body.contact_identity_id],
+    );
     if (!contact.length) throw invalid({ contact_identity_id: ['No such contact in this organization.'] });
     return tx.query<{ id: number }>(
       'INSERT INTO notes (organization_id, contact_identity_id, operator_id, body) VALUES ($1, $2, $3, $4) RETURNING id',
@@ -50,10 +60,10 @@ export const getNote: Handler<Endpoints['getNote']> = async ({ auth, params, que
 
 export const deleteNote: Handler<Endpoints['deleteNote']> = async ({ auth, params, query, services }) => {
   assertNotExcluded(params.id, query.exclude_ids, 'note');
-  const rows = await services.db.query('DELETE FROM notes WHERE organization_id = $1 AND id = $2 RETURNING id', [
-    auth.organizationId,
-    params.id,
-  ]);
+  const rows = await services.db.query(
+    'DELETE FROM notes WHERE organization_id = $1 AND id = $2 RETURNING id',
+    [auth.organizationId, params.id],
+  );
   if (!rows.length) throw notFound('note');
   return noContent();
 };
@@ -73,7 +83,9 @@ export const listNavigationEvents: Handler<Endpoints['listNavigationEvents']> = 
   );
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
   const render = (ids: number[]) => renderNavigationEvents(services.db, ids);
-  return ok(await offsetPage(services.db, services.counts, sel, { name: 'navigation_events' }, page, origin, render));
+  return ok(
+    await offsetPage(services.db, services.counts, sel, { name: 'navigation_events' }, page, origin, render),
+  );
 };
 
 export { selectionOf };

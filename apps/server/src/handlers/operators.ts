@@ -3,17 +3,26 @@ import { notFound, permissionDenied } from '../http/api-error.js';
 import { offsetPage } from '../repos/pages.js';
 import { recordJson, renderOperators } from '../repos/simple-records.js';
 import { orderByOf, Params } from '../repos/sql.js';
-import { assertNotExcluded, } from './common.js';
+import { assertNotExcluded } from './common.js';
 import { selectionOf } from './notes-navigation.js';
 import { type Handler, noContent, ok } from './types.js';
 
-const operatorOr404 = async (services: Parameters<Handler>[0]['services'], organizationId: number, id: number) => {
+const operatorOr404 = async (
+  services: Parameters<Handler>[0]['services'],
+  organizationId: number,
+  id: number,
+) => {
   const json = await recordJson(services.db, 'operators', organizationId, id);
   if (!json) throw notFound('operator');
   return json;
 };
 
-export const listOperators: Handler<Endpoints['listOperators']> = async ({ auth, query, origin, services }) => {
+export const listOperators: Handler<Endpoints['listOperators']> = async ({
+  auth,
+  query,
+  origin,
+  services,
+}) => {
   const sel = selectionOf('operators', auth.organizationId, {}, query.exclude_ids);
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
   const render = (ids: number[]) => renderOperators(services.db, ids);
@@ -25,7 +34,13 @@ export const getOperator: Handler<Endpoints['getOperator']> = async ({ auth, par
   return ok(await operatorOr404(services, auth.organizationId, params.id));
 };
 
-export const updateOperator: Handler<Endpoints['updateOperator']> = async ({ auth, params, query, body, services }) => {
+export const updateOperator: Handler<Endpoints['updateOperator']> = async ({
+  auth,
+  params,
+  query,
+  body,
+  services,
+}) => {
   assertNotExcluded(params.id, query.exclude_ids, 'operator');
   // D4: only admins change roles; a non-admin may change itself (capabilities.ts), but not its role.
   const acting = auth.operator;
@@ -48,17 +63,27 @@ export const updateOperator: Handler<Endpoints['updateOperator']> = async ({ aut
   return ok(await operatorOr404(services, auth.organizationId, params.id));
 };
 
-export const deleteOperator: Handler<Endpoints['deleteOperator']> = async ({ auth, params, query, services }) => {
+export const deleteOperator: Handler<Endpoints['deleteOperator']> = async ({
+  auth,
+  params,
+  query,
+  services,
+}) => {
   assertNotExcluded(params.id, query.exclude_ids, 'operator');
-  const rows = await services.db.query('DELETE FROM operators WHERE organization_id = $1 AND id = $2 RETURNING id', [
-    auth.organizationId,
-    params.id,
-  ]);
+  const rows = await services.db.query(
+    'DELETE FROM operators WHERE organization_id = $1 AND id = $2 RETURNING id',
+    [auth.organizationId, params.id],
+  );
   if (!rows.length) throw notFound('operator');
   return noContent();
 };
 
-export const getOperatorSlots: Handler<Endpoints['getOperatorSlots']> = async ({ auth, params, query, services }) => {
+export const getOperatorSlots: Handler<Endpoints['getOperatorSlots']> = async ({
+  auth,
+  params,
+  query,
+  services,
+}) => {
   assertNotExcluded(params.id, query.exclude_ids, 'operator');
   // Used slots: the operator's ongoing conversations holding a reserved slot.
   const rows = await services.db.query<{ total_slots: number; used_slots: number }>(
@@ -79,7 +104,13 @@ export const getOperatorSlots: Handler<Endpoints['getOperatorSlots']> = async ({
   return ok(JSON.stringify(slots));
 };
 
-export const setOperatorAway: Handler<Endpoints['setOperatorAway']> = async ({ auth, params, query, body, services }) => {
+export const setOperatorAway: Handler<Endpoints['setOperatorAway']> = async ({
+  auth,
+  params,
+  query,
+  body,
+  services,
+}) => {
   assertNotExcluded(params.id, query.exclude_ids, 'operator');
   const rows = await services.db.query(
     `UPDATE operators SET is_away = $3, status = CASE WHEN $3 THEN 'away' ELSE 'online' END, updated_at = now()

@@ -33,7 +33,8 @@ const methodsByPath = (() => {
 /** Maps framework errors to D1 bodies; anything unexpected is a logged 500 with the request id. */
 const toApiError = (error: FastifyError): ApiError | null => {
   if (error instanceof ApiError) return error;
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError('invalid', 'The request body is too large.');
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new ApiError('invalid', 'The request body is too large.');
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return new ApiError('unsupported_media_type', 'Send Content-Type: application/json.');
   if (error.statusCode === 400 || error.code?.startsWith('FST_ERR_CTP'))
@@ -44,7 +45,9 @@ const toApiError = (error: FastifyError): ApiError | null => {
 /** The reference server's HTTP app: every route of the model's table over the given services. */
 export const buildApp = async (services: Services, options: AppOptions = {}): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: options.logger ? { level: 'info', ...(options.logger === 'stderr' ? { stream: process.stderr } : {}) } : false,
+    logger: options.logger
+      ? { level: 'info', ...(options.logger === 'stderr' ? { stream: process.stderr } : {}) }
+      : false,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     bodyLimit: options.bodyLimit ?? 1_048_576,

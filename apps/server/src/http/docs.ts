@@ -28,7 +28,9 @@ const NOT_BUILT =
  */
 export const registerDocs = (app: FastifyInstance) => {
   const document = JSON.stringify(openApiDocument());
-  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+  app.get('/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(document),
+  );
   // With trailing slashes ignored, the route /docs serves both /docs and /docs/ (index.html).
   app.get('/docs', async (request, reply) => serve(request, reply));
   app.get('/docs/*', async (request, reply) => serve(request, reply));
@@ -39,7 +41,8 @@ export const registerDocs = (app: FastifyInstance) => {
     const wanted = (request.params as { '*'?: string })['*'] || 'index.html';
     const file = resolve(root, decodeURIComponent(wanted));
     // Never serve anything outside the docs directory.
-    if (file !== root && !file.startsWith(root + sep)) return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+    if (file !== root && !file.startsWith(root + sep))
+      return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
     const target = existsSync(file) && statSync(file).isDirectory() ? resolve(file, 'index.html') : file;
     if (!existsSync(target)) {
       if (wanted === 'index.html') return reply.type('text/html; charset=utf-8').send(NOT_BUILT);

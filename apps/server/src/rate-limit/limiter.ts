@@ -26,7 +26,13 @@ interface Counter {
 const DAY = 86_400;
 
 /** The counters a request adds to (D2): daily + burst per organization and group, or per-metric analytics. */
-const countersFor = (limits: RateLimits, scope: string, group: ResourceGroup, metric: string | undefined, now: number) => {
+const countersFor = (
+  limits: RateLimits,
+  scope: string,
+  group: ResourceGroup,
+  metric: string | undefined,
+  now: number,
+) => {
   const seconds = Math.floor(now / 1000);
   if (group === 'analytics') {
     const minute = Math.floor(seconds / 60);
@@ -67,9 +73,16 @@ export class RateLimiter {
     readonly limits: RateLimits = DEFAULT_LIMITS,
   ) {}
 
-  async hit(scope: string, group: ResourceGroup, metric?: string, now = Date.now()): Promise<Record<string, string>> {
+  async hit(
+    scope: string,
+    group: ResourceGroup,
+    metric?: string,
+    now = Date.now(),
+  ): Promise<Record<string, string>> {
     const counters = countersFor(this.limits, scope, group, metric, now);
-    const counts = await this.store.increment(counters.map((c) => ({ key: c.key, ttlSeconds: c.windowSeconds + 1 })));
+    const counts = await this.store.increment(
+      counters.map((c) => ({ key: c.key, ttlSeconds: c.windowSeconds + 1 })),
+    );
     // Report the counter closest to its limit; an exceeded one decides the 429.
     let worst = 0;
     for (let i = 1; i < counters.length; i++)

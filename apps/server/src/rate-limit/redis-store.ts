@@ -4,7 +4,10 @@ import type { CounterStore } from './store.js';
 /** Counters in Redis: INCR + EXPIRE in one MULTI, so two instances count each request exactly once. */
 export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis;
-  constructor(url: string, private readonly prefix = 'um:rl:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'um:rl:',
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   }
 

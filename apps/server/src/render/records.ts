@@ -1,13 +1,13 @@
-import {
-  type ContactIdentity,
-  type Conversation,
-  type ConversationPart,
-  type EmbeddedContact,
-  type Message,
-  type NavigationEvent,
-  type Note,
-  type Operator,
-  type Topic,
+import type {
+  ContactIdentity,
+  Conversation,
+  ConversationPart,
+  EmbeddedContact,
+  Message,
+  NavigationEvent,
+  Note,
+  Operator,
+  Topic,
 } from '@org/model';
 import { parseTimestamp } from '../db/type-parsers.js';
 
@@ -123,7 +123,12 @@ export const renderPart = (p: Row): ConversationPart => {
     created_at: createdAt,
     ended_at: endedAt,
     duration: durationOf(createdAt, endedAt),
-    location: { city: p.location_city, country: p.location_country, lat: p.location_lat, lon: p.location_lon },
+    location: {
+      city: p.location_city,
+      country: p.location_country,
+      lat: p.location_lat,
+      lon: p.location_lon,
+    },
     name_friendly: p.name_friendly,
     part_type: p.part_type,
     referrer: p.referrer ?? null,
@@ -140,7 +145,10 @@ export const renderConversation = (v: Row): Conversation => ({
   contact: contactFields(v.contact),
   contact_channel: { state: v.contact_channel_state, type: v.contact_channel_type },
   contact_first_message_sent_at: ts(v.contact_first_message_sent_at, v.created_at),
-  contact_last_message_sent_at: ts(v.contact_last_message_sent_at, v.contact_first_message_sent_at ?? v.created_at),
+  contact_last_message_sent_at: ts(
+    v.contact_last_message_sent_at,
+    v.contact_first_message_sent_at ?? v.created_at,
+  ),
   contact_last_update_at: ts(v.contact_last_update_at, v.created_at),
   conversation_contact_uuid: v.conversation_contact_uuid,
   created_at: ts(v.created_at),

@@ -23,8 +23,10 @@ export const contactSelection = (organizationId: number, f: ContactFilters): Sel
   if (f.email !== undefined) where.push(`c.email = ${p.add(f.email)}`);
   if (f.name !== undefined) where.push(`c.name = ${p.add(f.name)}`);
   // "Active" = the contact's last message (DESIGN: contacts active before / after the time).
-  if (f.from_date_time) where.push(`c.last_message_sent_at >= ${p.add(f.from_date_time.toISOString())}::timestamptz`);
-  if (f.to_date_time) where.push(`c.last_message_sent_at <= ${p.add(f.to_date_time.toISOString())}::timestamptz`);
+  if (f.from_date_time)
+    where.push(`c.last_message_sent_at >= ${p.add(f.from_date_time.toISOString())}::timestamptz`);
+  if (f.to_date_time)
+    where.push(`c.last_message_sent_at <= ${p.add(f.to_date_time.toISOString())}::timestamptz`);
   if (f.verified !== undefined) where.push(`c.verified = ${p.add(f.verified)}`);
   if (f.locale !== undefined) where.push(`c.locale = ${p.add(f.locale)}`);
   if (f.exclude_ids?.length) where.push(`NOT (c.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
@@ -44,10 +46,10 @@ export const renderContacts = async (db: Db, ids: number[]): Promise<Map<number,
 };
 
 export const contactJson = async (db: Db, organizationId: number, id: number): Promise<string | null> => {
-  const rows = await db.query<{ id: number }>('SELECT id FROM contact_identities WHERE organization_id = $1 AND id = $2', [
-    organizationId,
-    id,
-  ]);
+  const rows = await db.query<{ id: number }>(
+    'SELECT id FROM contact_identities WHERE organization_id = $1 AND id = $2',
+    [organizationId, id],
+  );
   return rows[0] ? ((await renderContacts(db, [id])).get(id) ?? null) : null;
 };
 
@@ -57,7 +59,12 @@ const assignments = (fields: Record<string, unknown>, p: Params) =>
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k} = ${p.add(v)}`);
 
-export const updateContact = async (db: Db, organizationId: number, id: number, fields: Record<string, unknown>) => {
+export const updateContact = async (
+  db: Db,
+  organizationId: number,
+  id: number,
+  fields: Record<string, unknown>,
+) => {
   const p = new Params();
   const set = [...assignments(fields, p), 'updated_at = now()'];
   const rows = await db.query<{ id: number }>(
@@ -81,7 +88,9 @@ export const upsertContact = (
   db.transaction(async (tx) => {
     const value = body[identifier];
     // Serialise upserts of the same identifier value, so two concurrent PUTs create one contact.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${organizationId}:${identifier}:${value}`]);
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `${organizationId}:${identifier}:${value}`,
+    ]);
     const existing = await tx.query<{ id: number }>(
       `SELECT id FROM contact_identities WHERE organization_id = $1 AND ${identifier} = $2 ORDER BY id LIMIT 1`,
       [organizationId, value],

@@ -37,8 +37,10 @@ const DATE_RANGES = {
 export const conversationSelection = (organizationId: number, f: ConversationFilters): Selection => {
   const p = new Params();
   const where = [`v.organization_id = ${p.add(organizationId)}`];
-  if (f.contact_uuid !== undefined) where.push(`v.conversation_contact_uuid = ${p.add(f.contact_uuid)}::uuid`);
-  if (f.contact_identity_id !== undefined) where.push(`v.contact_identity_id = ${p.add(f.contact_identity_id)}`);
+  if (f.contact_uuid !== undefined)
+    where.push(`v.conversation_contact_uuid = ${p.add(f.contact_uuid)}::uuid`);
+  if (f.contact_identity_id !== undefined)
+    where.push(`v.contact_identity_id = ${p.add(f.contact_identity_id)}`);
   if (f.operator_id !== undefined) where.push(`v.operator_assigned_to = ${p.add(f.operator_id)}`);
   if (f.status !== undefined) where.push(`v.status = ${p.add(f.status)}`);
   if (f.topics !== undefined)
@@ -61,7 +63,6 @@ export const conversationSelection = (organizationId: number, f: ConversationFil
   return sel;
 };
 
-
 const RENDER_SQL = `
 SELECT v.*, w.name AS widget_name, w.language_name AS widget_language_name,
   to_jsonb(c) - '{search_vector,rendered_json,version}'::text[] AS contact,
@@ -78,11 +79,17 @@ WHERE v.id = ANY ($1::int[])`;
 /** Renders conversations (list form) by id. */
 export const renderConversations = async (db: Db, ids: number[]): Promise<Map<number, string>> => {
   const rows = await db.query<Record<string, any>>(RENDER_SQL, [ids]);
-  return new Map(rows.filter((r) => r.last_message).map((r) => [r.id as number, JSON.stringify(renderConversation(r))]));
+  return new Map(
+    rows.filter((r) => r.last_message).map((r) => [r.id as number, JSON.stringify(renderConversation(r))]),
+  );
 };
 
 /** The single-conversation form: the list form plus conversation_part_set. */
-export const conversationDetailJson = async (db: Db, organizationId: number, id: number): Promise<string | null> => {
+export const conversationDetailJson = async (
+  db: Db,
+  organizationId: number,
+  id: number,
+): Promise<string | null> => {
   const rows = await db.query<{ id: number; version: number; rendered_json: string | null }>(
     'SELECT id, version, rendered_json FROM conversations WHERE organization_id = $1 AND id = $2',
     [organizationId, id],
@@ -91,7 +98,9 @@ export const conversationDetailJson = async (db: Db, organizationId: number, id:
   if (!row) return null;
   const json = row.rendered_json ?? (await renderConversations(db, [id])).get(id);
   if (!json) return null;
-  const parts = await db.query('SELECT * FROM conversation_parts WHERE conversation_id = $1 ORDER BY id', [id]);
+  const parts = await db.query('SELECT * FROM conversation_parts WHERE conversation_id = $1 ORDER BY id', [
+    id,
+  ]);
   return `${json.slice(0, -1)},"conversation_part_set":${JSON.stringify(parts.map(renderPart))}}`;
 };
 
@@ -120,10 +129,10 @@ export const setConversationTopics = async (db: Db, organizationId: number, id: 
       [organizationId, unique],
     );
     const ids = topics.map((t) => t.id);
-    await tx.query('DELETE FROM conversation_topics WHERE conversation_id = $1 AND NOT (topic_id = ANY ($2::int[]))', [
-      id,
-      ids,
-    ]);
+    await tx.query(
+      'DELETE FROM conversation_topics WHERE conversation_id = $1 AND NOT (topic_id = ANY ($2::int[]))',
+      [id, ids],
+    );
     await tx.query(
       `INSERT INTO conversation_topics (organization_id, conversation_id, topic_id)
        SELECT $1, $2, t FROM unnest($3::int[]) AS t ON CONFLICT DO NOTHING`,

@@ -38,5 +38,7 @@ export const fragmentsOf = async (
         ${table.scope ? `AND t.${table.scope.column} = ${Number(table.scope.value)}` : ''}`,
       [stale.map((r) => r.id), stale.map((r) => r.version), stale.map((r) => rendered.get(r.id)!)],
     );
-  return rows.filter((r) => r.rendered_json !== null || rendered.has(r.id)).map((r) => r.rendered_json ?? rendered.get(r.id)!);
+  return rows
+    .filter((r) => r.rendered_json !== null || rendered.has(r.id))
+    .map((r) => r.rendered_json ?? rendered.get(r.id)!);
 };

@@ -1,7 +1,7 @@
 import { LIMITS } from '@org/model';
 import type { Db } from '../db/db.js';
+import { linkTo, type RequestOrigin } from '../http/links.js';
 import type { CountCache } from './count-cache.js';
-import { type RequestOrigin, linkTo } from '../http/links.js';
 import { type FragmentRow, type FragmentTable, fragmentsOf } from './fragments.js';
 import { type Selection, whereOf } from './sql.js';
 
@@ -91,7 +91,8 @@ export const cursorPage = async (
   const hasAfter = before ? cursorKey !== undefined : more;
   const hasBefore = before ? more : cursorKey !== undefined && page.length > 0;
   const next = hasAfter && last ? linkTo(origin, { cursor: cursorOf(last), limit: options.limit }) : null;
-  const previous = hasBefore && first ? linkTo(origin, { cursor: `-${cursorOf(first)}`, limit: options.limit }) : null;
+  const previous =
+    hasBefore && first ? linkTo(origin, { cursor: `-${cursorOf(first)}`, limit: options.limit }) : null;
   const countPart = options.withCount
     ? `"count":${
         (

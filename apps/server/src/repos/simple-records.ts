@@ -5,7 +5,9 @@ import { renderNavigationEvent, renderNote, renderOperator } from '../render/rec
 const rowRenderer =
   (table: string, render: (row: Record<string, any>) => unknown) =>
   async (db: Db, ids: number[]): Promise<Map<number, string>> => {
-    const rows = await db.query<Record<string, any>>(`SELECT * FROM ${table} WHERE id = ANY ($1::int[])`, [ids]);
+    const rows = await db.query<Record<string, any>>(`SELECT * FROM ${table} WHERE id = ANY ($1::int[])`, [
+      ids,
+    ]);
     return new Map(rows.map((r) => [r.id as number, JSON.stringify(render(r))]));
   };
 
@@ -20,10 +22,12 @@ export const recordJson = async (
   organizationId: number,
   id: number,
 ): Promise<string | null> => {
-  const rows = await db.query<Record<string, any>>(`SELECT * FROM ${table} WHERE organization_id = $1 AND id = $2`, [
-    organizationId,
-    id,
-  ]);
-  const render = { notes: renderNote, navigation_events: renderNavigationEvent, operators: renderOperator }[table];
+  const rows = await db.query<Record<string, any>>(
+    `SELECT * FROM ${table} WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id],
+  );
+  const render = { notes: renderNote, navigation_events: renderNavigationEvent, operators: renderOperator }[
+    table
+  ];
   return rows[0] ? JSON.stringify(render(rows[0])) : null;
 };
