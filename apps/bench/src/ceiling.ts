@@ -37,6 +37,7 @@ export const captureResponses = async (
         ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(req.body !== undefined ? { body: req.body } : {}),
+      signal: AbortSignal.timeout(120_000),
     });
     const body = Buffer.from(await res.arrayBuffer());
     const kept: Record<string, string> = {};

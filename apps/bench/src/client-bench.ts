@@ -86,18 +86,18 @@ export const runClientBench = async (
       await callClient();
       await callValidating();
     }
-    // Raw and client interleaved call by call, in alternating order, so drift (GC debt, CPU
-    // frequency, the other processes) hits both alike; validation (much garbage) runs apart.
-    for (let i = 0; i < n * rounds; i++) {
-      if (i % 2) {
-        samples.raw.push(await timeUs(rawCall));
-        samples.client.push(await timeUs(callClient));
-      } else {
-        samples.client.push(await timeUs(callClient));
-        samples.raw.push(await timeUs(rawCall));
+    // The three kinds interleaved call by call, in rotating order, so drift and the garbage one
+    // call leaves for the next (GC debt, CPU frequency, the other processes) hit all three alike.
+    const kinds = [
+      [samples.raw, rawCall],
+      [samples.client, callClient],
+      [samples.validating, callValidating],
+    ] as const;
+    for (let i = 0; i < n * rounds; i++)
+      for (let k = 0; k < kinds.length; k++) {
+        const [into, call] = kinds[(i + k) % kinds.length]!;
+        into.push(await timeUs(call));
       }
-    }
-    for (let i = 0; i < n * rounds; i++) samples.validating.push(await timeUs(callValidating));
     const rawUs = median(samples.raw);
     const clientUs = median(samples.client);
     const validatingUs = median(samples.validating);

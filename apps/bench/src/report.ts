@@ -161,17 +161,17 @@ const engineFigures = (results: BenchResults, checks: TargetCheck[]) => {
   };
   const rows: Array<[string, (e: EngineResult) => string]> = [
     [
-      'Seeding speed',
+      'Seeding speed (one seeding, in its own process)',
       (e) =>
         `${formatNumber(e.seed.recordsPerSecond, 0)} records/s (${formatCount(e.seed.records)} in ${formatNumber(e.seed.seconds)} s)${check('Seeding speed')(e)}${e.reusedWorld ? `, measured when seeded ${e.seed.seededAt.slice(0, 10)}` : ''}`,
     ],
     ['Seeding peak RSS (seeding process)', (e) => formatBytes(e.seed.peakRss)],
     [
-      'Server start on existing data (spawn to listening)',
+      `Server start on existing data (spawn to listening, median of ${results.settings.runs})`,
       (e) =>
         `${formatNumber(e.start.wallMs, 0)} ms (startServer ${formatNumber(e.start.startServerMs, 0)} ms)`,
     ],
-    ['Server RSS at rest (after start)', (e) => formatBytes(e.memory.restRss)],
+    ['Server RSS at rest (1 s after start, median)', (e) => formatBytes(e.memory.restRss)],
     ['Server RSS under load (peak)', (e) => `${formatBytes(e.memory.peakLoadRss)}${check('Server RSS')(e)}`],
     ['Server RSS after the load', (e) => formatBytes(e.memory.afterLoadRss)],
   ];
@@ -270,9 +270,10 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       `(after ${results.settings.warmupS} s of warm-up), server and ceiling runs interleaved. ` +
       'The ceiling is a raw node:http server in its own process answering the same URLs with the bytes ' +
       'the server sent for them (captured first, replayed from memory): what the machine, the load tool and the ' +
-      'response sizes allow. Ratio = server req/s / ceiling req/s. CPU/req: CPU time (user + system) of the ' +
-      'server process per request over the measured runs; SQL/req: statements it sent to PostgreSQL per request ' +
-      "(counted at its pg driver). Latencies are autocannon's, in whole milliseconds.",
+      'response sizes allow. Ratio = server req/s / ceiling req/s. SQL/req: statements the server sent to ' +
+      "PostgreSQL per request (counted at its pg driver). Latencies are autocannon's, in whole milliseconds. " +
+      'After every server run the bench waits until the server has answered what was still in flight, so no ' +
+      'run starts on the backlog of the previous one.',
     '',
     '## Targets',
     '',
@@ -322,7 +323,11 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       '',
       markdownTable(
         ['Task', { header: 'Seconds', align: 'right' }, 'Exit'],
-        s.tasks.map((t) => [t.task, formatNumber(t.seconds, 1), String(t.exitCode ?? '')]),
+        s.tasks.map((t) => [
+          t.task.startsWith('@org/contracts#') ? `${t.task} (contract verification)` : t.task,
+          formatNumber(t.seconds, 1),
+          String(t.exitCode ?? ''),
+        ]),
       ),
     );
   } else {
@@ -352,8 +357,8 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
 const HOW_TO_RUN = `## How to run
 
 \`pnpm bench\` at the root (\`turbo run bench --concurrency=1\`: builds what it needs, then \`tsx src/run.ts\` in apps/bench)
-prints these tables and rewrites this file. PostgreSQL is expected on 127.0.0.1:5432 (\`BENCH_DATABASE_URL\` or
-\`--pg-url\` to change it). The PostgreSQL world is seeded once into \`um_bench_<hash of the world options>\` and
+prints these tables and rewrites this file. PostgreSQL is expected on 127.0.0.1:5432 with trust auth
+(\`--pg-url postgres://user@127.0.0.1:5432/postgres\` names another server; it needs the right to create databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the world options>\` and
 reused by later runs (\`--reseed\` forces a new one); the PGlite world lives in \`apps/bench/.data/\`.
 
 Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,messages,analytics,analytics-1,patch\`,

@@ -159,7 +159,7 @@ export const messageRequests = async (
   for (const id of s.conversationIds.slice(0, conversations)) {
     const first = `${V3}/conversations/${id}/messages/?limit=5`;
     out.push(get(first));
-    const res = await fetch(`${baseUrl}${first}`, { headers });
+    const res = await fetch(`${baseUrl}${first}`, { headers, signal: AbortSignal.timeout(60_000) });
     const body = (await res.json()) as { next?: string | null };
     if (body.next) out.push(get(pathOf(body.next)));
   }
@@ -203,7 +203,7 @@ export const patchRequests = async (
   const out: BenchRequest[] = [];
   for (const id of s.conversationIds.slice(-count)) {
     const path = `${V3}/conversations/${id}/`;
-    const res = await fetch(`${baseUrl}${path}`, { headers });
+    const res = await fetch(`${baseUrl}${path}`, { headers, signal: AbortSignal.timeout(60_000) });
     const body = (await res.json()) as { topics?: Array<{ text: string }> };
     out.push({
       method: 'PATCH',

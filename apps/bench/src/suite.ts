@@ -37,7 +37,14 @@ const latestSummary = (since: number): TurboSummary | undefined => {
  */
 export const measureSuite = async (timeoutMs = 20 * 60_000): Promise<SuiteTimes> => {
   const turbo = path.join(REPO_ROOT, 'node_modules', '.bin', 'turbo');
-  const args = ['run', 'test', '--filter=!@org/bench', '--summarize', '--output-logs=errors-only'];
+  const args = [
+    'run',
+    'test',
+    '--filter=!@org/bench',
+    '--continue',
+    '--summarize',
+    '--output-logs=errors-only',
+  ];
   const started = Date.now();
   const exitCode = await new Promise<number>((resolve) => {
     const child = spawn(turbo, args, {
