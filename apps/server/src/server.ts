@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './rate-limit/limit
 import { RedisCounterStore } from './rate-limit/redis-store.js';
 import { MemoryCounterStore } from './rate-limit/store.js';
 import { CountCache } from './repos/count-cache.js';
+import { FragmentCache } from './repos/fragments.js';
 import type { Services } from './services.js';
 import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './world-setup.js';
 
@@ -68,6 +69,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     const services: Services = {
       db,
       counts,
+      fragments: new FragmentCache(),
       authenticator,
       limiter,
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,

@@ -2,6 +2,7 @@ import type { Authenticator } from './auth/authenticate.js';
 import type { Db } from './db/db.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import type { CountCache } from './repos/count-cache.js';
+import type { FragmentCache } from './repos/fragments.js';
 
 /** What handlers share: one database, one authenticator, one limiter. */
 export interface Services {
@@ -10,6 +11,8 @@ export interface Services {
   limiter: RateLimiter;
   /** Offset-page counts; cleared by every write. */
   counts: CountCache;
+  /** Rendered record JSON by record and version. */
+  fragments: FragmentCache;
   /** Data points per analytics response before a `next` link (D14; smaller in tests). */
   analyticsPageSize: number;
 }

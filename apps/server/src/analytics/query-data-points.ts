@@ -93,7 +93,7 @@ export const queryDataPoints = async (
   const p = new Params();
   const where = [
     `metric = ${p.add(canonicalMetric(metric))}`,
-    `organization_id = ANY (${p.add(orgs)}::int[])`,
+    'organization_id = o.id',
     `time >= to_timestamp(${p.add(epochSeconds(query.from))}::double precision)`,
     `time < to_timestamp(${p.add(epochSeconds(query.to))}::double precision)`,
   ];
@@ -108,12 +108,16 @@ export const queryDataPoints = async (
     const after = decodeCursor(query.cursor);
     where.push(`(time, id) > (${p.add(after.time)}::timestamptz, ${p.add(after.id)})`);
   }
+  // One ordered index range per organization (metric, organization_id, time, id), merged: an
+  // `organization_id = ANY (...)` condition would make PostgreSQL sort the whole range instead.
   const rows = await db.query<PointRow>(
-    `SELECT id, organization_id, um_widget_ids, operator_id, operator_group_id, time, value, value_str,
-            conversation_id, conversation_part_id, conversation_session_id, is_chatbot_metric,
-            chatbot_interaction, human_interaction
-       FROM analytics_data_points WHERE ${where.join(' AND ')}
-      ORDER BY time, id LIMIT ${pageSize + 1}`,
+    `SELECT d.* FROM unnest(${p.add(orgs)}::int[]) AS o(id) CROSS JOIN LATERAL (
+       SELECT id, organization_id, um_widget_ids, operator_id, operator_group_id, time, value, value_str,
+              conversation_id, conversation_part_id, conversation_session_id, is_chatbot_metric,
+              chatbot_interaction, human_interaction
+         FROM analytics_data_points WHERE ${where.join(' AND ')}
+        ORDER BY time, id LIMIT ${pageSize + 1}) AS d
+      ORDER BY d.time, d.id LIMIT ${pageSize + 1}`,
     p.values,
   );
   const more = rows.length > pageSize;

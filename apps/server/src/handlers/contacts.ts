@@ -21,8 +21,7 @@ export const listContacts: Handler<Endpoints['listContacts']> = async ({ auth, q
   const render = (ids: number[]) => renderContacts(services.db, ids);
   return ok(
     await offsetPage(
-      services.db,
-      services.counts,
+      services,
       sel,
       TABLE,
       { limit: query.limit, offset: query.offset, orderBy },
@@ -46,7 +45,7 @@ export const listAllContacts: Handler<Endpoints['listAllContacts']> = async ({
     descending: query.ordering === '-id',
     withCount: true,
   };
-  return ok(await cursorPage(services.db, sel, TABLE, options, origin, render));
+  return ok(await cursorPage(services, sel, TABLE, options, origin, render));
 };
 
 export const deleteContacts: Handler<Endpoints['deleteContacts']> = async ({ auth, query, services }) => {

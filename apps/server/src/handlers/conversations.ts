@@ -26,8 +26,7 @@ export const listConversations: Handler<Endpoints['listConversations']> = async 
   const render = (ids: number[]) => renderConversations(services.db, ids);
   return ok(
     await offsetPage(
-      services.db,
-      services.counts,
+      services,
       sel,
       TABLE,
       { limit: query.limit, offset: query.offset, orderBy },
@@ -51,7 +50,7 @@ export const listAllConversations: Handler<Endpoints['listAllConversations']> = 
     descending: query.ordering === '-id',
     withCount: true,
   };
-  return ok(await cursorPage(services.db, sel, TABLE, options, origin, render));
+  return ok(await cursorPage(services, sel, TABLE, options, origin, render));
 };
 
 export const deleteConversations: Handler<Endpoints['deleteConversations']> = async ({
@@ -153,7 +152,7 @@ export const listMessages: Handler<Endpoints['listMessages']> = async ({
     scope: { column: 'conversation_id', value: conversationId },
   };
   const rows = await cursorPage(
-    services.db,
+    services,
     sel,
     table,
     {
@@ -163,7 +162,7 @@ export const listMessages: Handler<Endpoints['listMessages']> = async ({
       withCount: false,
       keyOf,
       extraColumns: 'm.part_id',
-      cursorOf: (row) => `${conversationId}.${row.part_id}.${row.key}`,
+      cursorOf: (row) => `${conversationId}.${row.part_id}.${row.id}`,
     },
     origin,
     renderMessagesOf(services.db, conversationId),

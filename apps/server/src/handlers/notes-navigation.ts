@@ -30,9 +30,7 @@ export const listNotes: Handler<Endpoints['listNotes']> = async ({ auth, query, 
   );
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
   return ok(
-    await offsetPage(services.db, services.counts, sel, { name: 'notes' }, page, origin, (ids) =>
-      renderNotes(services.db, ids),
-    ),
+    await offsetPage(services, sel, { name: 'notes' }, page, origin, (ids) => renderNotes(services.db, ids)),
   );
 };
 
@@ -83,9 +81,7 @@ export const listNavigationEvents: Handler<Endpoints['listNavigationEvents']> = 
   );
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
   const render = (ids: number[]) => renderNavigationEvents(services.db, ids);
-  return ok(
-    await offsetPage(services.db, services.counts, sel, { name: 'navigation_events' }, page, origin, render),
-  );
+  return ok(await offsetPage(services, sel, { name: 'navigation_events' }, page, origin, render));
 };
 
 export { selectionOf };

@@ -26,7 +26,7 @@ export const listOperators: Handler<Endpoints['listOperators']> = async ({
   const sel = selectionOf('operators', auth.organizationId, {}, query.exclude_ids);
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
   const render = (ids: number[]) => renderOperators(services.db, ids);
-  return ok(await offsetPage(services.db, services.counts, sel, { name: 'operators' }, page, origin, render));
+  return ok(await offsetPage(services, sel, { name: 'operators' }, page, origin, render));
 };
 
 export const getOperator: Handler<Endpoints['getOperator']> = async ({ auth, params, query, services }) => {

@@ -98,9 +98,10 @@ export const conversationDetailJson = async (
   if (!row) return null;
   const json = row.rendered_json ?? (await renderConversations(db, [id])).get(id);
   if (!json) return null;
-  const parts = await db.query('SELECT * FROM conversation_parts WHERE conversation_id = $1 ORDER BY id', [
-    id,
-  ]);
+  const parts = await db.query(
+    'SELECT * FROM conversation_parts WHERE organization_id = $1 AND conversation_id = $2 ORDER BY id',
+    [organizationId, id],
+  );
   return `${json.slice(0, -1)},"conversation_part_set":${JSON.stringify(parts.map(renderPart))}}`;
 };
 
