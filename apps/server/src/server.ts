@@ -11,6 +11,7 @@ import { RedisCounterStore } from './rate-limit/redis-store.js';
 import { MemoryCounterStore } from './rate-limit/store.js';
 import { CountCache } from './repos/count-cache.js';
 import { FragmentCache } from './repos/fragments.js';
+import { SearchQueries } from './repos/search-queries.js';
 import type { Services } from './services.js';
 import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './world-setup.js';
 
@@ -70,6 +71,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       db,
       counts,
       fragments: new FragmentCache(),
+      searches: new SearchQueries(db),
       authenticator,
       limiter,
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,

@@ -3,6 +3,7 @@ import type { Db } from './db/db.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import type { CountCache } from './repos/count-cache.js';
 import type { FragmentCache } from './repos/fragments.js';
+import type { SearchQueries } from './repos/search-queries.js';
 
 /** What handlers share: one database, one authenticator, one limiter. */
 export interface Services {
@@ -13,6 +14,8 @@ export interface Services {
   counts: CountCache;
   /** Rendered record JSON by record and version. */
   fragments: FragmentCache;
+  /** search_query keywords -> stemmed tsquery (D11). */
+  searches: SearchQueries;
   /** Data points per analytics response before a `next` link (D14; smaller in tests). */
   analyticsPageSize: number;
 }

@@ -16,7 +16,10 @@ const TABLE = { name: 'contact_identities' };
 const MAX_DELETE_IDS = 100;
 
 export const listContacts: Handler<Endpoints['listContacts']> = async ({ auth, query, origin, services }) => {
-  const sel = contactSelection(auth.organizationId, query);
+  const sel = contactSelection(auth.organizationId, {
+    ...query,
+    search_tsquery: await services.searches.of(query.search_query),
+  });
   const orderBy = listOrder(sel, query.ordering, origin);
   const render = (ids: number[]) => renderContacts(services.db, ids);
   return ok(
@@ -53,7 +56,9 @@ export const deleteContacts: Handler<Endpoints['deleteContacts']> = async ({ aut
     throw invalid({ delete_ids: [`At most ${MAX_DELETE_IDS} ids per request.`] });
   const sel = contactSelection(
     auth.organizationId,
-    query.delete_ids ? { exclude_ids: query.exclude_ids } : query,
+    query.delete_ids
+      ? { exclude_ids: query.exclude_ids }
+      : { ...query, search_tsquery: await services.searches.of(query.search_query) },
   );
   if (query.delete_ids) sel.where.push(`c.id = ANY (${sel.params.add(query.delete_ids)}::int[])`);
   await bulkDelete(services.db, 'contact_identities', sel, {

@@ -21,7 +21,10 @@ export const listConversations: Handler<Endpoints['listConversations']> = async 
   origin,
   services,
 }) => {
-  const sel = conversationSelection(auth.organizationId, query);
+  const sel = conversationSelection(auth.organizationId, {
+    ...query,
+    search_tsquery: await services.searches.of(query.search_query),
+  });
   const orderBy = listOrder(sel, query.ordering, origin);
   const render = (ids: number[]) => renderConversations(services.db, ids);
   return ok(
@@ -60,7 +63,9 @@ export const deleteConversations: Handler<Endpoints['deleteConversations']> = as
 }) => {
   if (query.delete_ids && query.delete_ids.length > MAX_DELETE_IDS)
     throw invalid({ delete_ids: [`At most ${MAX_DELETE_IDS} ids per request.`] });
-  const filters = query.delete_ids ? { exclude_ids: query.exclude_ids } : query;
+  const filters = query.delete_ids
+    ? { exclude_ids: query.exclude_ids }
+    : { ...query, search_tsquery: await services.searches.of(query.search_query) };
   const sel = conversationSelection(auth.organizationId, filters);
   if (query.delete_ids) sel.where.push(`v.id = ANY (${sel.params.add(query.delete_ids)}::int[])`);
   // Ongoing conversations (any status but ended) are never bulk-deleted (D8).

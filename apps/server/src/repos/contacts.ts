@@ -12,7 +12,8 @@ export interface ContactFilters {
   verified?: boolean | undefined;
   locale?: string | undefined;
   exclude_ids?: number[] | undefined;
-  search_query?: string[] | undefined;
+  /** The resolved search (SearchQueries.of of search_query); undefined: no search. */
+  search_tsquery?: string | null | undefined;
 }
 
 /** The contacts of one organization matching the filters (AND-combined). */
@@ -31,7 +32,7 @@ export const contactSelection = (organizationId: number, f: ContactFilters): Sel
   if (f.locale !== undefined) where.push(`c.locale = ${p.add(f.locale)}`);
   if (f.exclude_ids?.length) where.push(`NOT (c.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
   const sel: Selection = { from: 'contact_identities c', alias: 'c', where, params: p };
-  addSearch(sel, f.search_query);
+  addSearch(sel, f.search_tsquery);
   return sel;
 };
 

@@ -22,7 +22,8 @@ export interface ConversationFilters {
   id__gt?: number | undefined;
   id__lt?: number | undefined;
   exclude_ids?: number[] | undefined;
-  search_query?: string[] | undefined;
+  /** The resolved search (SearchQueries.of of search_query); undefined: no search. */
+  search_tsquery?: string | null | undefined;
 }
 
 /** Date-range filters: parameter prefix -> column. "from" is inclusive after, "to" inclusive before. */
@@ -59,7 +60,7 @@ export const conversationSelection = (organizationId: number, f: ConversationFil
   if (f.id__lt !== undefined) where.push(`v.id < ${p.add(f.id__lt)}`);
   if (f.exclude_ids?.length) where.push(`NOT (v.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
   const sel: Selection = { from: 'conversations v', alias: 'v', where, params: p };
-  addSearch(sel, f.search_query);
+  addSearch(sel, f.search_tsquery);
   return sel;
 };
 

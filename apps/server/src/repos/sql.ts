@@ -31,10 +31,18 @@ export const orderByOf = (alias: string, ordering: string): string => {
   return field === 'id' ? `${alias}.id ${dir}` : `${alias}.${field} ${dir}, ${alias}.id ${dir}`;
 };
 
-/** D11: a search condition on a selection, with the rank (weights A > B > C) that orders its results. */
-export const addSearch = (sel: Selection, keywords: string[] | undefined): void => {
-  if (!keywords?.length) return;
-  const query = `um_search_query(${sel.params.add(keywords.join(' '))})`;
+/**
+ * D11: a search condition on a selection, with the rank (weights A > B > C) that orders its results.
+ * `tsquery` is the stemmed prefix query of the keywords (see SearchQueries); null when nothing
+ * searchable remains (only stop words), which matches nothing.
+ */
+export const addSearch = (sel: Selection, tsquery: string | null | undefined): void => {
+  if (tsquery === undefined) return;
+  if (tsquery === null) {
+    sel.where.push('false');
+    return;
+  }
+  const query = `${sel.params.add(tsquery)}::tsquery`;
   sel.where.push(`${sel.alias}.search_vector @@ ${query}`);
   sel.rank = `ts_rank(${sel.alias}.search_vector, ${query})`;
 };
