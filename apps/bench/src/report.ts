@@ -210,8 +210,10 @@ const modelClientTables = (results: BenchResults) => {
       label,
       us(f.rawUs),
       us(f.clientUs),
-      `${us(f.overheadUs)} (${formatNumber((f.overheadUs / f.rawUs) * 100, 1)} %)`,
-      `${us(f.validationUs)}`,
+      f.overheadUs < 0
+        ? `≈ 0 (${us(f.overheadUs)}: within noise)`
+        : `${us(f.overheadUs)} (${formatNumber((f.overheadUs / f.rawUs) * 100, 1)} %)`,
+      f.validationUs < 0 ? `≈ 0 (${us(f.validationUs)}: within noise)` : us(f.validationUs),
     ];
     out.push(
       markdownTable(
@@ -358,10 +360,11 @@ const HOW_TO_RUN = `## How to run
 
 \`pnpm bench\` at the root (\`turbo run bench --concurrency=1\`: builds what it needs, then \`tsx src/run.ts\` in apps/bench)
 prints these tables and rewrites this file. PostgreSQL is expected on 127.0.0.1:5432 with trust auth
-(\`--pg-url postgres://user@127.0.0.1:5432/postgres\` names another server; it needs the right to create databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the world options>\` and
-reused by later runs (\`--reseed\` forces a new one); the PGlite world lives in \`apps/bench/.data/\`.
+(\`--pg-url postgres://user@127.0.0.1:5432/postgres\` names another server; it needs the right to create
+databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the world options>\` and reused by later runs (\`--reseed\` forces a new one); the PGlite world lives in \`apps/bench/.data/\`.
 
 Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,messages,analytics,analytics-1,patch\`,
 \`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
-\`--quick\` (1 run of 1 s, worlds at 0.02 scale, no write), \`--with-tests\` (adds the test-suite wall times),
-\`--no-profile\`, \`--no-write\`, \`--out <file>\`.`;
+\`--quick\` (1 run of 1 s, worlds at 0.02 scale, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
+\`--engines none\` (no server figures), \`--no-profile\`, \`--no-write\`, \`--out <file>\`,
+\`--report-from apps/bench/.data/last-run.json\` (re-renders a recorded run, measures nothing).`;

@@ -75,6 +75,7 @@ export interface BenchResults {
   model?: ModelBenchResult;
   client?: ClientBenchResult;
   suite?: SuiteTimes;
+  notes?: string[];
 }
 
 /** The targets of the issue, as figures to report next to the measurements (never assertions). */

@@ -1,5 +1,13 @@
 // `pnpm bench`: the server, the model and the tooling, measured side by side with their ceilings.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -59,6 +67,7 @@ const { values: flags } = parseArgs({
     'no-profile': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     out: { type: 'string' },
+    'report-from': { type: 'string' },
   },
 });
 
@@ -563,6 +572,7 @@ const main = async () => {
   results.wallSeconds = (performance.now() - t0) / 1000;
   if (settings.worldScale !== 1)
     notes.push(`Worlds scaled by ${settings.worldScale} (--world-scale): not the issue's sizes.`);
+  results.notes = notes;
   const report = renderReport(results, checkTargets(results), notes);
   process.stdout.write(`\n${report}`);
   const dataDir = path.join(REPO_ROOT, 'apps', 'bench', '.data');
@@ -574,7 +584,18 @@ const main = async () => {
   }
 };
 
-main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${(error as Error)?.stack ?? error}\n`);
-  process.exitCode = 1;
-});
+/** Re-renders a recorded run (last-run.json) into the report, measuring nothing. */
+const reportFrom = (file: string) => {
+  const resolved = existsSync(path.resolve(file)) ? path.resolve(file) : path.join(REPO_ROOT, file);
+  const results = JSON.parse(readFileSync(resolved, 'utf8')) as BenchResults;
+  const report = renderReport(results, checkTargets(results), results.notes ?? []);
+  process.stdout.write(report);
+  if (!flags['no-write']) writeFileSync(outFile, report);
+};
+
+(flags['report-from'] ? Promise.resolve().then(() => reportFrom(flags['report-from']!)) : main()).catch(
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${(error as Error)?.stack ?? error}\n`);
+    process.exitCode = 1;
+  },
+);
