@@ -35,7 +35,7 @@ describe('markdownTable', () => {
     );
     expect(table.split('\n')).toEqual([
       '| Name      | Value |',
-      '|-----------|------:|',
+      '| --------- | ----: |',
       '| a\\|b      |     1 |',
       '| long name | 1,234 |',
     ]);

@@ -18,7 +18,8 @@ export const markdownTable = (
   const pad = (text: string, i: number) =>
     cols[i]!.align === 'right' ? text.padStart(widths[i]!) : text.padEnd(widths[i]!);
   const line = (row: readonly string[]) => `| ${row.map((cell, i) => pad(cell, i)).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (cols[i]!.align === 'right' ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
+  // The delimiter row as Biome's Markdown formatter writes it: `| --- | --: |`.
+  const rule = `| ${widths.map((w, i) => (cols[i]!.align === 'right' ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
   return [line(cols.map((c) => escapeCell(c.header))), rule, ...cells.map(line)].join('\n');
 };
 
