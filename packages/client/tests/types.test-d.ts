@@ -78,8 +78,8 @@ describe('types inferred from the endpoint table', () => {
     expectTypeOf<Q['organization_id']>().toEqualTypeOf<number | readonly number[] | undefined>();
     expectTypeOf<Q['event_date']>().toEqualTypeOf<Date | string | undefined>();
     expectTypeOf<Q['event_date_from']>().toEqualTypeOf<Date | string | undefined>();
-    // The model parses operator_mode into a string (any value other than human/bot means all operators).
-    expectTypeOf<Q['operator_mode']>().toEqualTypeOf<string | undefined>();
+    // The model parses operator_mode into human, bot or nothing (any other value means all operators).
+    expectTypeOf<Q['operator_mode']>().toEqualTypeOf<'human' | 'bot' | undefined>();
     // The model types a metric's data point as the union of the metric kinds.
     expectTypeOf<
       ResponseOf<'analytics_um_conversation_duration'>['results'][number]['time']

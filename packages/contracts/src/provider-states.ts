@@ -11,6 +11,7 @@ export const PROVIDER_STATES = {
   conversationsWithStatus: 'organization {org} has {count} conversations with status {status}',
   contactExists: 'a contact with id {id} exists',
   contactWithEmail: 'a contact with email {email} exists',
+  contactWithIdAndEmail: 'a contact with id {id} and email {email} exists',
   noContactWithEmail: 'no contact with email {email} exists',
   contactsMatching: 'organization {org} has contacts matching {term}',
   contacts: 'organization {org} has {count} contacts',

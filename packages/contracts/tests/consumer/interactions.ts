@@ -12,7 +12,14 @@ import {
 import type { z } from 'zod';
 import { type PactTemplate, pactMatchersFor } from '../../src/matchers/pact-matchers-for.js';
 import { type ProviderState, PROVIDER_STATES as S, state } from '../../src/provider-states.js';
-import { ANALYTICS_DAY, MISSING_ID, ORG, RESTRICTED_OPERATOR, TOKENS } from '../support/contract.js';
+import {
+  ANALYTICS_DAY,
+  EXCLUDED_ID,
+  MISSING_ID,
+  ORG,
+  RESTRICTED_OPERATOR,
+  TOKENS,
+} from '../support/contract.js';
 import { codeOf, dataPointExampleFor, definitionOf, errorExample } from './examples.js';
 import { metricOf, successStatesOf } from './success-states.js';
 
@@ -220,6 +227,21 @@ const interactionsFor = (id: EndpointId, status: number): ContractInteraction[] 
             }),
       ];
     case 404: {
+      if (!ep.params) {
+        // A PUT has no id in its path: its 404 is the matching contact listed in exclude_ids (D9).
+        const email = String((call.body as { email?: string } | undefined)?.email);
+        const excluded = {
+          ...call,
+          wireQuery: { ...call.wireQuery, exclude_ids: String(EXCLUDED_ID) },
+          query: { ...call.query, exclude_ids: [EXCLUDED_ID] },
+        };
+        return [
+          build(id, 404, 'for a matching contact listed in exclude_ids', excluded, {
+            states: [state(S.contactWithIdAndEmail, { id: EXCLUDED_ID, email })],
+            body: errorBody(404),
+          }),
+        ];
+      }
       const resource = metric ? 'metric' : resourceOf(ep);
       const missing = metric ? 'um_no_such_metric' : MISSING_ID;
       const params = { ...call.params, [metric ? 'metric' : 'id']: missing };

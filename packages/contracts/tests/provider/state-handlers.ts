@@ -66,6 +66,8 @@ export const stateHandlersFor = ({ server, throttled, proxy }: ProviderWorld) =>
       times(num(p, 'count'), () => fixtures.conversation(orgOf(p), { status: str(p, 'status') })),
     [S.contactExists]: (p) => contact(num(p, 'id')),
     [S.contactWithEmail]: (p) => fixtures.contact(world.id, { email: str(p, 'email') }),
+    [S.contactWithIdAndEmail]: (p) =>
+      fixtures.contact(world.id, { id: num(p, 'id'), email: str(p, 'email') }),
     [S.noContactWithEmail]: async () => {},
     [S.contactsMatching]: (p) => {
       const term = str(p, 'term');

@@ -21,6 +21,8 @@ export const TOKENS = {
 export const ORG = 7;
 /** An id no record has. */
 export const MISSING_ID = 999_999;
+/** The id of a record that exists but is excluded by exclude_ids. */
+export const EXCLUDED_ID = 888_888;
 /** An operator the state handler creates with a role that may only read. */
 export const RESTRICTED_OPERATOR = 9001;
 /** The UTC day of the analytics data points. */
