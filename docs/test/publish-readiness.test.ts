@@ -53,8 +53,8 @@ const candidate = (name: string, folder: string, required: boolean): Candidate =
 
 const CANDIDATES = [
   candidate('@org/model', 'model', true),
-  candidate('@org/client', 'client', false),
-  candidate('@org/contracts', 'contracts', false),
+  candidate('@org/client', 'client', true),
+  candidate('@org/contracts', 'contracts', true),
 ];
 const CHECKED = CANDIDATES.filter((c) => c.skipReason === undefined);
 const isChecked = (name: string) => CHECKED.some((c) => c.name === name);
@@ -69,6 +69,7 @@ const consumerSource = (): string =>
     "import { ConversationSchema, ERROR_CODES, endpoints, type Conversation, type ErrorCode } from '@org/model';",
     "import { openApiDocument } from '@org/model/openapi';",
     isChecked('@org/client') ? "import { createClient, isApiError } from '@org/client';" : '',
+    isChecked('@org/contracts') ? "import { pactMatchersFor } from '@org/contracts';" : '',
     '',
     'export const parse = (value: unknown): Conversation => ConversationSchema.parse(value);',
     'export const throttled: ErrorCode = "throttled";',
@@ -85,6 +86,7 @@ const consumerSource = (): string =>
           'export const failed = (e: unknown): boolean => isApiError(e) && e.status === 404;',
         ].join('\n')
       : '',
+    isChecked('@org/contracts') ? 'export const matchersOf: typeof pactMatchersFor = pactMatchersFor;' : '',
   ].join('\n');
 
 describe('publish readiness', () => {
@@ -141,6 +143,9 @@ describe('publish readiness', () => {
       isChecked('@org/client')
         ? "const { createClient } = await import('@org/client'); if (typeof createClient !== 'function') throw new Error('no createClient');"
         : '',
+      isChecked('@org/contracts')
+        ? "const { pactMatchersFor } = await import('@org/contracts'); if (typeof pactMatchersFor !== 'function') throw new Error('no pactMatchersFor');"
+        : '',
       "console.log('esm ok');",
     ].join('\n');
     await writeFile(join(project, 'check.mjs'), script);
@@ -156,6 +161,9 @@ describe('publish readiness', () => {
       "if (!openApiDocument().paths) throw new Error('no OpenAPI document');",
       isChecked('@org/client')
         ? "if (typeof require('@org/client').createClient !== 'function') throw new Error('no createClient');"
+        : '',
+      isChecked('@org/contracts')
+        ? "if (typeof require('@org/contracts').pactMatchersFor !== 'function') throw new Error('no pactMatchersFor');"
         : '',
       "console.log('cjs ok');",
     ].join('\n');
