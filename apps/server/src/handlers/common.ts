@@ -2,6 +2,7 @@ import type { Db } from '../db/db.js';
 import { notFound } from '../http/api-error.js';
 import type { RequestOrigin } from '../http/links.js';
 import { orderByOf, type Selection } from '../repos/sql.js';
+import { type HandlerContext, type HandlerResult, noContent } from './types.js';
 
 /** D9: a single-resource request for an excluded id answers 404. */
 export const assertNotExcluded = (id: number, excluded: number[] | undefined, what: string) => {
@@ -36,3 +37,37 @@ export const bulkDelete = async (
     ),
   );
 };
+
+/** Throws 404 unless the record is in the organization. */
+export const assertExists = async (
+  db: Db,
+  table: string,
+  organizationId: number,
+  id: number,
+  what: string,
+) => {
+  const rows = await db.query(`SELECT 1 FROM ${table} WHERE organization_id = $1 AND id = $2`, [
+    organizationId,
+    id,
+  ]);
+  if (!rows.length) throw notFound(what);
+};
+
+/** What a single-resource handler reads (every such endpoint takes an id and exclude_ids). */
+type SingleResourceContext = Pick<HandlerContext, 'auth' | 'services'> & {
+  params: { id: number };
+  query: { exclude_ids?: number[] | undefined };
+};
+
+/** A single-resource DELETE: 404 when excluded (D9) or not in the organization, else 204. */
+export const deleteOne =
+  (table: string, what: string) =>
+  async ({ auth, params, query, services }: SingleResourceContext): Promise<HandlerResult> => {
+    assertNotExcluded(params.id, query.exclude_ids, what);
+    const rows = await services.db.query(
+      `DELETE FROM ${table} WHERE organization_id = $1 AND id = $2 RETURNING id`,
+      [auth.organizationId, params.id],
+    );
+    if (!rows.length) throw notFound(what);
+    return noContent();
+  };

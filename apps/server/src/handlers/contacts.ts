@@ -9,7 +9,7 @@ import {
   upsertContact,
 } from '../repos/contacts.js';
 import { cursorPage, offsetPage } from '../repos/pages.js';
-import { assertNotExcluded, bulkDelete, listOrder } from './common.js';
+import { assertExists, assertNotExcluded, bulkDelete, deleteOne, listOrder } from './common.js';
 import { type Handler, noContent, ok } from './types.js';
 
 const TABLE = { name: 'contact_identities' };
@@ -106,17 +106,4 @@ export const upsertContactHandler: Handler<Endpoints['upsertContact']> = async (
   return ok((await contactJson(services.db, auth.organizationId, id))!, created ? 201 : 200);
 };
 
-export const deleteContact: Handler<Endpoints['deleteContact']> = async ({
-  auth,
-  params,
-  query,
-  services,
-}) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'contact');
-  const rows = await services.db.query(
-    'DELETE FROM contact_identities WHERE organization_id = $1 AND id = $2 RETURNING id',
-    [auth.organizationId, params.id],
-  );
-  if (!rows.length) throw notFound('contact');
-  return noContent();
-};
+export const deleteContact = deleteOne('contact_identities', 'contact');

@@ -9,7 +9,7 @@ import {
 } from '../repos/conversations.js';
 import { cursorPage, offsetPage } from '../repos/pages.js';
 import { Params } from '../repos/sql.js';
-import { assertNotExcluded, bulkDelete, listOrder } from './common.js';
+import { assertExists, assertNotExcluded, bulkDelete, deleteOne, listOrder } from './common.js';
 import { type Handler, noContent, ok } from './types.js';
 
 const TABLE = { name: 'conversations' };
@@ -95,29 +95,12 @@ export const updateConversation: Handler<Endpoints['updateConversation']> = asyn
   services,
 }) => {
   assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-  const exists = await services.db.query(
-    'SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2',
-    [auth.organizationId, params.id],
-  );
-  if (!exists.length) throw notFound('conversation');
+  await assertExists(services.db, 'conversations', auth.organizationId, params.id, 'conversation');
   await setConversationTopics(services.db, auth.organizationId, params.id, body.topics);
   return ok((await conversationDetailJson(services.db, auth.organizationId, params.id))!);
 };
 
-export const deleteConversation: Handler<Endpoints['deleteConversation']> = async ({
-  auth,
-  params,
-  query,
-  services,
-}) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-  const rows = await services.db.query(
-    'DELETE FROM conversations WHERE organization_id = $1 AND id = $2 RETURNING id',
-    [auth.organizationId, params.id],
-  );
-  if (!rows.length) throw notFound('conversation');
-  return noContent();
-};
+export const deleteConversation = deleteOne('conversations', 'conversation');
 
 /** Message cursors are message ids `<conversation>.<part>.<sequence>`; the sequence orders them. */
 const sequenceOf = (conversationId: number) => (cursor: string) => {
@@ -134,11 +117,7 @@ export const listMessages: Handler<Endpoints['listMessages']> = async ({
 }) => {
   assertNotExcluded(params.id, query.exclude_ids, 'conversation');
   const conversationId = params.id;
-  const exists = await services.db.query(
-    'SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2',
-    [auth.organizationId, conversationId],
-  );
-  if (!exists.length) throw notFound('conversation');
+  await assertExists(services.db, 'conversations', auth.organizationId, conversationId, 'conversation');
   const keyOf = sequenceOf(conversationId);
   if (query.cursor !== undefined && keyOf(query.cursor.replace(/^-/, '')) === undefined)
     throw invalid({

@@ -3,7 +3,7 @@ import { invalid, notFound } from '../http/api-error.js';
 import { offsetPage } from '../repos/pages.js';
 import { recordJson, renderNavigationEvents, renderNotes } from '../repos/simple-records.js';
 import { orderByOf, Params, type Selection } from '../repos/sql.js';
-import { assertNotExcluded } from './common.js';
+import { assertNotExcluded, deleteOne } from './common.js';
 import { type Handler, noContent, ok } from './types.js';
 
 /** The rows of an organization's table, with optional equality filters and exclude_ids. */
@@ -56,15 +56,7 @@ export const getNote: Handler<Endpoints['getNote']> = async ({ auth, params, que
   return ok(json);
 };
 
-export const deleteNote: Handler<Endpoints['deleteNote']> = async ({ auth, params, query, services }) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'note');
-  const rows = await services.db.query(
-    'DELETE FROM notes WHERE organization_id = $1 AND id = $2 RETURNING id',
-    [auth.organizationId, params.id],
-  );
-  if (!rows.length) throw notFound('note');
-  return noContent();
-};
+export const deleteNote = deleteOne('notes', 'note');
 
 export const listNavigationEvents: Handler<Endpoints['listNavigationEvents']> = async ({
   auth,

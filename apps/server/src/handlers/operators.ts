@@ -3,7 +3,7 @@ import { notFound, permissionDenied } from '../http/api-error.js';
 import { offsetPage } from '../repos/pages.js';
 import { recordJson, renderOperators } from '../repos/simple-records.js';
 import { orderByOf, Params } from '../repos/sql.js';
-import { assertNotExcluded } from './common.js';
+import { assertNotExcluded, deleteOne } from './common.js';
 import { selectionOf } from './notes-navigation.js';
 import { type Handler, noContent, ok } from './types.js';
 
@@ -63,20 +63,7 @@ export const updateOperator: Handler<Endpoints['updateOperator']> = async ({
   return ok(await operatorOr404(services, auth.organizationId, params.id));
 };
 
-export const deleteOperator: Handler<Endpoints['deleteOperator']> = async ({
-  auth,
-  params,
-  query,
-  services,
-}) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'operator');
-  const rows = await services.db.query(
-    'DELETE FROM operators WHERE organization_id = $1 AND id = $2 RETURNING id',
-    [auth.organizationId, params.id],
-  );
-  if (!rows.length) throw notFound('operator');
-  return noContent();
-};
+export const deleteOperator = deleteOne('operators', 'operator');
 
 export const getOperatorSlots: Handler<Endpoints['getOperatorSlots']> = async ({
   auth,
