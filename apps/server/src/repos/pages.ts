@@ -45,9 +45,15 @@ export const offsetPage = async (
   const [count, rows] = await Promise.all([
     countOf(deps, sel, sel.params.values),
     reachableLimit > 0
-      ? deps.db.query<FragmentRow>(
-          `SELECT ${sel.alias}.id, ${sel.alias}.version FROM ${sel.from} ${whereOf(sel)}
-            ORDER BY ${orderBy} LIMIT ${reachableLimit} OFFSET ${offset}`,
+      ? // Deferred join: the offset is walked in the ordering's index alone (index-only), and only
+        // the page's rows are read from the table for their versions.
+        deps.db.query<FragmentRow>(
+          `SELECT t.id, t.version
+             FROM unnest(ARRAY(SELECT ${sel.alias}.id FROM ${sel.from} ${whereOf(sel)}
+                               ORDER BY ${orderBy} LIMIT ${reachableLimit} OFFSET ${offset}))
+                  WITH ORDINALITY AS p(id, n)
+             JOIN ${table.name} t ON t.id = p.id
+            ORDER BY p.n`,
           sel.params.values,
         )
       : Promise.resolve([] as FragmentRow[]),
