@@ -1,8 +1,10 @@
 import type { Db } from '../db/db.js';
 import { notFound } from '../http/api-error.js';
 import type { RequestOrigin } from '../http/links.js';
+import type { FragmentTable } from '../repos/fragments.js';
+import { cursorPage, offsetPage } from '../repos/pages.js';
 import { orderByOf, type Selection } from '../repos/sql.js';
-import { type HandlerContext, type HandlerResult, noContent } from './types.js';
+import { type HandlerContext, type HandlerResult, noContent, ok } from './types.js';
 
 /** D9: a single-resource request for an excluded id answers 404. */
 export const assertNotExcluded = (id: number, excluded: number[] | undefined, what: string) => {
@@ -70,4 +72,63 @@ export const deleteOne =
     );
     if (!rows.length) throw notFound(what);
     return noContent();
+  };
+
+/** A searchable resource listed by offset and cursor pages (conversations, contacts). */
+export interface ListedResource<F> {
+  table: FragmentTable;
+  select: (organizationId: number, filters: F & { search_tsquery?: string | null | undefined }) => Selection;
+  render: (db: Db, ids: number[]) => Promise<Map<number, string>>;
+}
+
+type ListContext<Q> = Pick<HandlerContext, 'auth' | 'origin' | 'services'> & { query: Q };
+
+/** The offset list of a resource: filters AND-combined, search ranked unless ordered (D6, D11). */
+export const offsetList =
+  <F>(resource: ListedResource<F>) =>
+  async ({
+    auth,
+    query,
+    origin,
+    services,
+  }: ListContext<
+    F & { ordering: string; limit: number; offset: number; search_query?: string[] | undefined }
+  >) => {
+    const sel = resource.select(auth.organizationId, {
+      ...query,
+      search_tsquery: await services.searches.of(query.search_query),
+    });
+    const page = {
+      limit: query.limit,
+      offset: query.offset,
+      orderBy: listOrder(sel, query.ordering, origin),
+    };
+    return ok(
+      await offsetPage(services, sel, resource.table, page, origin, (ids) =>
+        resource.render(services.db, ids),
+      ),
+    );
+  };
+
+/** The cursor list of a resource (the all endpoints): id order only, with the total count (D7). */
+export const cursorList =
+  <F>(resource: ListedResource<F>) =>
+  async ({
+    auth,
+    query,
+    origin,
+    services,
+  }: ListContext<F & { ordering: string; limit: number; cursor?: string | undefined }>) => {
+    const sel = resource.select(auth.organizationId, query);
+    const options = {
+      limit: query.limit,
+      cursor: query.cursor,
+      descending: query.ordering === '-id',
+      withCount: true,
+    };
+    return ok(
+      await cursorPage(services, sel, resource.table, options, origin, (ids) =>
+        resource.render(services.db, ids),
+      ),
+    );
   };

@@ -1,4 +1,4 @@
-import { contactUpsertBodyFor, type Endpoints } from '@org/model';
+import { contactUpsertBodyFor, type Endpoints, LIMITS } from '@org/model';
 import { invalid, notFound } from '../http/api-error.js';
 import { parseOrThrow } from '../http/validate.js';
 import {
@@ -8,48 +8,16 @@ import {
   updateContact,
   upsertContact,
 } from '../repos/contacts.js';
-import { cursorPage, offsetPage } from '../repos/pages.js';
-import { assertExists, assertNotExcluded, bulkDelete, deleteOne, listOrder } from './common.js';
+import { assertNotExcluded, bulkDelete, cursorList, deleteOne, offsetList } from './common.js';
 import { type Handler, noContent, ok } from './types.js';
 
 const TABLE = { name: 'contact_identities' };
-const MAX_DELETE_IDS = 100;
+const contactsResource = { table: TABLE, select: contactSelection, render: renderContacts };
+const MAX_DELETE_IDS = LIMITS.bulkDelete.maxLimit;
 
-export const listContacts: Handler<Endpoints['listContacts']> = async ({ auth, query, origin, services }) => {
-  const sel = contactSelection(auth.organizationId, {
-    ...query,
-    search_tsquery: await services.searches.of(query.search_query),
-  });
-  const orderBy = listOrder(sel, query.ordering, origin);
-  const render = (ids: number[]) => renderContacts(services.db, ids);
-  return ok(
-    await offsetPage(
-      services,
-      sel,
-      TABLE,
-      { limit: query.limit, offset: query.offset, orderBy },
-      origin,
-      render,
-    ),
-  );
-};
+export const listContacts = offsetList(contactsResource);
 
-export const listAllContacts: Handler<Endpoints['listAllContacts']> = async ({
-  auth,
-  query,
-  origin,
-  services,
-}) => {
-  const sel = contactSelection(auth.organizationId, query);
-  const render = (ids: number[]) => renderContacts(services.db, ids);
-  const options = {
-    limit: query.limit,
-    cursor: query.cursor,
-    descending: query.ordering === '-id',
-    withCount: true,
-  };
-  return ok(await cursorPage(services, sel, TABLE, options, origin, render));
-};
+export const listAllContacts = cursorList(contactsResource);
 
 export const deleteContacts: Handler<Endpoints['deleteContacts']> = async ({ auth, query, services }) => {
   if (query.delete_ids && query.delete_ids.length > MAX_DELETE_IDS)

@@ -1,4 +1,4 @@
-import type { Endpoints } from '@org/model';
+import { type Endpoints, LIMITS } from '@org/model';
 import { invalid, notFound } from '../http/api-error.js';
 import {
   conversationDetailJson,
@@ -7,54 +7,18 @@ import {
   renderMessagesOf,
   setConversationTopics,
 } from '../repos/conversations.js';
-import { cursorPage, offsetPage } from '../repos/pages.js';
+import { cursorPage } from '../repos/pages.js';
 import { Params } from '../repos/sql.js';
-import { assertExists, assertNotExcluded, bulkDelete, deleteOne, listOrder } from './common.js';
+import { assertExists, assertNotExcluded, bulkDelete, cursorList, deleteOne, offsetList } from './common.js';
 import { type Handler, noContent, ok } from './types.js';
 
 const TABLE = { name: 'conversations' };
-const MAX_DELETE_IDS = 100;
+const conversationsResource = { table: TABLE, select: conversationSelection, render: renderConversations };
+const MAX_DELETE_IDS = LIMITS.bulkDelete.maxLimit;
 
-export const listConversations: Handler<Endpoints['listConversations']> = async ({
-  auth,
-  query,
-  origin,
-  services,
-}) => {
-  const sel = conversationSelection(auth.organizationId, {
-    ...query,
-    search_tsquery: await services.searches.of(query.search_query),
-  });
-  const orderBy = listOrder(sel, query.ordering, origin);
-  const render = (ids: number[]) => renderConversations(services.db, ids);
-  return ok(
-    await offsetPage(
-      services,
-      sel,
-      TABLE,
-      { limit: query.limit, offset: query.offset, orderBy },
-      origin,
-      render,
-    ),
-  );
-};
+export const listConversations = offsetList(conversationsResource);
 
-export const listAllConversations: Handler<Endpoints['listAllConversations']> = async ({
-  auth,
-  query,
-  origin,
-  services,
-}) => {
-  const sel = conversationSelection(auth.organizationId, query);
-  const render = (ids: number[]) => renderConversations(services.db, ids);
-  const options = {
-    limit: query.limit,
-    cursor: query.cursor,
-    descending: query.ordering === '-id',
-    withCount: true,
-  };
-  return ok(await cursorPage(services, sel, TABLE, options, origin, render));
-};
+export const listAllConversations = cursorList(conversationsResource);
 
 export const deleteConversations: Handler<Endpoints['deleteConversations']> = async ({
   auth,

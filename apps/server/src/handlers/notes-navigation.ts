@@ -4,7 +4,7 @@ import { offsetPage } from '../repos/pages.js';
 import { recordJson, renderNavigationEvents, renderNotes } from '../repos/simple-records.js';
 import { orderByOf, Params, type Selection } from '../repos/sql.js';
 import { assertNotExcluded, deleteOne } from './common.js';
-import { type Handler, noContent, ok } from './types.js';
+import { type Handler, ok } from './types.js';
 
 /** The rows of an organization's table, with optional equality filters and exclude_ids. */
 const selectionOf = (

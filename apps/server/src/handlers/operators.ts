@@ -5,7 +5,7 @@ import { recordJson, renderOperators } from '../repos/simple-records.js';
 import { orderByOf, Params } from '../repos/sql.js';
 import { assertNotExcluded, deleteOne } from './common.js';
 import { selectionOf } from './notes-navigation.js';
-import { type Handler, noContent, ok } from './types.js';
+import { type Handler, ok } from './types.js';
 
 const operatorOr404 = async (
   services: Parameters<Handler>[0]['services'],
