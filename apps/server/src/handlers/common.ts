@@ -1,5 +1,6 @@
+import { LIMITS } from '@org/model';
 import type { Db } from '../db/db.js';
-import { notFound } from '../http/api-error.js';
+import { invalid, notFound } from '../http/api-error.js';
 import type { RequestOrigin } from '../http/links.js';
 import type { FragmentTable } from '../repos/fragments.js';
 import { cursorPage, offsetPage } from '../repos/pages.js';
@@ -19,26 +20,46 @@ export const listOrder = (sel: Selection, ordering: string, origin: RequestOrigi
 
 /**
  * D8: a bulk DELETE removes at most `limit` matching rows in the default order (delete_ids: exactly
- * those ids, whatever the filters and limit), in one transaction.
+ * those ids, whatever the filters and limit; exclude_ids still wins), in one transaction.
+ * `keep` names rows a bulk delete never removes (ongoing conversations).
  */
-export const bulkDelete = async (
-  db: Db,
-  table: string,
-  sel: Selection,
-  { limit, deleteIds }: { limit: number; deleteIds: number[] | undefined },
-  extraWhere: string[] = [],
-) => {
-  const where = [...sel.where, ...extraWhere];
-  const limitClause = deleteIds ? '' : `LIMIT ${limit}`;
-  await db.transaction((tx) =>
-    tx.query(
-      `DELETE FROM ${table} WHERE id IN (
-         SELECT ${sel.alias}.id FROM ${sel.from} WHERE ${where.join(' AND ')}
-         ORDER BY ${sel.alias}.id DESC ${limitClause} FOR UPDATE)`,
-      sel.params.values,
-    ),
-  );
-};
+export const bulkDeleteOf =
+  <F>(resource: ListedResource<F>, keep: string[] = []) =>
+  async ({
+    auth,
+    query,
+    services,
+  }: Pick<HandlerContext, 'auth' | 'services'> & {
+    query: F & {
+      limit: number;
+      delete_ids?: number[] | undefined;
+      exclude_ids?: number[] | undefined;
+      search_query?: string[] | undefined;
+    };
+  }): Promise<HandlerResult> => {
+    const max = LIMITS.bulkDelete.maxLimit;
+    if (query.delete_ids && query.delete_ids.length > max)
+      throw invalid({ delete_ids: [`At most ${max} ids per request.`] });
+    const sel = resource.select(
+      auth.organizationId,
+      query.delete_ids
+        ? // Every filter is optional: delete_ids keeps only exclude_ids.
+          ({ exclude_ids: query.exclude_ids } as unknown as F & { search_tsquery?: undefined })
+        : { ...query, search_tsquery: await services.searches.of(query.search_query) },
+    );
+    if (query.delete_ids)
+      sel.where.push(`${sel.alias}.id = ANY (${sel.params.add(query.delete_ids)}::int[])`);
+    const where = [...sel.where, ...keep];
+    await services.db.transaction((tx) =>
+      tx.query(
+        `DELETE FROM ${resource.table.name} WHERE id IN (
+           SELECT ${sel.alias}.id FROM ${sel.from} WHERE ${where.join(' AND ')}
+           ORDER BY ${sel.alias}.id DESC ${query.delete_ids ? '' : `LIMIT ${query.limit}`} FOR UPDATE)`,
+        sel.params.values,
+      ),
+    );
+    return noContent();
+  };
 
 /** Throws 404 unless the record is in the organization. */
 export const assertExists = async (

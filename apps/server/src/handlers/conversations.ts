@@ -1,4 +1,4 @@
-import { type Endpoints, LIMITS } from '@org/model';
+import type { Endpoints } from '@org/model';
 import { invalid, notFound } from '../http/api-error.js';
 import {
   conversationDetailJson,
@@ -9,35 +9,25 @@ import {
 } from '../repos/conversations.js';
 import { cursorPage } from '../repos/pages.js';
 import { Params } from '../repos/sql.js';
-import { assertExists, assertNotExcluded, bulkDelete, cursorList, deleteOne, offsetList } from './common.js';
-import { type Handler, noContent, ok } from './types.js';
+import {
+  assertExists,
+  assertNotExcluded,
+  bulkDeleteOf,
+  cursorList,
+  deleteOne,
+  offsetList,
+} from './common.js';
+import { type Handler, ok } from './types.js';
 
 const TABLE = { name: 'conversations' };
 const conversationsResource = { table: TABLE, select: conversationSelection, render: renderConversations };
-const MAX_DELETE_IDS = LIMITS.bulkDelete.maxLimit;
 
 export const listConversations = offsetList(conversationsResource);
 
 export const listAllConversations = cursorList(conversationsResource);
 
-export const deleteConversations: Handler<Endpoints['deleteConversations']> = async ({
-  auth,
-  query,
-  services,
-}) => {
-  if (query.delete_ids && query.delete_ids.length > MAX_DELETE_IDS)
-    throw invalid({ delete_ids: [`At most ${MAX_DELETE_IDS} ids per request.`] });
-  const filters = query.delete_ids
-    ? { exclude_ids: query.exclude_ids }
-    : { ...query, search_tsquery: await services.searches.of(query.search_query) };
-  const sel = conversationSelection(auth.organizationId, filters);
-  if (query.delete_ids) sel.where.push(`v.id = ANY (${sel.params.add(query.delete_ids)}::int[])`);
-  // Ongoing conversations (any status but ended) are never bulk-deleted (D8).
-  await bulkDelete(services.db, 'conversations', sel, { limit: query.limit, deleteIds: query.delete_ids }, [
-    "v.status = 'ended'",
-  ]);
-  return noContent();
-};
+// Ongoing conversations (any status but ended) are never bulk-deleted (D8).
+export const deleteConversations = bulkDeleteOf(conversationsResource, ["v.status = 'ended'"]);
 
 export const getConversation: Handler<Endpoints['getConversation']> = async ({
   auth,
