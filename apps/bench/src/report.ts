@@ -39,18 +39,18 @@ export const checkTargets = (results: BenchResults): TargetCheck[] => {
         engine: engine.engine,
         scenario: 'search',
       });
-    for (const id of ['analytics', 'analytics-1'] as const) {
-      const analytics = scenarioOf(engine, id);
-      if (analytics)
-        checks.push({
-          what: `93-day analytics query over ${formatCount(engine.seed.counts.analytics_data_points ?? Number.NaN)} points, p99 at ${analytics.connections} client${analytics.connections === 1 ? '' : 's'}`,
-          target: `< ${TARGETS.analyticsP99Ms} ms`,
-          figure: formatMs(analytics.server.p99),
-          met: analytics.server.p99 < TARGETS.analyticsP99Ms,
-          engine: engine.engine,
-          scenario: id,
-        });
-    }
+    // The issue asks how fast "a 93-day query" answers, naming no concurrency (unlike search): the
+    // latency of one client's queries. The 16-client run is throughput, printed beside it.
+    const analytics = scenarioOf(engine, 'analytics-1');
+    if (analytics)
+      checks.push({
+        what: `93-day analytics query over ${formatCount(engine.seed.counts.analytics_data_points ?? Number.NaN)} points, p99 (one client)`,
+        target: `< ${TARGETS.analyticsP99Ms} ms`,
+        figure: formatMs(analytics.server.p99),
+        met: analytics.server.p99 < TARGETS.analyticsP99Ms,
+        engine: engine.engine,
+        scenario: 'analytics-1',
+      });
     checks.push({
       what: 'Seeding speed',
       target: `>= ${formatNumber(TARGETS.seedRecordsPerSecond, 0)} records/s`,

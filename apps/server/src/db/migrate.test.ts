@@ -1,3 +1,4 @@
+import { ANALYTICS_METRIC_NAMES, canonicalMetric } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
@@ -10,6 +11,9 @@ import {
   type TestDb,
   testDatabaseUrl,
 } from './test-database.js';
+
+/** Thrown to roll a test's writes back. */
+class Rollback extends Error {}
 
 const EXPECTED_TABLES = [
   'analytics_data_points',
@@ -41,13 +45,36 @@ function migrationSuite(open: () => Promise<TestDb>) {
 
   it('creates every table and records every version', async () => {
     const tables = await db.query<{ tablename: string }>(
-      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`,
+      `SELECT c.relname AS tablename FROM pg_class c
+        WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+        ORDER BY c.relname`,
     );
     expect(tables.map((t) => t.tablename)).toEqual(EXPECTED_TABLES);
     const versions = await db.query<{ version: number }>(
       'SELECT version FROM schema_migrations ORDER BY version',
     );
     expect(versions.map((v) => v.version)).toEqual(MIGRATIONS.map((m) => m.version));
+  });
+
+  it('stores each metric in its own partition of analytics_data_points', async () => {
+    const metrics = [...new Set(ANALYTICS_METRIC_NAMES.map(canonicalMetric))];
+    await db
+      .transaction(async (tx) => {
+        const placed = await tx.query<{ metric: string; partition: string }>(
+          `INSERT INTO analytics_data_points (metric, organization_id, time)
+         SELECT m, 1, now() FROM unnest($1::text[]) AS m RETURNING metric, tableoid::regclass::text AS partition`,
+          [[...metrics, 'not_a_metric']],
+        );
+        const partitions = new Set(placed.map((p) => p.partition));
+        expect(partitions.size).toBe(metrics.length + 1);
+        expect(placed.find((p) => p.metric === 'not_a_metric')?.partition).toBe(
+          'analytics_data_points_other',
+        );
+        throw new Rollback();
+      })
+      .catch((error) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
   });
 
   it('is idempotent', async () => {

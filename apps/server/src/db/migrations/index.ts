@@ -7,6 +7,7 @@ import { bulkLoad } from './0006-bulk-load.js';
 import { emailDomainSearch } from './0007-email-domain-search.js';
 import { searchVectorFunctions } from './0008-search-vector-functions.js';
 import { navigationWidgetFilter } from './0009-navigation-widget-filter.js';
+import { analyticsPartitions } from './0010-analytics-partitions.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   emailDomainSearch,
   searchVectorFunctions,
   navigationWidgetFilter,
+  analyticsPartitions,
 ];
