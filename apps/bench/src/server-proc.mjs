@@ -69,10 +69,15 @@ const start = async (options) => {
   });
 };
 
-/** Exact row counts of every table the server's migrations created (the seeded records). */
+/**
+ * Exact row counts of every table the server's migrations created (the seeded records). A
+ * partitioned table counts once: its partitions hold the same rows.
+ */
 const count = async () => {
   const tables = await server.db.query(
-    `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations' ORDER BY 1`,
+    `SELECT relname AS tablename FROM pg_class
+      WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p') AND NOT relispartition
+        AND relname <> 'schema_migrations' ORDER BY 1`,
   );
   const counts = {};
   let total = 0;
