@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FragmentCache, fragmentsOf } from '../repos/fragments.js';
 import type { Db } from './db.js';
 import { resetDb } from './reset-db.js';
 import {
@@ -12,7 +13,7 @@ import {
 /**
  * The search vectors (migration 0005) on real writes: weights A (contact name, email, street,
  * city) > B (notes) > C (messages), prefix/stem matching of D11, and upkeep by the triggers when
- * contacts, notes and messages change. Also the rendered_json invalidation rules.
+ * contacts, notes and messages change. Also the version rules the stored renders depend on.
  */
 const ORG = 11;
 
@@ -116,35 +117,12 @@ function searchSuite(open: () => Promise<TestDb>) {
     expect((await conversationRanks(db, 'blender')).map((c) => c.id)).toEqual([]);
   });
 
-  it('clears rendered_json on own and embedded changes, and refuses stale renders', async () => {
-    const state = async (table: string, id: number) =>
-      (
-        await db.query<{ rendered_json: string | null; version: number }>(
-          `SELECT rendered_json, version FROM ${table} WHERE id = $1`,
-          [id],
-        )
-      )[0]!;
-    const render = async (table: string, id: number) => {
-      const { version } = await state(table, id);
-      const rows = await db.query(
-        `UPDATE ${table} SET rendered_json = '{}' WHERE id = $1 AND version = $2 RETURNING id`,
-        [id, version],
-      );
-      expect(rows).toHaveLength(1);
-      return version;
-    };
-    // A render stores its JSON without counting as a change.
-    const v1 = await render('contact_identities', 102);
-    expect(await state('contact_identities', 102)).toEqual({ rendered_json: '{}', version: v1 });
-    // An own-row update clears it and bumps the version; a render of the old version is refused.
+  it('bumps the version on own and embedded changes', async () => {
+    const version = async (table: string, id: number) =>
+      (await db.query<{ version: number }>(`SELECT version FROM ${table} WHERE id = $1`, [id]))[0]!.version;
+    const v1 = await version('contact_identities', 102);
     await db.query(`UPDATE contact_identities SET gender = 'female' WHERE id = 102`);
-    expect(await state('contact_identities', 102)).toEqual({ rendered_json: null, version: v1 + 1 });
-    expect(
-      await db.query(
-        `UPDATE contact_identities SET rendered_json = '{}' WHERE id = 102 AND version = $1 RETURNING id`,
-        [v1],
-      ),
-    ).toEqual([]);
+    expect(await version('contact_identities', 102)).toBe(v1 + 1);
     // The conversation embeds its contact, its last message and its topics.
     for (const change of [
       `UPDATE contact_identities SET salutation = 'mr' WHERE id = 101`,
@@ -153,16 +131,53 @@ function searchSuite(open: () => Promise<TestDb>) {
       `UPDATE topics SET text = 'Invoices' WHERE id = 41`,
       `UPDATE um_widgets SET name = 'Chat' WHERE id = 21`,
     ]) {
-      const before = await render('conversations', 201);
+      const before = await version('conversations', 201);
       await db.query(change);
-      const after = await state('conversations', 201);
-      expect(after.rendered_json, change).toBeNull();
-      expect(after.version, change).toBeGreaterThan(before);
+      expect(await version('conversations', 201), change).toBeGreaterThan(before);
     }
     // A contact shows its conversation count.
-    const before = await render('contact_identities', 103);
+    const before = await version('contact_identities', 103);
     await db.query(`DELETE FROM conversations WHERE id = 203`);
-    expect((await state('contact_identities', 103)).version).toBeGreaterThan(before);
+    expect(await version('contact_identities', 103)).toBeGreaterThan(before);
+  });
+
+  it('stores a render for its version only, never one of a version since written, and drops it with the record', async () => {
+    const table = { name: 'contact_identities' };
+    const current = async () =>
+      (await db.query<{ version: number }>('SELECT version FROM contact_identities WHERE id = 102'))[0]!
+        .version;
+    const stored = () =>
+      db.query<{ version: number; json: string }>(
+        'SELECT version, json FROM contact_identities_renders WHERE id = 102',
+      );
+    const renderAs = (text: string) => async (ids: number[]) => new Map(ids.map((id) => [id, text]));
+    const refuse = async (): Promise<Map<number, string>> => {
+      throw new Error('must not render');
+    };
+    const v1 = await current();
+    const page = (version: number) => [{ id: 102, version }];
+    expect(await fragmentsOf(db, new FragmentCache(), table, page(v1), renderAs('"one"'))).toEqual([
+      Buffer.from('"one"'),
+    ]);
+    expect(await stored()).toEqual([{ version: v1, json: '"one"' }]);
+    // Another instance (an empty process cache) reads the stored render instead of rendering.
+    expect(await fragmentsOf(db, new FragmentCache(), table, page(v1), refuse)).toEqual([
+      Buffer.from('"one"'),
+    ]);
+    // A write bumps the version: the old render is not served for the new version.
+    await db.query(`UPDATE contact_identities SET gender = 'male' WHERE id = 102`);
+    const v2 = await current();
+    expect(await fragmentsOf(db, new FragmentCache(), table, page(v2), renderAs('"two"'))).toEqual([
+      Buffer.from('"two"'),
+    ]);
+    expect(await stored()).toEqual([{ version: v2, json: '"two"' }]);
+    // A render of a version the record no longer has (a page read before a write) is not stored.
+    await db.query(`UPDATE contact_identities SET gender = 'female' WHERE id = 102`);
+    await fragmentsOf(db, new FragmentCache(), table, page(v2 + 5), renderAs('"stale"'));
+    await fragmentsOf(db, new FragmentCache(), table, page(v1), renderAs('"older"'));
+    expect(await stored()).toEqual([{ version: v2, json: '"two"' }]);
+    await db.query('DELETE FROM contact_identities WHERE id = 102');
+    expect(await stored()).toEqual([]);
   });
 }
 

@@ -44,10 +44,8 @@ export const conversationSelection = (organizationId: number, f: ConversationFil
     where.push(`v.contact_identity_id = ${p.add(f.contact_identity_id)}`);
   if (f.operator_id !== undefined) where.push(`v.operator_assigned_to = ${p.add(f.operator_id)}`);
   if (f.status !== undefined) where.push(`v.status = ${p.add(f.status)}`);
-  if (f.topics !== undefined)
-    where.push(
-      `EXISTS (SELECT 1 FROM conversation_topics ct WHERE ct.conversation_id = v.id AND ct.topic_id = ${p.add(f.topics)})`,
-    );
+  // topic_ids mirrors conversation_topics (triggers), so the ordering indexes can filter on it.
+  if (f.topics !== undefined) where.push(`v.topic_ids @> ARRAY[${p.add(f.topics)}::int]`);
   for (const widget of [f.um_widget_id, f.chat_widget_id])
     if (widget !== undefined) where.push(`v.um_widget_ids @> ARRAY[${p.add(widget)}::int]`);
   for (const [prefix, column] of Object.entries(DATE_RANGES)) {
@@ -66,8 +64,8 @@ export const conversationSelection = (organizationId: number, f: ConversationFil
 
 const RENDER_SQL = `
 SELECT v.*, w.name AS widget_name, w.language_name AS widget_language_name,
-  to_jsonb(c) - '{search_vector,rendered_json,version}'::text[] AS contact,
-  (SELECT to_jsonb(m) - '{rendered_json,version}'::text[] FROM messages m
+  to_jsonb(c) - '{search_vector,version}'::text[] AS contact,
+  (SELECT to_jsonb(m) - 'version' FROM messages m
     WHERE m.conversation_id = v.id ORDER BY m.sequence DESC LIMIT 1) AS last_message,
   (SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.id), '[]'::jsonb)
      FROM conversation_topics ct JOIN topics t ON t.organization_id = ct.organization_id AND t.id = ct.topic_id
@@ -91,13 +89,15 @@ export const conversationDetailJson = async (
   organizationId: number,
   id: number,
 ): Promise<string | null> => {
-  const rows = await db.query<{ id: number; version: number; rendered_json: string | null }>(
-    'SELECT id, version, rendered_json FROM conversations WHERE organization_id = $1 AND id = $2',
+  const rows = await db.query<{ json: string | null }>(
+    `SELECT r.json FROM conversations v
+       LEFT JOIN conversations_renders r ON r.id = v.id AND r.version = v.version
+      WHERE v.organization_id = $1 AND v.id = $2`,
     [organizationId, id],
   );
   const row = rows[0];
   if (!row) return null;
-  const json = row.rendered_json ?? (await renderConversations(db, [id])).get(id);
+  const json = row.json ?? (await renderConversations(db, [id])).get(id);
   if (!json) return null;
   const parts = await db.query(
     'SELECT * FROM conversation_parts WHERE organization_id = $1 AND conversation_id = $2 ORDER BY id',

@@ -15,10 +15,10 @@ export interface FragmentTable {
 }
 
 /**
- * Each record's JSON is rendered once (DESIGN section 9) and kept twice: in rendered_json, shared by
- * every instance, and as bytes in this process, keyed by record and version. A page query reads only
- * ids and versions; a page is the cached bytes joined. A write bumps the version, so a stale copy is
- * never served, whichever instance wrote.
+ * Each record's JSON is rendered once (DESIGN section 9) and kept twice: in `<table>_renders`,
+ * shared by every instance, and as bytes in this process, keyed by record and version. A page
+ * query reads only ids and versions; a page is the cached bytes joined. A write bumps the version,
+ * so a stale copy is never served, whichever instance wrote.
  */
 export class FragmentCache {
   private readonly entries = new Map<string, { version: number; bytes: Buffer }>();
@@ -49,10 +49,17 @@ export class FragmentCache {
 
 const keyOf = (table: FragmentTable, id: number) => `${table.name}:${table.scope?.value ?? ''}:${id}`;
 
+/** How a table's rows and their renders are named in SQL (messages: a sequence within a conversation). */
+const sqlOf = (table: FragmentTable) => {
+  const idColumn = table.idColumn ?? 'id';
+  const scope = table.scope ? ` AND t.${table.scope.column} = ${Number(table.scope.value)}` : '';
+  return { idColumn, scope, renders: `${table.name}_renders` };
+};
+
 /**
- * The JSON bytes of each row, in order: from the process cache, else from rendered_json, else
- * rendered by `render` and stored back (best effort: a render racing a write is dropped by the
- * version guard, and rows another request is storing are skipped rather than waited for).
+ * The JSON bytes of each row, in order: from the process cache, else from the stored render of
+ * that version, else rendered by `render` and stored (best effort: a render is stored only while
+ * the record still has the version the page read, so one racing a write is dropped).
  */
 export const fragmentsOf = async (
   db: Db,
@@ -65,58 +72,58 @@ export const fragmentsOf = async (
   const missing = rows.filter((_, i) => !out[i]);
   if (!missing.length) return out as Buffer[];
 
-  const idColumn = table.idColumn ?? 'id';
-  const scope = table.scope ? `AND t.${table.scope.column} = ${Number(table.scope.value)}` : '';
-  const stored = await db.query<{ id: number; version: number; rendered_json: string | null }>(
-    `SELECT t.${idColumn} AS id, t.version, t.rendered_json FROM ${table.name} t
+  const { idColumn, scope, renders } = sqlOf(table);
+  const stored = await db.query<{ id: number; version: number; json: string }>(
+    `SELECT t.${idColumn} AS id, t.version, t.json FROM ${renders} t
       WHERE t.${idColumn} = ANY ($1::int[]) ${scope}`,
     [missing.map((r) => r.id)],
   );
-  const json = new Map<number, { version: number; text: string }>();
-  for (const s of stored)
-    if (s.rendered_json !== null) json.set(s.id, { version: s.version, text: s.rendered_json });
-  const toRender = stored.filter((s) => s.rendered_json === null);
+  const wanted = new Map(missing.map((r) => [r.id, r.version]));
+  const json = new Map<number, string>();
+  for (const s of stored) if (wanted.get(s.id) === s.version) json.set(s.id, s.json);
+  const toRender = missing.filter((r) => !json.has(r.id));
   if (toRender.length) {
-    const rendered = await render(toRender.map((s) => s.id));
-    for (const s of toRender) {
-      const text = rendered.get(s.id);
-      if (text !== undefined) json.set(s.id, { version: s.version, text });
-    }
-    await storeRendered(db, table, toRender, rendered, scope);
+    const rendered = await render(toRender.map((r) => r.id));
+    for (const [id, text] of rendered) json.set(id, text);
+    await storeRendered(db, table, toRender, rendered);
   }
   for (const [i, row] of rows.entries()) {
     if (out[i]) continue;
-    const found = json.get(row.id);
-    if (!found) continue; // deleted since the page query: left out
-    const bytes = Buffer.from(found.text);
-    cache.set(keyOf(table, row.id), found.version, bytes);
+    const text = json.get(row.id);
+    if (text === undefined) continue; // deleted since the page query: left out
+    const bytes = Buffer.from(text);
+    cache.set(keyOf(table, row.id), row.version, bytes);
     out[i] = bytes;
   }
   return out.filter((b): b is Buffer => b !== undefined);
 };
 
-/** Stores renders back in rendered_json; a cache, so a failure never fails the request. */
+/** Stores renders for other requests and instances; a cache, so a failure never fails the request. */
 const storeRendered = async (
   db: Db,
   table: FragmentTable,
-  rows: Array<{ id: number; version: number }>,
+  rows: FragmentRow[],
   rendered: Map<number, string>,
-  scope: string,
 ) => {
-  const ready = rows.filter((r) => rendered.has(r.id));
+  const ready = rows.filter((r) => rendered.has(r.id)).sort((a, b) => a.id - b.id);
   if (!ready.length) return;
-  const idColumn = table.idColumn ?? 'id';
+  const { idColumn, scope, renders } = sqlOf(table);
+  const keyColumns = table.scope ? `${table.scope.column}, ${idColumn}` : idColumn;
+  const keyValues = table.scope ? `t.${table.scope.column}, u.id` : 'u.id';
   try {
+    // Joined with the record at the version rendered: a record written since is not stored.
     await db.query(
-      `UPDATE ${table.name} t SET rendered_json = u.json
+      `INSERT INTO ${renders} AS r (organization_id, ${keyColumns}, version, json)
+       SELECT t.organization_id, ${keyValues}, u.version, u.json
          FROM unnest($1::int[], $2::int[], $3::text[]) AS u(id, version, json)
-        WHERE t.${idColumn} = u.id AND t.version = u.version AND t.rendered_json IS NULL ${scope}
-          AND t.ctid IN (SELECT ctid FROM ${table.name} t WHERE t.${idColumn} = ANY ($1::int[]) ${scope}
-                         ORDER BY t.${idColumn} FOR UPDATE SKIP LOCKED)`,
+         JOIN ${table.name} t ON t.${idColumn} = u.id AND t.version = u.version ${scope}
+        ORDER BY u.id
+       ON CONFLICT (${keyColumns}) DO UPDATE SET version = excluded.version, json = excluded.json
+        WHERE r.version < excluded.version`,
       [ready.map((r) => r.id), ready.map((r) => r.version), ready.map((r) => rendered.get(r.id)!)],
     );
   } catch {
-    // Another writer won the race (or the row is gone): the next read renders again.
+    // A concurrent store of the same records (or a deleted record): the next read renders again.
   }
 };
 

@@ -10,7 +10,7 @@ export class Params {
 /** A filtered selection: FROM, the WHERE conditions and their parameters. */
 export interface Selection {
   from: string;
-  /** The alias whose id, version and rendered_json the pages read. */
+  /** The alias whose id and version the pages read. */
   alias: string;
   where: string[];
   params: Params;

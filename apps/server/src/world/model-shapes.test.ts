@@ -131,6 +131,9 @@ describe('stored records as the model describes them', () => {
     const parts = await db.query<Row>(`SELECT p.*, to_char(p.duration, 'HH24:MI:SS') AS duration_text
       FROM conversation_parts p ORDER BY p.id`);
     const conversations = await db.query<Row>('SELECT * FROM conversations ORDER BY id');
+    // topic_ids mirrors conversation_topics for the list indexes (migration 0011).
+    for (const v of conversations)
+      expect(v.topic_ids).toEqual(topics.filter((t) => t.conversation_id === v.id).map((t) => t.id));
     const rendered = conversations.map((v) => ({
       ...without(
         v,
@@ -141,6 +144,7 @@ describe('stored records as the model describes them', () => {
         'contact_channel_state',
         'contact_channel_type',
         'last_activity_at',
+        'topic_ids',
       ),
       contact: without(
         contacts.get(v.contact_identity_id)!,

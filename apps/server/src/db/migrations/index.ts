@@ -8,6 +8,8 @@ import { emailDomainSearch } from './0007-email-domain-search.js';
 import { searchVectorFunctions } from './0008-search-vector-functions.js';
 import { navigationWidgetFilter } from './0009-navigation-widget-filter.js';
 import { analyticsPartitions } from './0010-analytics-partitions.js';
+import { conversationListIndexes } from './0011-conversation-list-indexes.js';
+import { recordRenders } from './0012-record-renders.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -24,4 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   searchVectorFunctions,
   navigationWidgetFilter,
   analyticsPartitions,
+  conversationListIndexes,
+  recordRenders,
 ];
