@@ -21,33 +21,46 @@ export interface FragmentTable {
  * so a stale copy is never served, whichever instance wrote.
  */
 export class FragmentCache {
-  private readonly entries = new Map<string, { version: number; bytes: Buffer }>();
+  /** Per table (and scope), per record id: numeric keys, no key string per row. */
+  private readonly groups = new Map<string, Map<number, CachedFragment>>();
+  /** Insertion order for eviction (oldest first); replaced entries are skipped when reached. */
+  private order: Array<[Map<number, CachedFragment>, number, CachedFragment]> = [];
+  private head = 0;
   private size = 0;
   constructor(private readonly maxBytes = 128 * 1024 * 1024) {}
 
-  get(key: string, version: number): Buffer | undefined {
-    const entry = this.entries.get(key);
-    return entry && entry.version === version ? entry.bytes : undefined;
+  /** The cached fragments of one table (and scope). */
+  groupOf(table: FragmentTable): Map<number, CachedFragment> {
+    const key = `${table.name}:${table.scope?.value ?? ''}`;
+    let group = this.groups.get(key);
+    if (!group) this.groups.set(key, (group = new Map()));
+    return group;
   }
 
-  set(key: string, version: number, bytes: Buffer) {
-    const old = this.entries.get(key);
-    if (old) {
-      this.size -= old.bytes.length;
-      this.entries.delete(key);
-    }
-    this.entries.set(key, { version, bytes });
+  set(group: Map<number, CachedFragment>, id: number, version: number, bytes: Buffer) {
+    const old = group.get(id);
+    if (old) this.size -= old.bytes.length;
+    const entry = { version, bytes };
+    group.set(id, entry);
+    this.order.push([group, id, entry]);
     this.size += bytes.length;
-    // Oldest first (Map keeps insertion order): drop until under the budget.
-    for (const [k, e] of this.entries) {
-      if (this.size <= this.maxBytes) break;
-      this.entries.delete(k);
+    while (this.size > this.maxBytes && this.head < this.order.length) {
+      const [g, k, e] = this.order[this.head++]!;
+      if (g.get(k) !== e) continue; // replaced since: already subtracted
+      g.delete(k);
       this.size -= e.bytes.length;
+    }
+    if (this.head > 1024 && this.head * 2 > this.order.length) {
+      this.order = this.order.slice(this.head);
+      this.head = 0;
     }
   }
 }
 
-const keyOf = (table: FragmentTable, id: number) => `${table.name}:${table.scope?.value ?? ''}:${id}`;
+export interface CachedFragment {
+  version: number;
+  bytes: Buffer;
+}
 
 /** How a table's rows and their renders are named in SQL (messages: a sequence within a conversation). */
 const sqlOf = (table: FragmentTable) => {
@@ -68,7 +81,11 @@ export const fragmentsOf = async (
   rows: FragmentRow[],
   render: (ids: number[]) => Promise<Map<number, string>>,
 ): Promise<Buffer[]> => {
-  const out: Array<Buffer | undefined> = rows.map((r) => cache.get(keyOf(table, r.id), r.version));
+  const group = cache.groupOf(table);
+  const out: Array<Buffer | undefined> = rows.map((r) => {
+    const cached = group.get(r.id);
+    return cached?.version === r.version ? cached.bytes : undefined;
+  });
   const missing = rows.filter((_, i) => !out[i]);
   if (!missing.length) return out as Buffer[];
 
@@ -92,7 +109,7 @@ export const fragmentsOf = async (
     const text = json.get(row.id);
     if (text === undefined) continue; // deleted since the page query: left out
     const bytes = Buffer.from(text);
-    cache.set(keyOf(table, row.id), row.version, bytes);
+    cache.set(group, row.id, row.version, bytes);
     out[i] = bytes;
   }
   return out.filter((b): b is Buffer => b !== undefined);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { FragmentCache } from './fragments.js';
+
+describe('FragmentCache', () => {
+  const bytes = (n: number, fill = 'x') => Buffer.alloc(n, fill);
+  const table = { name: 'conversations' };
+
+  it('keeps fragments per table and scope, keyed by id and version', () => {
+    const cache = new FragmentCache(1000);
+    const conversations = cache.groupOf(table);
+    cache.set(conversations, 1, 7, bytes(10));
+    expect(cache.groupOf(table).get(1)).toEqual({ version: 7, bytes: bytes(10) });
+    expect(cache.groupOf({ name: 'messages', scope: { column: 'conversation_id', value: 1 } }).get(1)).toBe(
+      undefined,
+    );
+  });
+
+  it('drops the oldest fragments past its byte budget; a replaced fragment counts once', () => {
+    const cache = new FragmentCache(100);
+    const group = cache.groupOf(table);
+    cache.set(group, 1, 1, bytes(40));
+    cache.set(group, 2, 1, bytes(40));
+    cache.set(group, 1, 2, bytes(40, 'y')); // replaces id 1: 80 bytes held, nothing dropped
+    expect([...group.keys()].sort()).toEqual([1, 2]);
+    cache.set(group, 3, 1, bytes(40)); // 120 > 100: the oldest live entry (id 2) goes
+    expect([...group.keys()].sort()).toEqual([1, 3]);
+    expect(group.get(1)).toEqual({ version: 2, bytes: bytes(40, 'y') });
+    for (let id = 10; id < 3000; id++) cache.set(group, id, 1, bytes(40));
+    expect(group.size).toBe(2);
+  });
+});
