@@ -1,6 +1,5 @@
 import {
   ANALYTICS_METRICS,
-  type AnalyticsDataPoint,
   type AnalyticsMetric,
   type AnalyticsQuery,
   canonicalMetric,
@@ -8,6 +7,7 @@ import {
   type MetricInfo,
 } from '@org/model';
 import type { Db } from '../db/db.js';
+import { parseTimestamp } from '../db/type-parsers.js';
 import { invalid } from '../http/api-error.js';
 import { linkTo, type RequestOrigin } from '../http/links.js';
 import { Params } from '../repos/sql.js';
@@ -15,9 +15,11 @@ import { Params } from '../repos/sql.js';
 interface PointRow {
   id: number;
   organization_id: number;
-  um_widget_ids: number[];
+  /** The array as PostgreSQL prints it (`{1,2}`): turned into JSON without parsing. */
+  um_widget_ids: string;
   operator_id: number | null;
   operator_group_id: number | null;
+  /** As PostgreSQL prints a timestamptz in UTC (`2025-06-30 12:34:56.789+00`): sliced, not parsed. */
   time: string;
   value: number;
   value_str: string;
@@ -29,26 +31,32 @@ interface PointRow {
   human_interaction: boolean | null;
 }
 
-/** Section 2's presence rules: what a data point of this kind of metric carries. */
-export const renderDataPoint = (row: PointRow, info: MetricInfo): AnalyticsDataPoint => ({
-  um_widget_id: row.um_widget_ids,
-  organization_id: row.organization_id,
-  ...(info.kind === 'missed'
-    ? {}
-    : { operator_id: row.operator_id, operator_group_id: row.operator_group_id }),
-  time: row.time.slice(0, 19),
-  value: row.value,
-  value_str: row.value_str,
-  ...(row.conversation_id !== null ? { conversation_id: row.conversation_id } : {}),
-  ...(row.conversation_part_id !== null ? { conversation_part_id: row.conversation_part_id } : {}),
-  ...(row.conversation_session_id !== null ? { conversation_session_id: row.conversation_session_id } : {}),
-  is_chatbot_metric: row.is_chatbot_metric,
-  ...(row.chatbot_interaction !== null ? { chatbot_interaction: row.chatbot_interaction } : {}),
-  ...(row.human_interaction !== null ? { human_interaction: row.human_interaction } : {}),
-});
+/**
+ * Section 2's presence rules: what a data point of this kind of metric carries, written straight
+ * to JSON text (a page holds up to 10,000 points; building and stringifying an object per point
+ * was most of a 93-day response's server time). The model's AnalyticsDataPoint schema checks the
+ * result in the tests.
+ */
+export const dataPointJson = (row: PointRow, info: MetricInfo): string => {
+  let json = `{"um_widget_id":[${row.um_widget_ids.slice(1, -1)}],"organization_id":${row.organization_id}`;
+  if (info.kind !== 'missed')
+    json += `,"operator_id":${row.operator_id},"operator_group_id":${row.operator_group_id}`;
+  json += `,"time":"${row.time.slice(0, 10)}T${row.time.slice(11, 19)}"`;
+  json += `,"value":${Number.isFinite(row.value) ? row.value : null}`;
+  json += `,"value_str":${JSON.stringify(row.value_str)}`;
+  if (row.conversation_id !== null) json += `,"conversation_id":${row.conversation_id}`;
+  if (row.conversation_part_id !== null) json += `,"conversation_part_id":${row.conversation_part_id}`;
+  if (row.conversation_session_id !== null)
+    json += `,"conversation_session_id":${row.conversation_session_id}`;
+  json += `,"is_chatbot_metric":${row.is_chatbot_metric}`;
+  if (row.chatbot_interaction !== null) json += `,"chatbot_interaction":${row.chatbot_interaction}`;
+  if (row.human_interaction !== null) json += `,"human_interaction":${row.human_interaction}`;
+  return `${json}}`;
+};
 
 /** D14 cursors: the (time, id) of the last point served, opaque to clients. */
-const encodeCursor = (row: PointRow) => Buffer.from(`${row.time}|${row.id}`).toString('base64url');
+const encodeCursor = (row: PointRow) =>
+  Buffer.from(`${parseTimestamp(row.time)}|${row.id}`).toString('base64url');
 /** What encodeCursor writes: a UTC timestamp as the db layer prints it, and an int4 id. */
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/;
 const MAX_INT4 = 2_147_483_647;
@@ -111,18 +119,19 @@ export const queryDataPoints = async (
   // One ordered index range per organization (metric, organization_id, time, id), merged: an
   // `organization_id = ANY (...)` condition would make PostgreSQL sort the whole range instead.
   const rows = await db.query<PointRow>(
-    `SELECT d.* FROM unnest(${p.add(orgs)}::int[]) AS o(id) CROSS JOIN LATERAL (
-       SELECT id, organization_id, um_widget_ids, operator_id, operator_group_id, time, value, value_str,
-              conversation_id, conversation_part_id, conversation_session_id, is_chatbot_metric,
-              chatbot_interaction, human_interaction
-         FROM analytics_data_points WHERE ${where.join(' AND ')}
+    `SELECT d.id, d.organization_id, d.um_widget_ids::text AS um_widget_ids, d.operator_id,
+            d.operator_group_id, d.time::text AS time, d.value, d.value_str, d.conversation_id,
+            d.conversation_part_id, d.conversation_session_id, d.is_chatbot_metric,
+            d.chatbot_interaction, d.human_interaction
+       FROM unnest(${p.add(orgs)}::int[]) AS o(id) CROSS JOIN LATERAL (
+       SELECT * FROM analytics_data_points WHERE ${where.join(' AND ')}
         ORDER BY time, id LIMIT ${pageSize + 1}) AS d
       ORDER BY d.time, d.id LIMIT ${pageSize + 1}`,
     p.values,
   );
   const more = rows.length > pageSize;
   const page = more ? rows.slice(0, pageSize) : rows;
-  const results = page.map((row) => JSON.stringify(renderDataPoint(row, info))).join(',');
+  const results = page.map((row) => dataPointJson(row, info)).join(',');
   const next = more
     ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page[page.length - 1]!) }))}`
     : '';
