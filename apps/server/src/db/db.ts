@@ -12,6 +12,12 @@ export interface Db {
   readonly engine: DbEngine;
   /** One statement with parameters; returns its rows. */
   query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * `query` for a statement run many times with other parameters (page queries): PostgreSQL parses
+   * it once per connection. Its SQL must carry every value as a parameter, so that the number of
+   * distinct statements stays small. Plans stay per execution (values decide the best index).
+   */
+  queryPrepared<T extends object = Row>(sql: string, params: readonly unknown[]): Promise<T[]>;
   /** Several statements separated by `;`, no parameters (migrations, resets). */
   exec(sql: string): Promise<void>;
   /**

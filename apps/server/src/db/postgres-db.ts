@@ -22,7 +22,9 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     max: options.maxConnections ?? 10,
     types,
     // The timestamptz parser expects UTC output; set it at connect time, before any query.
-    options: '-c TimeZone=UTC',
+    // Prepared statements (queryPrepared) are planned for their values on every execution: a
+    // generic plan would pick one index for a status that is rare and for one that is common.
+    options: '-c TimeZone=UTC -c plan_cache_mode=force_custom_plan',
   });
   // An idle pooled connection can die (server restart, DROP DATABASE ... WITH (FORCE)); without a
   // listener that would crash the process. The pool replaces it; the next query reports real trouble.
@@ -34,6 +36,13 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     engine: 'postgres',
     async query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]> {
       const result = await pool.query<T & pg.QueryResultRow>(sql, params ? [...params] : undefined);
+      return result.rows;
+    },
+    async queryPrepared<T extends object>(sql: string, params: readonly unknown[]): Promise<T[]> {
+      const name = statementName(sql);
+      const result = await pool.query<T & pg.QueryResultRow>(
+        name ? { name, text: sql, values: [...params] } : { text: sql, values: [...params] },
+      );
       return result.rows;
     },
     async exec(sql: string): Promise<void> {
@@ -57,6 +66,18 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   };
 }
 
+/** Names of prepared statements, by SQL; bounded so a caller embedding values cannot grow it without end. */
+const statementNames = new Map<string, string>();
+const MAX_PREPARED = 500;
+const statementName = (sql: string): string | undefined => {
+  let name = statementNames.get(sql);
+  if (!name && statementNames.size < MAX_PREPARED) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+};
+
 let savepointCounter = 0;
 
 /** The handle passed to a transaction body: every statement on the one checked-out connection. */
@@ -65,6 +86,13 @@ function connectionDb(connection: pg.PoolClient): Db {
     engine: 'postgres',
     async query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]> {
       const result = await connection.query<T & pg.QueryResultRow>(sql, params ? [...params] : undefined);
+      return result.rows;
+    },
+    async queryPrepared<T extends object>(sql: string, params: readonly unknown[]): Promise<T[]> {
+      const name = statementName(sql);
+      const result = await connection.query<T & pg.QueryResultRow>(
+        name ? { name, text: sql, values: [...params] } : { text: sql, values: [...params] },
+      );
       return result.rows;
     },
     async exec(sql: string): Promise<void> {

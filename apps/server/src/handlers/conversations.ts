@@ -19,7 +19,7 @@ import {
 } from './common.js';
 import { type Handler, ok } from './types.js';
 
-const TABLE = { name: 'conversations' };
+const TABLE = { name: 'conversations', versionIndexed: true };
 const conversationsResource = { table: TABLE, select: conversationSelection, render: renderConversations };
 
 export const listConversations = offsetList(conversationsResource);

@@ -27,9 +27,27 @@ const link = (value: string | null) => (value === null ? 'null' : JSON.stringify
 const countOf = (deps: PageDeps, sel: Selection, values: unknown[]) => {
   const sql = `SELECT count(*)::int AS count FROM ${sel.from} ${whereOf(sel)}`;
   return deps.counts.get(`${sql}\u0000${JSON.stringify(values)}`, async () => {
-    const result = await deps.db.query<{ count: number }>(sql, values);
+    const result = await deps.db.queryPrepared<{ count: number }>(sql, values);
     return result[0]?.count ?? 0;
   });
+};
+
+/** The ids and versions of one offset page, in order; LIMIT and OFFSET are the last two parameters. */
+const pageSql = (sel: Selection, table: FragmentTable, orderBy: string) => {
+  const n = sel.params.values.length;
+  const [limit, offset] = [`$${n + 1}`, `$${n + 2}`];
+  return table.versionIndexed
+    ? // The ordering indexes carry the version: one index-only walk.
+      `SELECT ${sel.alias}.id, ${sel.alias}.version FROM ${sel.from} ${whereOf(sel)}
+        ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`
+    : // Deferred join: the offset is walked in the ordering's index alone (index-only), and only
+      // the page's rows are read from the table for their versions.
+      `SELECT t.id, t.version
+         FROM unnest(ARRAY(SELECT ${sel.alias}.id FROM ${sel.from} ${whereOf(sel)}
+                           ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}))
+              WITH ORDINALITY AS p(id, n)
+         JOIN ${table.name} t ON t.id = p.id
+        ORDER BY p.n`;
 };
 
 /** D6: an offset page with the true count; items past offset 10,000 are never returned. */
@@ -45,17 +63,11 @@ export const offsetPage = async (
   const [count, rows] = await Promise.all([
     countOf(deps, sel, sel.params.values),
     reachableLimit > 0
-      ? // Deferred join: the offset is walked in the ordering's index alone (index-only), and only
-        // the page's rows are read from the table for their versions.
-        deps.db.query<FragmentRow>(
-          `SELECT t.id, t.version
-             FROM unnest(ARRAY(SELECT ${sel.alias}.id FROM ${sel.from} ${whereOf(sel)}
-                               ORDER BY ${orderBy} LIMIT ${reachableLimit} OFFSET ${offset}))
-                  WITH ORDINALITY AS p(id, n)
-             JOIN ${table.name} t ON t.id = p.id
-            ORDER BY p.n`,
-          sel.params.values,
-        )
+      ? deps.db.queryPrepared<FragmentRow>(pageSql(sel, table, orderBy), [
+          ...sel.params.values,
+          reachableLimit,
+          offset,
+        ])
       : Promise.resolve([] as FragmentRow[]),
   ]);
   const end = Math.min(count, MAX_REACHABLE);

@@ -15,6 +15,7 @@ import type { Migration } from './migration.js';
  * it when data the representation embeds changes. A renderer stores its result with
  * `UPDATE ... SET rendered_json = $json WHERE id = $id AND version = $versionItRead`, so a render
  * racing a write never stores stale JSON. Pages can then be joined from fragments (DESIGN 9).
+ * (Since 0012 the rendered JSON lives in `<table>_renders`, keyed by record and version.)
  */
 export const tenancy: Migration = {
   version: 1,

@@ -5,8 +5,8 @@ import type { Migration } from './migration.js';
 const ORDER_COLUMNS = [...new Set(CONVERSATION_ORDERINGS.map((o) => o.replace(/^-/, '')))].filter(
   (c) => c !== 'id',
 );
-/** The equality filters the list benchmark and real clients combine with any ordering. */
-const FILTER_COLUMNS = ['status', 'operator_assigned_to', 'um_widget_ids', 'topic_ids'];
+/** What a page reads (version) and the equality filters clients combine with any ordering. */
+const INCLUDED_COLUMNS = ['version', 'status', 'operator_assigned_to', 'um_widget_ids', 'topic_ids'];
 
 /**
  * Conversation pages walk their ordering's index to the offset. With a filter, every entry walked
@@ -15,10 +15,12 @@ const FILTER_COLUMNS = ['status', 'operator_assigned_to', 'um_widget_ids', 'topi
  * on the 100k world. Now:
  * - conversations carry their topic ids (topic_ids, kept by the conversation_topics triggers), so
  *   the topics filter is a condition on the row;
- * - every ordering index carries the filter columns (INCLUDE), so a filtered walk stays in the
- *   index (index-only), ~4 ms for the same page;
- * - the status index carries the ordering columns: a rare status is read whole from it and sorted
- *   rather than found by walking an ordering index.
+ * - every ordering index carries the filter columns and the version (INCLUDE), so a page, filtered
+ *   or not, is one index-only walk (~4 ms for the same page) that also yields the versions the
+ *   fragment cache is checked against, without visiting the table;
+ * - the status index carries the version and the ordering columns: a rare status is read whole
+ *   from it and sorted (index-only) rather than found by walking an ordering index (17 ms at
+ *   offset 1,000 of 2,300 `new` conversations).
  * The UPDATE that fills topic_ids runs as a bulk load: versions and rendered JSON stay as they are.
  */
 export const conversationListIndexes: Migration = {
@@ -59,12 +61,12 @@ $$;
 CREATE INDEX conversations_topics_idx ON conversations USING gin (topic_ids);
 
 CREATE INDEX conversations_id_order_idx ON conversations (organization_id, id)
-  INCLUDE (${FILTER_COLUMNS.join(', ')});
+  INCLUDE (${INCLUDED_COLUMNS.join(', ')});
 ${ORDER_COLUMNS.map(
   (
     column,
   ) => `CREATE INDEX conversations_${column}_order_idx ON conversations (organization_id, ${column}, id)
-  INCLUDE (${FILTER_COLUMNS.join(', ')});`,
+  INCLUDE (${INCLUDED_COLUMNS.join(', ')});`,
 ).join('\n')}
 DROP INDEX conversations_last_message_idx;
 DROP INDEX conversations_contact_first_message_idx;
@@ -73,6 +75,6 @@ DROP INDEX conversations_contact_last_message_idx;
 
 DROP INDEX conversations_status_idx;
 CREATE INDEX conversations_status_idx ON conversations (organization_id, status, id)
-  INCLUDE (${ORDER_COLUMNS.join(', ')});
+  INCLUDE (version, ${ORDER_COLUMNS.join(', ')});
 `,
 };
