@@ -7,6 +7,7 @@ const ORDER_COLUMNS = [...new Set(CONVERSATION_ORDERINGS.map((o) => o.replace(/^
 );
 /** What a page reads (version) and the equality filters clients combine with any ordering. */
 const INCLUDED_COLUMNS = ['version', 'status', 'operator_assigned_to', 'um_widget_ids', 'topic_ids'];
+const OPERATOR_INCLUDED = INCLUDED_COLUMNS.filter((c) => c !== 'operator_assigned_to');
 
 /**
  * Conversation pages walk their ordering's index to the offset. With a filter, every entry walked
@@ -72,6 +73,16 @@ DROP INDEX conversations_last_message_idx;
 DROP INDEX conversations_contact_first_message_idx;
 DROP INDEX conversations_contact_last_update_idx;
 DROP INDEX conversations_contact_last_message_idx;
+
+-- An operator's conversations (6-15 % of an organization's) are walked in their own index per
+-- ordering: a deep page of them walked in the shared ordering index read 78k entries (18 ms).
+DROP INDEX conversations_operator_idx;
+CREATE INDEX conversations_operator_idx ON conversations (organization_id, operator_assigned_to, id)
+  INCLUDE (${OPERATOR_INCLUDED.join(', ')});
+${ORDER_COLUMNS.map(
+  (column) => `CREATE INDEX conversations_operator_${column}_idx
+  ON conversations (organization_id, operator_assigned_to, ${column}, id) INCLUDE (${OPERATOR_INCLUDED.join(', ')});`,
+).join('\n')}
 
 DROP INDEX conversations_status_idx;
 CREATE INDEX conversations_status_idx ON conversations (organization_id, status, id)
