@@ -14,8 +14,8 @@ export interface Db {
   query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /**
    * `query` for a statement run many times with other parameters (page queries): PostgreSQL parses
-   * it once per connection. Its SQL must carry every value as a parameter, so that the number of
-   * distinct statements stays small. Plans stay per execution (values decide the best index).
+   * and plans it once per connection (a generic plan), so use it only where an index serves every
+   * value. Its SQL must carry every value as a parameter, so that distinct statements stay few.
    */
   queryPrepared<T extends object = Row>(sql: string, params: readonly unknown[]): Promise<T[]>;
   /** Several statements separated by `;`, no parameters (migrations, resets). */

@@ -20,7 +20,8 @@ export interface HandlerContext<E extends EndpointDefinition = EndpointDefinitio
 /** A handler's answer: a status and the JSON text of the body (rendered once, never re-stringified). */
 export interface HandlerResult {
   status: number;
-  json?: string | Buffer;
+  /** The body; a list of parts (a page of fragments) is written as it is, without joining it. */
+  json?: string | Buffer | Buffer[];
 }
 
 export type Handler<E extends EndpointDefinition = EndpointDefinition> = (
@@ -33,5 +34,5 @@ export type ServedEndpointId = Exclude<EndpointId, keyof typeof retiredEndpoints
 /** Every served endpoint of the table has exactly one handler (the compiler checks completeness). */
 export type HandlerTable = { [K in ServedEndpointId]: Handler<Endpoints[K]> };
 
-export const ok = (json: string | Buffer, status = 200): HandlerResult => ({ status, json });
+export const ok = (json: string | Buffer | Buffer[], status = 200): HandlerResult => ({ status, json });
 export const noContent = (): HandlerResult => ({ status: 204 });

@@ -238,3 +238,16 @@ it('cursor pages (messages): message ids as cursors, minus for before, no count,
       (await t.api.fails('listMessages', { params, query: { cursor } }, 400, 'invalid')).errors,
     ).toHaveProperty('cursor');
 });
+
+it('offset pages are sent with their byte length; HEAD sends the headers only', async () => {
+  await bulkContacts(t, 30);
+  const get = await t.api.request('GET', '/api/um/v3/contact_identities/', { query: { limit: 25 } });
+  expect(get.status).toBe(200);
+  expect(Number(get.headers.get('content-length'))).toBe(Buffer.byteLength(get.text));
+  expect(get.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(get.headers.get('x-ratelimit-limit')).toBeTruthy();
+  const head = await t.api.request('HEAD', '/api/um/v3/contact_identities/', { query: { limit: 25 } });
+  expect(head.status).toBe(200);
+  expect(head.text).toBe('');
+  expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+});

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import {
   type AnalyticsMetric,
   canonicalMetric,
@@ -74,10 +75,35 @@ export const registerRoutes = (app: FastifyInstance, services: Services, handler
         if (ep.method !== 'GET') services.counts.clear();
         reply.code(result.status);
         if (result.json === undefined) return reply.send();
-        return reply.type('application/json; charset=utf-8').send(result.json);
+        if (Array.isArray(result.json)) return sendParts(reply, result.json);
+        return reply.type(JSON_TYPE).send(result.json);
       },
     });
   }
+};
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A page of fragments is written part by part in one corked writev: joining 100 fragments into one
+ * 200-300 KB buffer first cost a copy and a fresh allocation per page (a tenth of a list request's
+ * CPU). Hooks after the handler do not run for a hijacked reply; onResponse (logging) still does.
+ */
+const sendParts = (reply: FastifyReply, parts: Buffer[]) => {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(reply.statusCode, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': JSON_TYPE,
+    'content-length': length,
+  });
+  const socket = res.socket;
+  socket?.cork();
+  for (const part of parts) res.write(part);
+  res.end();
+  socket?.uncork();
 };
 
 /** The metric an analytics endpoint serves (both spellings of one metric share a counter). */
