@@ -72,7 +72,9 @@ BEGIN
 END
 $$;
 
-CREATE INDEX conversations_topics_idx ON conversations USING gin (topic_ids);
+-- The widget and topic filters are evaluated on the ordering indexes' entries, counts included:
+-- a GIN bitmap count of a common widget visited 90k heap rows (0.5-1 s under load).
+DROP INDEX conversations_widgets_idx;
 
 ${orderingIndexes('', [])}
 ${Object.entries(SCALAR_FILTERS)
