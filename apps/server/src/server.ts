@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { Authenticator } from './auth/authenticate.js';
 import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
+import { CHANGES_CHANNEL } from './db/migrations/index.js';
 import { openDb } from './db/open-db.js';
 import { createFixtures, type Fixtures } from './fixtures.js';
 import { buildApp } from './http/app.js';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './rate-limit/limiter.js';
 import { RedisCounterStore } from './rate-limit/redis-store.js';
 import { MemoryCounterStore } from './rate-limit/store.js';
-import { CountCache } from './repos/count-cache.js';
+import { COUNT_TTL_MS, CountCache } from './repos/count-cache.js';
 import { FragmentCache } from './repos/fragments.js';
 import { SearchQueries } from './repos/search-queries.js';
 import type { Services } from './services.js';
@@ -58,6 +59,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     memory: options.memory ?? (!options.dataDir && !options.databaseUrl),
   });
+  let stopListening: (() => Promise<void>) | undefined;
   try {
     await migrate(db);
     const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {});
@@ -67,6 +69,20 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       : new MemoryCounterStore();
     const limiter = new RateLimiter(store, { ...DEFAULT_LIMITS, ...options.limits });
     const counts = new CountCache();
+    // Writes through any instance clear the counts here (migration 0013 notifies on commit).
+    stopListening = await db
+      .listen(
+        CHANGES_CHANNEL,
+        () => counts.clear(),
+        () => {
+          counts.clear();
+          counts.ttlMs = COUNT_TTL_MS.unnotified;
+        },
+      )
+      .then((stop) => {
+        counts.ttlMs = COUNT_TTL_MS.notified;
+        return stop;
+      });
     const services: Services = {
       db,
       counts,
@@ -91,11 +107,13 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       close: () =>
         (closing ??= (async () => {
           await app.close();
+          await stopListening?.();
           await limiter.close();
           await db.close();
         })()),
     };
   } catch (error) {
+    await stopListening?.().catch(() => {});
     await db.close().catch(() => {});
     throw error;
   }

@@ -18,6 +18,12 @@ export interface Db {
    * value. Its SQL must carry every value as a parameter, so that distinct statements stay few.
    */
   queryPrepared<T extends object = Row>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction
+   * commits, from any connection or instance), and `onLost` once if notifications can no longer be
+   * trusted (the listening connection failed). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<() => Promise<void>>;
   /** Several statements separated by `;`, no parameters (migrations, resets). */
   exec(sql: string): Promise<void>;
   /**

@@ -11,10 +11,13 @@ type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
 export async function openPgliteDb(dataDir?: string): Promise<Db> {
   const pglite = await PGlite.create(dataDir, { parsers: { ...TYPE_PARSERS } });
   await pglite.exec(`SET TIME ZONE 'UTC'`);
-  return wrap(pglite, {
+  const db = wrap(pglite, {
     transaction: (fn) => pglite.transaction(fn),
     close: () => pglite.close(),
   });
+  // The one connection is in this process: notifications cannot be lost.
+  db.listen = async (channel, onNotify) => pglite.listen(channel, () => onNotify());
+  return db;
 }
 
 interface Lifecycle {
@@ -31,6 +34,9 @@ function wrap(runner: PgliteRunner, lifecycle: Lifecycle): Db {
     },
     // One connection in this process: nothing to gain from naming statements.
     queryPrepared: (sql, params) => db.query(sql, params),
+    listen: async () => {
+      throw new Error('listen on the database, not a transaction');
+    },
     async exec(sql: string): Promise<void> {
       await runner.exec(sql);
     },

@@ -46,6 +46,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
       );
       return result.rows;
     },
+    listen: (channel, onNotify, onLost) => listenOn(url, channel, onNotify, onLost),
     async exec(sql: string): Promise<void> {
       await pool.query(sql);
     },
@@ -66,6 +67,34 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     close: () => pool.end(),
   };
 }
+
+/** LISTEN on a connection of its own (a pooled one would be handed to other queries). */
+const listenOn = async (
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> => {
+  const client = new pg.Client({ connectionString: url });
+  let stopped = false;
+  const lost = () => {
+    if (stopped) return;
+    stopped = true;
+    onLost();
+    client.end().catch(() => undefined);
+  };
+  client.on('error', lost);
+  client.on('end', lost);
+  client.on('notification', (message) => {
+    if (message.channel === channel) onNotify();
+  });
+  await client.connect();
+  await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  return async () => {
+    stopped = true;
+    await client.end().catch(() => undefined);
+  };
+};
 
 /** Names of prepared statements, by SQL; bounded so a caller embedding values cannot grow it without end. */
 const statementNames = new Map<string, string>();
@@ -95,6 +124,9 @@ function connectionDb(connection: pg.PoolClient): Db {
         name ? { name, text: sql, values: [...params] } : { text: sql, values: [...params] },
       );
       return result.rows;
+    },
+    listen: async () => {
+      throw new Error('listen on the database, not a transaction');
     },
     async exec(sql: string): Promise<void> {
       await connection.query(sql);

@@ -1,13 +1,14 @@
 /**
  * Exact counts of offset pages, cached per query (organization + filters) so that paging through a
  * large result does not count it again on every page (DESIGN section 9). Concurrent requests for the
- * same count share one query. Any write through this instance clears the cache; writes through
- * another instance are seen after `ttlMs` at the latest.
+ * same count share one query. Any write clears the cache: through this instance at once, through
+ * another when its change notification arrives (server.ts); `ttlMs` bounds how long a count can be
+ * kept when notifications are not available.
  */
 export class CountCache {
   private readonly entries = new Map<string, { count: Promise<number>; at: number }>();
   constructor(
-    private readonly ttlMs = 5_000,
+    public ttlMs: number = COUNT_TTL_MS.unnotified,
     private readonly maxEntries = 10_000,
   ) {}
 
@@ -30,3 +31,6 @@ export class CountCache {
     this.entries.clear();
   }
 }
+
+/** How long a count is kept: told of every write (LISTEN), or not. */
+export const COUNT_TTL_MS = { notified: 300_000, unnotified: 5_000 } as const;

@@ -10,8 +10,10 @@ import { navigationWidgetFilter } from './0009-navigation-widget-filter.js';
 import { analyticsPartitions } from './0010-analytics-partitions.js';
 import { conversationListIndexes } from './0011-conversation-list-indexes.js';
 import { recordRenders } from './0012-record-renders.js';
+import { changeNotifications } from './0013-change-notifications.js';
 import type { Migration } from './migration.js';
 
+export { CHANGES_CHANNEL } from './0013-change-notifications.js';
 export type { Migration } from './migration.js';
 
 /** Every migration, in order. SQL lives in TS modules so the bundled server carries it. */
@@ -28,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   analyticsPartitions,
   conversationListIndexes,
   recordRenders,
+  changeNotifications,
 ];

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createTemporaryDatabase,
+  POSTGRES_SKIP_REASON,
+  type TemporaryDatabase,
+  testDatabaseUrl,
+} from '../db/test-database.js';
+import { type RunningServer, startServer } from '../server.js';
+import { Api } from '../test-support/api.js';
+import { NO_LIMITS } from '../test-support/harness.js';
+
+/**
+ * D6 counts are exact after a write through any instance: each instance caches counts and drops
+ * them when PostgreSQL announces a committed write (migration 0013). Cached counts are kept for
+ * minutes, so only the announcement can make another instance's count right within the wait below.
+ */
+describe.skipIf(!testDatabaseUrl)(
+  `counts across instances on one PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
+  () => {
+    let database: TemporaryDatabase;
+    let first: RunningServer;
+    let second: RunningServer;
+    beforeAll(async () => {
+      database = await createTemporaryDatabase(testDatabaseUrl!, 'counts_test');
+      first = await startServer({ seed: false, limits: NO_LIMITS, databaseUrl: database.url });
+      second = await startServer({ seed: false, limits: NO_LIMITS, databaseUrl: database.url });
+    });
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      await database?.drop();
+    });
+
+    it('a write through one instance corrects the cached count of the other at once', async () => {
+      const token = first.world.organizations[0]!.token;
+      const viaFirst = new Api(first.url, { token });
+      const viaSecond = new Api(second.url, { token });
+      const before = (await viaFirst.ok('listContacts')).count;
+      const created = await viaSecond.ok(
+        'upsertContact',
+        { query: { identifier: 'email' }, body: { email: 'counted@example.org' } },
+        201,
+      );
+      await vi.waitFor(async () => expect((await viaFirst.ok('listContacts')).count).toBe(before + 1), {
+        timeout: 2_000,
+        interval: 20,
+      });
+      await viaSecond.call('deleteContact', { params: { id: created.id } });
+      await vi.waitFor(async () => expect((await viaFirst.ok('listContacts')).count).toBe(before), {
+        timeout: 2_000,
+        interval: 20,
+      });
+    });
+  },
+);
