@@ -13,7 +13,8 @@ import {
 /**
  * The search vectors (migration 0005) on real writes: weights A (contact name, email, street,
  * city) > B (notes) > C (messages), prefix/stem matching of D11, and upkeep by the triggers when
- * contacts, notes and messages change. Also the version rules the stored renders depend on.
+ * contacts, notes and messages change. Also the version rules the stored renders depend on, and the
+ * conversation list keys (0014).
  */
 const ORG = 11;
 
@@ -139,6 +140,38 @@ function searchSuite(open: () => Promise<TestDb>) {
     const before = await version('contact_identities', 103);
     await db.query(`DELETE FROM conversations WHERE id = 203`);
     expect(await version('contact_identities', 103)).toBeGreaterThan(before);
+  });
+
+  it("keeps each conversation's list keys (topics, widgets) in step with it", async () => {
+    const keys = () =>
+      db.query<{
+        id: number;
+        kind: string;
+        key: number;
+        version: number;
+        last_message_sent_at: string | null;
+      }>(
+        'SELECT id, kind, key, version, last_message_sent_at FROM conversation_list_keys ORDER BY id, kind, key',
+      );
+    const version = async (id: number) =>
+      (await db.query<{ version: number }>('SELECT version FROM conversations WHERE id = $1', [id]))[0]!
+        .version;
+    await db.query(`UPDATE conversations SET um_widget_ids = '{21}' WHERE id IN (201, 203)`);
+    await db.query(
+      `INSERT INTO conversation_topics (organization_id, conversation_id, topic_id) VALUES (${ORG}, 201, 41)`,
+    );
+    await db.query(`UPDATE conversations SET last_message_sent_at = '2025-01-02T03:04:05Z' WHERE id = 201`);
+    const at = '2025-01-02T03:04:05.000000Z';
+    expect(await keys()).toEqual([
+      { id: 201, kind: 'topic', key: 41, version: await version(201), last_message_sent_at: at },
+      { id: 201, kind: 'widget', key: 21, version: await version(201), last_message_sent_at: at },
+      { id: 203, kind: 'widget', key: 21, version: await version(203), last_message_sent_at: null },
+    ]);
+    await db.query('DELETE FROM conversation_topics WHERE conversation_id = 201');
+    await db.query('DELETE FROM conversations WHERE id = 203');
+    expect((await keys()).map((k) => [k.id, k.kind, k.key, k.version])).toEqual([
+      [201, 'widget', 21, await version(201)],
+    ]);
   });
 
   it('stores a render for its version only, never one of a version since written, and drops it with the record', async () => {

@@ -99,6 +99,11 @@ export const deleteOne =
 export interface ListedResource<F> {
   table: FragmentTable;
   select: (organizationId: number, filters: F & { search_tsquery?: string | null | undefined }) => Selection;
+  /** The selection pages read ids and versions from, when it differs (default: select). */
+  pageSelect?: (
+    organizationId: number,
+    filters: F & { search_tsquery?: string | null | undefined },
+  ) => Selection;
   render: (db: Db, ids: number[]) => Promise<Map<number, string>>;
 }
 
@@ -115,7 +120,7 @@ export const offsetList =
   }: ListContext<
     F & { ordering: string; limit: number; offset: number; search_query?: string[] | undefined }
   >) => {
-    const sel = resource.select(auth.organizationId, {
+    const sel = (resource.pageSelect ?? resource.select)(auth.organizationId, {
       ...query,
       search_tsquery: await services.searches.of(query.search_query),
     });
@@ -140,7 +145,7 @@ export const cursorList =
     origin,
     services,
   }: ListContext<F & { ordering: string; limit: number; cursor?: string | undefined }>) => {
-    const sel = resource.select(auth.organizationId, query);
+    const sel = (resource.pageSelect ?? resource.select)(auth.organizationId, query);
     const options = {
       limit: query.limit,
       cursor: query.cursor,

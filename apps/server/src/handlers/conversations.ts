@@ -2,6 +2,7 @@ import type { Endpoints } from '@org/model';
 import { invalid, notFound } from '../http/api-error.js';
 import {
   conversationDetailJson,
+  conversationPageSelection,
   conversationSelection,
   renderConversations,
   renderMessagesOf,
@@ -20,7 +21,12 @@ import {
 import { type Handler, ok } from './types.js';
 
 const TABLE = { name: 'conversations', versionIndexed: true };
-const conversationsResource = { table: TABLE, select: conversationSelection, render: renderConversations };
+const conversationsResource = {
+  table: TABLE,
+  select: conversationSelection,
+  pageSelect: conversationPageSelection,
+  render: renderConversations,
+};
 
 export const listConversations = offsetList(conversationsResource);
 

@@ -196,6 +196,37 @@ describeEngines('conversations', (t) => {
     }
   });
 
+  it('a topic or widget filter pages in every ordering like the unfiltered list (list keys, 0014)', async () => {
+    const tagged = await conversations(t, 4, { topics: ['Billing'] });
+    await conversations(t, 2, { topics: ['Other'] });
+    const days: Record<string, number[]> = {
+      last_message_sent_at: [3, 1, 4, 2],
+      contact_first_message_sent_at: [2, 4, 1, 3],
+      contact_last_update_at: [4, 3, 2, 1],
+      contact_last_message_sent_at: [1, 3, 2, 4],
+    };
+    // Written after the topics were set: the keys follow later changes of the ordering columns.
+    for (const [i, conversation] of tagged.entries())
+      await setColumns(
+        t.db,
+        'conversations',
+        conversation.id,
+        Object.fromEntries(Object.entries(days).map(([column, d]) => [column, T(d[i]!)])),
+      );
+    const topic = tagged[0]!.topics[0]!.id;
+    const widget = tagged[0]!.um_widget.id;
+    const ids = new Set(tagged.map((c) => c.id));
+    for (const ordering of CONVERSATION_ORDERINGS) {
+      const all = idsOf(await t.api.ok('listConversations', { query: { ordering } }));
+      const byTopic = await t.api.ok('listConversations', { query: { ordering, topics: topic, limit: 2 } });
+      expect(byTopic.count, ordering).toBe(4);
+      const second = await t.api.follow('listConversations', byTopic.next);
+      expect([...idsOf(byTopic), ...idsOf(second)], ordering).toEqual(all.filter((id) => ids.has(id)));
+      const byWidget = await t.api.ok('listConversations', { query: { ordering, um_widget_id: widget } });
+      expect(idsOf(byWidget), ordering).toEqual(all);
+    }
+  });
+
   it('GET conversations/all/ is a counted cursor page with id ordering only', async () => {
     const created = await conversations(t, 3);
     const page = await t.api.ok('listAllConversations');

@@ -1,3 +1,4 @@
+import { conversationFilters } from '@org/model';
 import type { Db } from '../db/db.js';
 import { renderConversation, renderMessage, renderPart } from '../render/records.js';
 import { addSearch, Params, type Selection } from './sql.js';
@@ -34,6 +35,17 @@ const DATE_RANGES = {
   last_activity: 'last_activity_at',
 } as const;
 
+/**
+ * Filters the ordering indexes do not carry (0011): the best plan of a page with one of them depends
+ * on its value (how narrow a date range is, how many conversations a contact has).
+ */
+const VALUE_PLANNED_FILTERS: ReadonlyArray<keyof ConversationFilters> = [
+  'contact_uuid',
+  'contact_identity_id',
+  ...Object.keys(DATE_RANGES).flatMap((prefix) => [`${prefix}_from_date`, `${prefix}_to_date`] as const),
+  'search_tsquery',
+] as Array<keyof ConversationFilters>;
+
 /** The conversations of one organization matching the filters (AND-combined). */
 export const conversationSelection = (organizationId: number, f: ConversationFilters): Selection => {
   const p = new Params();
@@ -57,9 +69,46 @@ export const conversationSelection = (organizationId: number, f: ConversationFil
   if (f.id__gt !== undefined) where.push(`v.id > ${p.add(f.id__gt)}`);
   if (f.id__lt !== undefined) where.push(`v.id < ${p.add(f.id__lt)}`);
   if (f.exclude_ids?.length) where.push(`NOT (v.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
-  const sel: Selection = { from: 'conversations v', alias: 'v', where, params: p };
+  const sel: Selection = {
+    from: 'conversations v',
+    alias: 'v',
+    where,
+    params: p,
+    indexServed: VALUE_PLANNED_FILTERS.every((key) => f[key] === undefined),
+  };
   addSearch(sel, f.search_tsquery);
   return sel;
+};
+
+/** The filters a conversation_list_keys row answers (0014), by the kind of its key. */
+const KEYED_FILTERS = { topics: 'topic', um_widget_id: 'widget', chat_widget_id: 'widget' } as const;
+/** Filters on the conversation id itself, which any selection of conversation ids can apply. */
+const ID_FILTERS = ['exclude_ids', 'id__gt', 'id__lt'] as const;
+
+/**
+ * The selection pages read: a topic or a widget alone (with at most id filters) is read from its own
+ * entries in conversation_list_keys (0014); anything else from conversations.
+ */
+export const conversationPageSelection = (organizationId: number, f: ConversationFilters): Selection => {
+  const given = [...Object.keys(conversationFilters), 'exclude_ids', 'search_tsquery'].filter(
+    (key) => f[key as keyof ConversationFilters] !== undefined,
+  );
+  const keyed = given.filter((key) => key in KEYED_FILTERS);
+  const others = given.filter(
+    (key) => !(key in KEYED_FILTERS) && !(ID_FILTERS as readonly string[]).includes(key),
+  );
+  if (keyed.length !== 1 || others.length) return conversationSelection(organizationId, f);
+  const filter = keyed[0] as keyof typeof KEYED_FILTERS;
+  const p = new Params();
+  const where = [
+    `k.organization_id = ${p.add(organizationId)}`,
+    `k.kind = '${KEYED_FILTERS[filter]}'`,
+    `k.key = ${p.add(f[filter])}`,
+  ];
+  if (f.id__gt !== undefined) where.push(`k.id > ${p.add(f.id__gt)}`);
+  if (f.id__lt !== undefined) where.push(`k.id < ${p.add(f.id__lt)}`);
+  if (f.exclude_ids?.length) where.push(`NOT (k.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
+  return { from: 'conversation_list_keys k', alias: 'k', where, params: p, indexServed: true };
 };
 
 const RENDER_SQL = `

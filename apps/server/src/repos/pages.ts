@@ -52,6 +52,10 @@ const pageSql = (sel: Selection, table: FragmentTable, orderBy: string) => {
         ORDER BY p.n`;
 };
 
+/** One generic plan for selections the indexes serve whatever the values; else planned per values. */
+const pageRows = (db: Db, sel: Selection, sql: string, values: unknown[]) =>
+  sel.indexServed ? db.queryPrepared<FragmentRow>(sql, values) : db.query<FragmentRow>(sql, values);
+
 /** D6: an offset page with the true count; items past offset 10,000 are never returned. */
 export const offsetPage = async (
   deps: PageDeps,
@@ -65,11 +69,7 @@ export const offsetPage = async (
   const [count, rows] = await Promise.all([
     countOf(deps, sel, sel.params.values),
     reachableLimit > 0
-      ? deps.db.queryPrepared<FragmentRow>(pageSql(sel, table, orderBy), [
-          ...sel.params.values,
-          reachableLimit,
-          offset,
-        ])
+      ? pageRows(deps.db, sel, pageSql(sel, table, orderBy), [...sel.params.values, reachableLimit, offset])
       : Promise.resolve([] as FragmentRow[]),
   ]);
   const end = Math.min(count, MAX_REACHABLE);

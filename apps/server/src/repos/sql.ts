@@ -16,6 +16,11 @@ export interface Selection {
   params: Params;
   /** Relevance of a row to the search of this selection (D11), when it has one. */
   rank?: string;
+  /**
+   * Every condition is served by the ordering indexes whatever its value (0011), so its pages can
+   * share one generic plan (Db.queryPrepared). Otherwise each page is planned for its values.
+   */
+  indexServed?: boolean;
 }
 
 export const whereOf = (sel: Selection, extra: string[] = []): string => {

@@ -2,7 +2,7 @@ import { CONVERSATION_ORDERINGS } from '@org/model';
 import type { Migration } from './migration.js';
 
 /** The columns conversation pages are ordered by (each ordering and its reverse share an index). */
-const ORDER_COLUMNS = [...new Set(CONVERSATION_ORDERINGS.map((o) => o.replace(/^-/, '')))].filter(
+export const ORDER_COLUMNS = [...new Set(CONVERSATION_ORDERINGS.map((o) => o.replace(/^-/, '')))].filter(
   (c) => c !== 'id',
 );
 /** What a page reads (version) and the filters clients combine with any ordering. */

@@ -11,6 +11,7 @@ import { analyticsPartitions } from './0010-analytics-partitions.js';
 import { conversationListIndexes } from './0011-conversation-list-indexes.js';
 import { recordRenders } from './0012-record-renders.js';
 import { changeNotifications } from './0013-change-notifications.js';
+import { conversationListKeys } from './0014-conversation-list-keys.js';
 import type { Migration } from './migration.js';
 
 export { CHANGES_CHANNEL } from './0013-change-notifications.js';
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   conversationListIndexes,
   recordRenders,
   changeNotifications,
+  conversationListKeys,
 ];
