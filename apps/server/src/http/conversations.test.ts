@@ -23,6 +23,23 @@ const conversations = async (
   return out;
 };
 
+/** Each ordering field gets a different permutation of days, so every ordering differs from id order. */
+const ORDERING_DAYS: Record<string, number[]> = {
+  last_message_sent_at: [3, 1, 4, 2],
+  contact_first_message_sent_at: [2, 4, 1, 3],
+  contact_last_update_at: [4, 3, 2, 1],
+  contact_last_message_sent_at: [1, 3, 2, 4],
+};
+const setOrderingDays = async (t: TestServer, four: Array<{ id: number }>) => {
+  for (const [i, conversation] of four.entries())
+    await setColumns(
+      t.db,
+      'conversations',
+      conversation.id,
+      Object.fromEntries(Object.entries(ORDERING_DAYS).map(([column, d]) => [column, T(d[i]!)])),
+    );
+};
+
 /** Copies of a conversation row without messages (bulk-delete counts need many rows, not renderings). */
 const cloneConversation = async (t: TestServer, templateId: number, copies: number, status = 'ended') =>
   t.db.query(
@@ -161,20 +178,8 @@ describeEngines('conversations', (t) => {
 
   it('every ordering value orders the list (Common rule 4)', async () => {
     const created = await conversations(t, 4);
-    // Each timestamp field gets a different permutation, so every ordering differs from id order.
-    const days: Record<string, number[]> = {
-      last_message_sent_at: [3, 1, 4, 2],
-      contact_first_message_sent_at: [2, 4, 1, 3],
-      contact_last_update_at: [4, 3, 2, 1],
-      contact_last_message_sent_at: [1, 3, 2, 4],
-    };
-    for (const [i, conversation] of created.entries())
-      await setColumns(
-        t.db,
-        'conversations',
-        conversation.id,
-        Object.fromEntries(Object.entries(days).map(([column, d]) => [column, T(d[i]!)])),
-      );
+    await setOrderingDays(t, created);
+    const days = ORDERING_DAYS;
     for (const ordering of CONVERSATION_ORDERINGS) {
       const field = ordering.replace(/^-/, '');
       const key = (i: number) => (field === 'id' ? created[i]!.id : days[field]![i]!);
@@ -199,20 +204,8 @@ describeEngines('conversations', (t) => {
   it('a topic or widget filter pages in every ordering like the unfiltered list (list keys, 0014)', async () => {
     const tagged = await conversations(t, 4, { topics: ['Billing'] });
     await conversations(t, 2, { topics: ['Other'] });
-    const days: Record<string, number[]> = {
-      last_message_sent_at: [3, 1, 4, 2],
-      contact_first_message_sent_at: [2, 4, 1, 3],
-      contact_last_update_at: [4, 3, 2, 1],
-      contact_last_message_sent_at: [1, 3, 2, 4],
-    };
     // Written after the topics were set: the keys follow later changes of the ordering columns.
-    for (const [i, conversation] of tagged.entries())
-      await setColumns(
-        t.db,
-        'conversations',
-        conversation.id,
-        Object.fromEntries(Object.entries(days).map(([column, d]) => [column, T(d[i]!)])),
-      );
+    await setOrderingDays(t, tagged);
     const topic = tagged[0]!.topics[0]!.id;
     const widget = tagged[0]!.um_widget.id;
     const ids = new Set(tagged.map((c) => c.id));
