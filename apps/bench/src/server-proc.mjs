@@ -71,13 +71,16 @@ const start = async (options) => {
 
 /**
  * Exact row counts of every table the server's migrations created (the seeded records). A
- * partitioned table counts once: its partitions hold the same rows.
+ * partitioned table counts once (its partitions hold the same rows); tables the schema marks as
+ * derived (comment `derived: ...`: renders, list keys) hold no records of their own.
  */
 const count = async () => {
   const tables = await server.db.query(
     `SELECT relname AS tablename FROM pg_class
       WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p') AND NOT relispartition
-        AND relname <> 'schema_migrations' ORDER BY 1`,
+        AND relname <> 'schema_migrations'
+        AND coalesce(obj_description(oid, 'pg_class'), '') NOT LIKE 'derived:%'
+      ORDER BY 1`,
   );
   const counts = {};
   let total = 0;

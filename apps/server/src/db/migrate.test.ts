@@ -84,6 +84,17 @@ function migrationSuite(open: () => Promise<TestDb>) {
       });
   });
 
+  it('marks the tables that hold no records of their own as derived', async () => {
+    const derived = await db.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class
+        WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'
+          AND obj_description(oid, 'pg_class') LIKE 'derived:%' ORDER BY relname`,
+    );
+    expect(derived.map((d) => d.name)).toEqual(
+      EXPECTED_TABLES.filter((name) => name.endsWith('_renders') || name === 'conversation_list_keys'),
+    );
+  });
+
   it('is idempotent', async () => {
     expect(await migrate(db)).toEqual({ applied: [] });
   });

@@ -21,6 +21,7 @@ const renderTable = ({ table, key }: (typeof RENDERED)[number]) => {
   PRIMARY KEY (${key.join(', ')}),
   FOREIGN KEY (${references.join(', ')}) REFERENCES ${table} (${references.join(', ')}) ON DELETE CASCADE
 );
+COMMENT ON TABLE ${table}_renders IS 'derived: rendered JSON of ${table}';
 ALTER TABLE ${table} DROP COLUMN rendered_json;`;
 };
 

@@ -14,7 +14,8 @@ export const LIST_KEY_KINDS = { topic: 'topic_ids', widget: 'um_widget_ids' } as
  *
  * The rows follow the conversation: statement triggers rewrite a conversation's keys whenever it is
  * inserted or updated (its version changes with every update, so the keys always carry the current
- * one), and deleting it deletes them. A bulk load (the seeder) fills them once at its end.
+ * one), and deleting it deletes them. A bulk load (the seeder) fills them once at its end. Its
+ * comment starts with `derived:` (as the renders' do): it holds no records of its own.
  */
 export const conversationListKeys: Migration = {
   version: 14,
@@ -30,6 +31,7 @@ CREATE TABLE conversation_list_keys (
   PRIMARY KEY (id, kind, key),
   FOREIGN KEY (organization_id, id) REFERENCES conversations (organization_id, id) ON DELETE CASCADE
 );
+COMMENT ON TABLE conversation_list_keys IS 'derived: keys of conversations for list pages';
 ${['id', ...ORDER_COLUMNS]
   .map(
     (column) => `CREATE INDEX conversation_list_keys_${column}_idx
