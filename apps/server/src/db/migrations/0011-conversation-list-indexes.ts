@@ -31,10 +31,9 @@ const orderingIndexes = (name: string, prefix: string[]) =>
  * - every ordering index carries the filter columns and the version (INCLUDE), so a page, filtered
  *   or not, is one index-only walk that also yields the versions the fragment cache is checked
  *   against, without visiting the table (~4 ms for the same page);
- * - a status or an operator (a few percent of the conversations each) has its own index per
- *   ordering, so its pages walk only its own entries (the 78k-entry walk for a deep page of one
- *   operator's conversations, 18 ms, becomes 5,100 entries), and the best plan of a page no
- *   longer depends on which status or operator is asked for.
+ * - status and operator lead an index per ordering, so a page of one status or one operator walks
+ *   only its own entries (a deep page of one operator's 6 % walked 78k entries, 18 ms; now 5,100),
+ *   and the best plan of a page no longer depends on which status or operator is asked for.
  * The UPDATE that fills topic_ids runs as a bulk load: versions and rendered JSON stay as they are.
  */
 export const conversationListIndexes: Migration = {
