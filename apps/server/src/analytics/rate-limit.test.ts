@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { type AnalyticsMetric, type ErrorBody, LIMITS } from '@org/model';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../rate-limit/limiter.js';
-import { type RunningServer, startServer } from '../server.js';
 import { Api, type ApiResponse } from '../test-support/api.js';
+import { redisPrefix, useServers } from '../test-support/harness.js';
 import { metricEndpoint, useAnalyticsWorld } from './analytics-test-support.js';
 
 /**
@@ -169,22 +167,12 @@ const redisUrl = process.env.TEST_REDIS_URL || undefined;
 describe.skipIf(!redisUrl)(
   `counters in the shared store (Redis)${redisUrl ? '' : ' (TEST_REDIS_URL is not set: skipped)'}`,
   () => {
-    const prefix = `test:rl:analytics:${Date.now().toString(36)}:${randomBytes(4).toString('hex')}:`;
-    const servers: RunningServer[] = [];
-    beforeAll(async () => {
-      for (let i = 0; i < 2; i++)
-        servers.push(await startServer({ seed: false, memory: true, redisUrl, redisKeyPrefix: prefix }));
-    });
-    afterAll(async () => {
-      await Promise.all(servers.map((s) => s.close()));
-      const redis = new Redis(redisUrl!);
-      try {
-        const keys = await redis.keys(`${prefix}*`);
-        if (keys.length) await redis.del(...keys);
-      } finally {
-        redis.disconnect();
-      }
-    });
+    const store = redisPrefix(redisUrl!, 'analytics');
+    const servers = useServers(
+      2,
+      () => ({ memory: true, redisUrl, redisKeyPrefix: store.prefix }),
+      store.removeKeys,
+    );
 
     it('two servers on one Redis count analytics requests together, next to the v3 counters', async () => {
       freeze(21);
@@ -198,14 +186,10 @@ describe.skipIf(!redisUrl)(
       expectThrottled(await get(a, 'um_conversation_rating'), 'um_conversation_rating');
       expectThrottled(await get(b, 'um_conversation_rating'), 'um_conversation_rating');
       expect((await a.call('listContacts')).status).toBe(200);
-      const redis = new Redis(redisUrl!);
-      try {
-        const keys = await redis.keys(`${prefix}*`);
+      await store.inspect(async (_, keys) => {
         expect(keys.some((k) => k.includes('um_conversation_rating'))).toBe(true);
         expect(keys.some((k) => k.includes('contacts'))).toBe(true);
-      } finally {
-        redis.disconnect();
-      }
+      });
     });
   },
 );

@@ -109,6 +109,12 @@ export interface ListedResource<F> {
 
 type ListContext<Q> = Pick<HandlerContext, 'auth' | 'origin' | 'services'> & { query: Q };
 
+/** What both list kinds read pages through: the page selection, and the renderer on this database. */
+const pagesOf = <F>(resource: ListedResource<F>, services: ListContext<unknown>['services']) => ({
+  select: resource.pageSelect ?? resource.select,
+  render: (ids: number[]) => resource.render(services.db, ids),
+});
+
 /** The offset list of a resource: filters AND-combined, search ranked unless ordered (D6, D11). */
 export const offsetList =
   <F>(resource: ListedResource<F>) =>
@@ -120,7 +126,8 @@ export const offsetList =
   }: ListContext<
     F & { ordering: string; limit: number; offset: number; search_query?: string[] | undefined }
   >) => {
-    const sel = (resource.pageSelect ?? resource.select)(auth.organizationId, {
+    const pages = pagesOf(resource, services);
+    const sel = pages.select(auth.organizationId, {
       ...query,
       search_tsquery: await services.searches.of(query.search_query),
     });
@@ -129,11 +136,7 @@ export const offsetList =
       offset: query.offset,
       orderBy: listOrder(sel, query.ordering, origin),
     };
-    return ok(
-      await offsetPage(services, sel, resource.table, page, origin, (ids) =>
-        resource.render(services.db, ids),
-      ),
-    );
+    return ok(await offsetPage(services, sel, resource.table, page, origin, pages.render));
   };
 
 /** The cursor list of a resource (the all endpoints): id order only, with the total count (D7). */
@@ -145,16 +148,13 @@ export const cursorList =
     origin,
     services,
   }: ListContext<F & { ordering: string; limit: number; cursor?: string | undefined }>) => {
-    const sel = (resource.pageSelect ?? resource.select)(auth.organizationId, query);
+    const pages = pagesOf(resource, services);
+    const sel = pages.select(auth.organizationId, query);
     const options = {
       limit: query.limit,
       cursor: query.cursor,
       descending: query.ordering === '-id',
       withCount: true,
     };
-    return ok(
-      await cursorPage(services, sel, resource.table, options, origin, (ids) =>
-        resource.render(services.db, ids),
-      ),
-    );
+    return ok(await cursorPage(services, sel, resource.table, options, origin, pages.render));
   };

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
 } from '../db/test-database.js';
-import { type RunningServer, startServer } from '../server.js';
+import type { RunningServer } from '../server.js';
 import { Api } from '../test-support/api.js';
-import { NO_LIMITS } from '../test-support/harness.js';
+import { NO_LIMITS, useServers } from '../test-support/harness.js';
 
 /**
  * D6 counts are exact after a write through any instance: each instance caches counts and drops
@@ -17,21 +17,18 @@ import { NO_LIMITS } from '../test-support/harness.js';
 describe.skipIf(!testDatabaseUrl)(
   `counts across instances on one PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
   () => {
-    let database: TemporaryDatabase;
-    let first: RunningServer;
-    let second: RunningServer;
-    beforeAll(async () => {
-      database = await createTemporaryDatabase(testDatabaseUrl!, 'counts_test');
-      first = await startServer({ seed: false, limits: NO_LIMITS, databaseUrl: database.url });
-      second = await startServer({ seed: false, limits: NO_LIMITS, databaseUrl: database.url });
-    });
-    afterAll(async () => {
-      await first?.close();
-      await second?.close();
-      await database?.drop();
-    });
+    let database: TemporaryDatabase | undefined;
+    const servers = useServers(
+      2,
+      async () => {
+        database = await createTemporaryDatabase(testDatabaseUrl!, 'counts_test');
+        return { limits: NO_LIMITS, databaseUrl: database.url };
+      },
+      () => database?.drop() ?? Promise.resolve(),
+    );
 
     it('a write through one instance corrects the cached count of the other at once', async () => {
+      const [first, second] = servers as [RunningServer, RunningServer];
       const token = first.world.organizations[0]!.token;
       const viaFirst = new Api(first.url, { token });
       const viaSecond = new Api(second.url, { token });

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { ErrorBody } from '@org/model';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RateLimits } from '../rate-limit/limiter.js';
-import { type RunningServer, startServer } from '../server.js';
 import { Api, type ApiResponse } from '../test-support/api.js';
-import { newTenant, useTestServer } from '../test-support/harness.js';
+import { newTenant, redisPrefix, useServers, useTestServer } from '../test-support/harness.js';
 
 /**
  * json-api-v3.md section 8 "Rules for the daily limit" 1-4 and section 7 (429 for the daily and
@@ -186,31 +183,17 @@ const redisUrl = process.env.TEST_REDIS_URL || undefined;
 describe.skipIf(!redisUrl)(
   `Redis counter store${redisUrl ? '' : ' (TEST_REDIS_URL is not set: skipped)'}`,
   () => {
-    const prefix = `test:rl:${Date.now().toString(36)}:${randomBytes(4).toString('hex')}:`;
+    const store = redisPrefix(redisUrl!, 'v3');
     const limits: RateLimits = {
       daily: 3,
       burst: { requests: HUGE, windowSeconds: 10 },
       analyticsPerMinute: HUGE,
     };
-    const servers: RunningServer[] = [];
-
-    beforeAll(async () => {
-      for (let i = 0; i < 2; i++)
-        servers.push(
-          await startServer({ seed: false, memory: true, limits, redisUrl, redisKeyPrefix: prefix }),
-        );
-    });
-    afterAll(async () => {
-      await Promise.all(servers.map((s) => s.close()));
-      // Remove this file's counters only (nothing global is flushed).
-      const redis = new Redis(redisUrl!);
-      try {
-        const keys = await redis.keys(`${prefix}*`);
-        if (keys.length) await redis.del(...keys);
-      } finally {
-        redis.disconnect();
-      }
-    });
+    const servers = useServers(
+      2,
+      () => ({ memory: true, limits, redisUrl, redisKeyPrefix: store.prefix }),
+      store.removeKeys,
+    );
 
     it('two servers on one Redis count every request exactly once', async () => {
       const [a, b] = servers.map((s) => new Api(s.url, { token: s.world.organizations[0]!.token }));
@@ -229,14 +212,10 @@ describe.skipIf(!redisUrl)(
       expect(responses.filter((r) => r.status === 200)).toHaveLength(3);
       expect(responses.filter((r) => r.status === 429)).toHaveLength(7);
       // The keys live under the prefix, with the window's expiry.
-      const redis = new Redis(redisUrl!);
-      try {
-        const keys = await redis.keys(`${prefix}*`);
+      await store.inspect(async (redis, keys) => {
         expect(keys.length).toBeGreaterThan(0);
         for (const key of keys) expect(await redis.ttl(key)).toBeGreaterThan(0);
-      } finally {
-        redis.disconnect();
-      }
+      });
     });
   },
 );

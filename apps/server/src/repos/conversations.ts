@@ -1,5 +1,6 @@
 import { conversationFilters } from '@org/model';
 import type { Db } from '../db/db.js';
+import { type LIST_KEY_KINDS, rendersTableOf } from '../db/migrations/index.js';
 import { renderConversation, renderMessage, renderPart } from '../render/records.js';
 import { addSearch, Params, type Selection } from './sql.js';
 
@@ -81,24 +82,28 @@ export const conversationSelection = (organizationId: number, f: ConversationFil
 };
 
 /** The filters a conversation_list_keys row answers (0014), by the kind of its key. */
-const KEYED_FILTERS = { topics: 'topic', um_widget_id: 'widget', chat_widget_id: 'widget' } as const;
+const KEYED_FILTERS: Record<string, keyof typeof LIST_KEY_KINDS> = {
+  topics: 'topic',
+  um_widget_id: 'widget',
+  chat_widget_id: 'widget',
+};
 /** Filters on the conversation id itself, which any selection of conversation ids can apply. */
-const ID_FILTERS = ['exclude_ids', 'id__gt', 'id__lt'] as const;
+const ID_FILTERS: readonly string[] = ['exclude_ids', 'id__gt', 'id__lt'];
+/** Every filter a page selection may be given (the model's filters table, exclude_ids, search). */
+const PAGE_FILTERS = [...Object.keys(conversationFilters), 'exclude_ids', 'search_tsquery'] as Array<
+  keyof ConversationFilters
+>;
 
 /**
  * The selection pages read: a topic or a widget alone (with at most id filters) is read from its own
  * entries in conversation_list_keys (0014); anything else from conversations.
  */
 export const conversationPageSelection = (organizationId: number, f: ConversationFilters): Selection => {
-  const given = [...Object.keys(conversationFilters), 'exclude_ids', 'search_tsquery'].filter(
-    (key) => f[key as keyof ConversationFilters] !== undefined,
-  );
+  const given = PAGE_FILTERS.filter((key) => f[key] !== undefined);
   const keyed = given.filter((key) => key in KEYED_FILTERS);
-  const others = given.filter(
-    (key) => !(key in KEYED_FILTERS) && !(ID_FILTERS as readonly string[]).includes(key),
-  );
+  const others = given.filter((key) => !(key in KEYED_FILTERS) && !ID_FILTERS.includes(key));
   if (keyed.length !== 1 || others.length) return conversationSelection(organizationId, f);
-  const filter = keyed[0] as keyof typeof KEYED_FILTERS;
+  const filter = keyed[0] as 'topics' | 'um_widget_id' | 'chat_widget_id';
   const p = new Params();
   const where = [
     `k.organization_id = ${p.add(organizationId)}`,
@@ -140,7 +145,7 @@ export const conversationDetailJson = async (
 ): Promise<string | null> => {
   const rows = await db.query<{ json: string | null }>(
     `SELECT r.json FROM conversations v
-       LEFT JOIN conversations_renders r ON r.id = v.id AND r.version = v.version
+       LEFT JOIN ${rendersTableOf('conversations')} r ON r.id = v.id AND r.version = v.version
       WHERE v.organization_id = $1 AND v.id = $2`,
     [organizationId, id],
   );

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.js';
+import { rendersTableOf } from '../db/migrations/index.js';
 
 /** A row of a page: which record, at which version. */
 export interface FragmentRow {
@@ -68,7 +69,7 @@ export interface CachedFragment {
 const sqlOf = (table: FragmentTable) => {
   const idColumn = table.idColumn ?? 'id';
   const scope = table.scope ? ` AND t.${table.scope.column} = ${Number(table.scope.value)}` : '';
-  return { idColumn, scope, renders: `${table.name}_renders` };
+  return { idColumn, scope, renders: rendersTableOf(table.name) };
 };
 
 /**

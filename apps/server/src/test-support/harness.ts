@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { OperatorRole } from '@org/model';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import type { Db } from '../db/db.js';
 import {
@@ -149,4 +151,43 @@ export const setColumns = async (db: Db, table: string, id: number, columns: Rec
     `UPDATE ${table} SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`,
     [id, ...entries.map(([, v]) => v)],
   );
+};
+
+/**
+ * `count` servers sharing a store (one PostgreSQL database, one Redis key prefix): `prepare` runs
+ * in beforeAll and gives their common start options; afterAll closes them, then runs `cleanup`.
+ */
+export const useServers = (
+  count: number,
+  prepare: () => Promise<StartOptions> | StartOptions,
+  cleanup?: () => Promise<void>,
+): RunningServer[] => {
+  const servers: RunningServer[] = [];
+  beforeAll(async () => {
+    const options = await prepare();
+    for (let i = 0; i < count; i++) servers.push(await startServer({ seed: false, ...options }));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    await cleanup?.();
+  });
+  return servers;
+};
+
+/** A Redis key prefix of its own for a test file: a look at its keys, and their removal (nothing else). */
+export const redisPrefix = (redisUrl: string, name: string) => {
+  const prefix = `test:rl:${name}:${Date.now().toString(36)}:${randomBytes(4).toString('hex')}:`;
+  const inspect = async <T>(look: (redis: Redis, keys: string[]) => Promise<T>): Promise<T> => {
+    const redis = new Redis(redisUrl);
+    try {
+      return await look(redis, await redis.keys(`${prefix}*`));
+    } finally {
+      redis.disconnect();
+    }
+  };
+  const removeKeys = () =>
+    inspect(async (redis, keys) => {
+      if (keys.length) await redis.del(...keys);
+    });
+  return { prefix, inspect, removeKeys };
 };

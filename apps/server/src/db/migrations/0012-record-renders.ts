@@ -10,10 +10,13 @@ const RENDERED = [
   { table: 'operators', key: ['id'] },
 ] as const;
 
+/** Where the rendered JSON of a table's records is kept. */
+export const rendersTableOf = (table: string) => `${table}_renders`;
+
 const renderTable = ({ table, key }: (typeof RENDERED)[number]) => {
   // Messages reference their conversation's row (organization_id is not part of their key).
   const references = key.length === 1 ? ['organization_id', 'id'] : [...key];
-  return `CREATE TABLE ${table}_renders (
+  return `CREATE TABLE ${rendersTableOf(table)} (
   organization_id integer NOT NULL,
   ${key.map((k) => `${k} integer NOT NULL`).join(',\n  ')},
   version integer NOT NULL,
@@ -21,7 +24,7 @@ const renderTable = ({ table, key }: (typeof RENDERED)[number]) => {
   PRIMARY KEY (${key.join(', ')}),
   FOREIGN KEY (${references.join(', ')}) REFERENCES ${table} (${references.join(', ')}) ON DELETE CASCADE
 );
-COMMENT ON TABLE ${table}_renders IS 'derived: rendered JSON of ${table}';
+COMMENT ON TABLE ${rendersTableOf(table)} IS 'derived: rendered JSON of ${table}';
 ALTER TABLE ${table} DROP COLUMN rendered_json;`;
 };
 

@@ -14,7 +14,9 @@ import { changeNotifications } from './0013-change-notifications.js';
 import { conversationListKeys } from './0014-conversation-list-keys.js';
 import type { Migration } from './migration.js';
 
+export { rendersTableOf } from './0012-record-renders.js';
 export { CHANGES_CHANNEL } from './0013-change-notifications.js';
+export { LIST_KEY_KINDS } from './0014-conversation-list-keys.js';
 export type { Migration } from './migration.js';
 
 /** Every migration, in order. SQL lives in TS modules so the bundled server carries it. */
