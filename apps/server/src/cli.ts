@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startServer } from './server.js';
-import type { SeedOptions } from './world-setup.js';
+import type { SeedOptions } from './store/demo-world.js';
 
 const HELP = `Reference server of the customer-messaging JSON API v3 and Analytics API v1.
 

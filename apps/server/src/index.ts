@@ -1,4 +1,4 @@
-export type { Fixtures } from './fixtures.js';
 export { buildApp } from './http/app.js';
 export { type RunningServer, type StartOptions, startServer } from './server.js';
-export type { DemoWorld, SeedOptions } from './world-setup.js';
+export type { DemoWorld, SeedOptions } from './store/demo-world.js';
+export type { Fixtures } from './store/fixtures.js';

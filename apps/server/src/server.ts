@@ -1,20 +1,20 @@
 import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
-import { Authenticator } from './auth/authenticate.js';
-import type { Db } from './db/db.js';
-import { migrate } from './db/migrate.js';
-import { CHANGES_CHANNEL } from './db/migrations/index.js';
-import { openDb } from './db/open-db.js';
-import { createFixtures, type Fixtures } from './fixtures.js';
+import { Authenticator } from './core/auth/authenticate.js';
+import { COUNT_TTL_MS, CountCache } from './core/count-cache.js';
+import { MemoryCounterStore } from './core/rate-limit/counter-store.js';
+import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/limiter.js';
+import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
-import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './rate-limit/limiter.js';
-import { RedisCounterStore } from './rate-limit/redis-store.js';
-import { MemoryCounterStore } from './rate-limit/store.js';
-import { COUNT_TTL_MS, CountCache } from './repos/count-cache.js';
-import { FragmentCache } from './repos/fragments.js';
-import { SearchQueries } from './repos/search-queries.js';
-import type { Services } from './services.js';
-import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './world-setup.js';
+import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './store/demo-world.js';
+import type { Db } from './store/engine/db.js';
+import { openDb } from './store/engine/open-db.js';
+import { createFixtures, type Fixtures } from './store/fixtures.js';
+import { FragmentCache } from './store/fragments.js';
+import { migrate } from './store/migrate.js';
+import { CHANGES_CHANNEL } from './store/migrations/index.js';
+import { RedisCounterStore } from './store/redis-counter-store.js';
+import { SearchQueries } from './store/search-queries.js';
 
 export interface StartOptions {
   /** Port to listen on; 0 (the default) picks a free one. */

@@ -1,5 +1,5 @@
 import type { AnalyticsMetric, AnalyticsQuery, EndpointDefinition } from '@org/model';
-import { queryDataPoints } from '../analytics/query-data-points.js';
+import { queryDataPoints } from '../store/analytics.js';
 import { type Handler, ok } from './types.js';
 
 /**

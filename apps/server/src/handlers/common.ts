@@ -1,10 +1,10 @@
 import { LIMITS } from '@org/model';
-import type { Db } from '../db/db.js';
-import { invalid, notFound } from '../http/api-error.js';
-import type { RequestOrigin } from '../http/links.js';
-import type { FragmentTable } from '../repos/fragments.js';
-import { cursorPage, offsetPage } from '../repos/pages.js';
-import { orderByOf, type Selection } from '../repos/sql.js';
+import { invalid, notFound } from '../core/api-error.js';
+import type { RequestOrigin } from '../core/links.js';
+import type { Db } from '../store/engine/db.js';
+import type { FragmentTable } from '../store/fragments.js';
+import { cursorPage, offsetPage } from '../store/pages.js';
+import { orderByOf, type Selection } from '../store/sql.js';
 import { type HandlerContext, type HandlerResult, noContent, ok } from './types.js';
 
 /** D9: a single-resource request for an excluded id answers 404. */

@@ -1,13 +1,13 @@
 import { contactUpsertBodyFor, type Endpoints } from '@org/model';
-import { notFound } from '../http/api-error.js';
-import { parseOrThrow } from '../http/validate.js';
+import { notFound } from '../core/api-error.js';
+import { parseOrThrow } from '../core/validate.js';
 import {
   contactJson,
   contactSelection,
   renderContacts,
   updateContact,
   upsertContact,
-} from '../repos/contacts.js';
+} from '../store/contacts.js';
 import { assertNotExcluded, bulkDeleteOf, cursorList, deleteOne, offsetList } from './common.js';
 import { type Handler, ok } from './types.js';
 

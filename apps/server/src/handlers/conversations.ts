@@ -1,5 +1,5 @@
 import type { Endpoints } from '@org/model';
-import { invalid, notFound } from '../http/api-error.js';
+import { invalid, notFound } from '../core/api-error.js';
 import {
   conversationDetailJson,
   conversationPageSelection,
@@ -7,9 +7,9 @@ import {
   renderConversations,
   renderMessagesOf,
   setConversationTopics,
-} from '../repos/conversations.js';
-import { cursorPage } from '../repos/pages.js';
-import { Params } from '../repos/sql.js';
+} from '../store/conversations.js';
+import { cursorPage } from '../store/pages.js';
+import { Params } from '../store/sql.js';
 import {
   assertExists,
   assertNotExcluded,

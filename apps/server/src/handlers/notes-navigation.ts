@@ -1,8 +1,8 @@
 import type { Endpoints } from '@org/model';
-import { invalid, notFound } from '../http/api-error.js';
-import { offsetPage } from '../repos/pages.js';
-import { recordJson, renderNavigationEvents, renderNotes } from '../repos/simple-records.js';
-import { orderByOf, Params, type Selection } from '../repos/sql.js';
+import { invalid, notFound } from '../core/api-error.js';
+import { offsetPage } from '../store/pages.js';
+import { recordJson, renderNavigationEvents, renderNotes } from '../store/simple-records.js';
+import { orderByOf, Params, type Selection } from '../store/sql.js';
 import { assertNotExcluded, deleteOne } from './common.js';
 import { type Handler, ok } from './types.js';
 

@@ -1,8 +1,8 @@
 import type { Endpoints } from '@org/model';
-import { notFound, permissionDenied } from '../http/api-error.js';
-import { offsetPage } from '../repos/pages.js';
-import { recordJson, renderOperators } from '../repos/simple-records.js';
-import { orderByOf, Params } from '../repos/sql.js';
+import { notFound, permissionDenied } from '../core/api-error.js';
+import { offsetPage } from '../store/pages.js';
+import { recordJson, renderOperators } from '../store/simple-records.js';
+import { orderByOf, Params } from '../store/sql.js';
 import { assertNotExcluded, deleteOne } from './common.js';
 import { selectionOf } from './notes-navigation.js';
 import { type Handler, ok } from './types.js';

@@ -1,8 +1,8 @@
 import type { EndpointDefinition, EndpointId, Endpoints, retiredEndpoints } from '@org/model';
 import type { z } from 'zod';
-import type { AuthContext } from '../auth/authenticate.js';
-import type { RequestOrigin } from '../http/links.js';
-import type { Services } from '../services.js';
+import type { AuthContext } from '../core/auth/authenticate.js';
+import type { RequestOrigin } from '../core/links.js';
+import type { Services } from './services.js';
 
 type Out<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { endpointList, routerPath } from '@org/model';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ApiError } from '../core/api-error.js';
 import { handlers } from '../handlers/index.js';
-import type { Services } from '../services.js';
-import { ApiError } from './api-error.js';
+import type { Services } from '../handlers/services.js';
 import { registerDocs } from './docs.js';
 import { installJsonBody } from './json-body.js';
 import { registerRoutes } from './register-routes.js';

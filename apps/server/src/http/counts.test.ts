@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { RunningServer } from '../server.js';
 import {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from '../db/test-database.js';
-import type { RunningServer } from '../server.js';
+} from '../store/engine/test-database.js';
 import { Api } from '../test-support/api.js';
 import { NO_LIMITS, useServers } from '../test-support/harness.js';
 

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@org/model';
 import { describe, expect, it } from 'vitest';
-import type { RateLimits } from '../rate-limit/limiter.js';
+import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { Api, type ApiResponse } from '../test-support/api.js';
 import { newTenant, redisPrefix, useServers, useTestServer } from '../test-support/harness.js';
 

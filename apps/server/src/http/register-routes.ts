@@ -10,13 +10,13 @@ import {
 } from '@org/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AuthContext } from '../auth/authenticate.js';
-import { assertCapability } from '../auth/capabilities.js';
+import { ApiError } from '../core/api-error.js';
+import type { AuthContext } from '../core/auth/authenticate.js';
+import { assertCapability } from '../core/auth/capabilities.js';
+import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
+import type { Services } from '../handlers/services.js';
 import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
-import type { Services } from '../services.js';
-import { ApiError } from './api-error.js';
 import { readJsonBody } from './json-body.js';
-import { assertNoNulCharacters, parseOrThrow } from './validate.js';
 
 /** Fields of the success record: a PATCH naming one of these is told it is read-only (D12). */
 const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {

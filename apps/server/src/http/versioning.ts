@@ -1,6 +1,6 @@
 import { endpoints, RETIRED_VERSIONS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../core/api-error.js';
 
 const CURRENT = endpoints.listConversations.path.split('/')[3]; // "v3"
 

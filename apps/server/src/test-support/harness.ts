@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { OperatorRole } from '@org/model';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
-import type { Db } from '../db/db.js';
+import { generateToken, hashToken } from '../core/auth/tokens.js';
+import type { RateLimits } from '../core/rate-limit/limiter.js';
+import { type RunningServer, type StartOptions, startServer } from '../server.js';
+import type { DemoWorld } from '../store/demo-world.js';
+import type { Db } from '../store/engine/db.js';
 import {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from '../db/test-database.js';
-import { generateToken, hashToken } from '../db/tokens.js';
-import type { Fixtures } from '../fixtures.js';
-import type { RateLimits } from '../rate-limit/limiter.js';
-import { type RunningServer, type StartOptions, startServer } from '../server.js';
-import type { DemoWorld } from '../world-setup.js';
+} from '../store/engine/test-database.js';
+import type { Fixtures } from '../store/fixtures.js';
 import { Api } from './api.js';
 
 /** Limits no test file reaches by accident (the burst default of 50 per 10 s would). */

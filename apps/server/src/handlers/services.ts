@@ -1,0 +1,21 @@
+import type { Authenticator } from '../core/auth/authenticate.js';
+import type { CountCache } from '../core/count-cache.js';
+import type { RateLimiter } from '../core/rate-limit/limiter.js';
+import type { Db } from '../store/engine/db.js';
+import type { FragmentCache } from '../store/fragments.js';
+import type { SearchQueries } from '../store/search-queries.js';
+
+/** What handlers share: one database, one authenticator, one limiter. */
+export interface Services {
+  db: Db;
+  authenticator: Authenticator;
+  limiter: RateLimiter;
+  /** Offset-page counts; cleared by every write. */
+  counts: CountCache;
+  /** Rendered record JSON by record and version. */
+  fragments: FragmentCache;
+  /** search_query keywords -> stemmed tsquery (D11). */
+  searches: SearchQueries;
+  /** Data points per analytics response before a `next` link (D14; smaller in tests). */
+  analyticsPageSize: number;
+}

@@ -1,0 +1,114 @@
+import type { ContactIdentifier, ContactUpsert } from '@org/model';
+import { renderContact } from '../core/render.js';
+import type { Db } from './engine/db.js';
+import { addSearch, Params, type Selection } from './sql.js';
+
+export interface ContactFilters {
+  id?: number | undefined;
+  email?: string | undefined;
+  name?: string | undefined;
+  to_date_time?: Date | undefined;
+  from_date_time?: Date | undefined;
+  verified?: boolean | undefined;
+  locale?: string | undefined;
+  exclude_ids?: number[] | undefined;
+  /** The resolved search (SearchQueries.of of search_query); undefined: no search. */
+  search_tsquery?: string | null | undefined;
+}
+
+/** The contacts of one organization matching the filters (AND-combined). */
+export const contactSelection = (organizationId: number, f: ContactFilters): Selection => {
+  const p = new Params();
+  const where = [`c.organization_id = ${p.add(organizationId)}`];
+  if (f.id !== undefined) where.push(`c.id = ${p.add(f.id)}`);
+  if (f.email !== undefined) where.push(`c.email = ${p.add(f.email)}`);
+  if (f.name !== undefined) where.push(`c.name = ${p.add(f.name)}`);
+  // "Active" = the contact's last message (DESIGN: contacts active before / after the time).
+  if (f.from_date_time)
+    where.push(`c.last_message_sent_at >= ${p.add(f.from_date_time.toISOString())}::timestamptz`);
+  if (f.to_date_time)
+    where.push(`c.last_message_sent_at <= ${p.add(f.to_date_time.toISOString())}::timestamptz`);
+  if (f.verified !== undefined) where.push(`c.verified = ${p.add(f.verified)}`);
+  if (f.locale !== undefined) where.push(`c.locale = ${p.add(f.locale)}`);
+  if (f.exclude_ids?.length) where.push(`NOT (c.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
+  const sel: Selection = { from: 'contact_identities c', alias: 'c', where, params: p };
+  addSearch(sel, f.search_tsquery);
+  return sel;
+};
+
+export const renderContacts = async (db: Db, ids: number[]): Promise<Map<number, string>> => {
+  const rows = await db.query<Record<string, any>>(
+    `SELECT c.*, (SELECT count(*)::int FROM conversations v
+                   WHERE v.organization_id = c.organization_id AND v.contact_identity_id = c.id) AS conversation_count
+       FROM contact_identities c WHERE c.id = ANY ($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id as number, JSON.stringify(renderContact(r))]));
+};
+
+export const contactJson = async (db: Db, organizationId: number, id: number): Promise<string | null> => {
+  const rows = await db.query<{ id: number }>(
+    'SELECT id FROM contact_identities WHERE organization_id = $1 AND id = $2',
+    [organizationId, id],
+  );
+  return rows[0] ? ((await renderContacts(db, [id])).get(id) ?? null) : null;
+};
+
+/** SET clause of the given fields (names come from the model's PATCH schema, values as parameters). */
+const assignments = (fields: Record<string, unknown>, p: Params) =>
+  Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k} = ${p.add(v)}`);
+
+export const updateContact = async (
+  db: Db,
+  organizationId: number,
+  id: number,
+  fields: Record<string, unknown>,
+) => {
+  const p = new Params();
+  const set = [...assignments(fields, p), 'updated_at = now()'];
+  const rows = await db.query<{ id: number }>(
+    `UPDATE contact_identities SET ${set.join(', ')} WHERE organization_id = ${p.add(organizationId)} AND id = ${p.add(id)} RETURNING id`,
+    p.values,
+  );
+  return rows.length > 0;
+};
+
+/**
+ * D10: update the contact whose identifier field has the value, or create one; true when created.
+ * A match among `excludedIds` (Common rule 6) is left untouched; the handler answers 404 for it (D9).
+ */
+export const upsertContact = (
+  db: Db,
+  organizationId: number,
+  identifier: ContactIdentifier,
+  body: ContactUpsert,
+  excludedIds: number[] = [],
+) =>
+  db.transaction(async (tx) => {
+    const value = body[identifier];
+    // Serialise upserts of the same identifier value, so two concurrent PUTs create one contact.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `${organizationId}:${identifier}:${value}`,
+    ]);
+    const existing = await tx.query<{ id: number }>(
+      `SELECT id FROM contact_identities WHERE organization_id = $1 AND ${identifier} = $2 ORDER BY id LIMIT 1`,
+      [organizationId, value],
+    );
+    if (existing[0]) {
+      if (excludedIds.includes(existing[0].id)) return { id: existing[0].id, created: false };
+      await updateContact(tx, organizationId, existing[0].id, body);
+      return { id: existing[0].id, created: false };
+    }
+    const p = new Params();
+    const fields = Object.entries(body).filter(([, v]) => v !== undefined);
+    const columns = ['organization_id', ...fields.map(([k]) => k)];
+    const values = [p.add(organizationId), ...fields.map(([, v]) => p.add(v))];
+    const rows = await tx.query<{ id: number }>(
+      `INSERT INTO contact_identities (${columns.join(', ')}, contact_uuids) VALUES (${values.join(', ')}, ARRAY[gen_random_uuid()])
+       RETURNING id`,
+      p.values,
+    );
+    return { id: rows[0]!.id, created: true };
+  });

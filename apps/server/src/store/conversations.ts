@@ -1,0 +1,198 @@
+import { conversationFilters } from '@org/model';
+import { renderConversation, renderMessage, renderPart } from '../core/render.js';
+import type { Db } from './engine/db.js';
+import { type LIST_KEY_KINDS, rendersTableOf } from './migrations/index.js';
+import { addSearch, Params, type Selection } from './sql.js';
+
+/** The filters of the conversation list, all and bulk delete endpoints (every row of the filters table). */
+export interface ConversationFilters {
+  contact_uuid?: string | undefined;
+  contact_identity_id?: number | undefined;
+  operator_id?: number | undefined;
+  status?: string | undefined;
+  topics?: number | undefined;
+  um_widget_id?: number | undefined;
+  chat_widget_id?: number | undefined;
+  contact_first_message_from_date?: Date | undefined;
+  contact_first_message_to_date?: Date | undefined;
+  contact_last_message_from_date?: Date | undefined;
+  contact_last_message_to_date?: Date | undefined;
+  updated_at_from_date?: Date | undefined;
+  updated_at_to_date?: Date | undefined;
+  last_activity_from_date?: Date | undefined;
+  last_activity_to_date?: Date | undefined;
+  id__gt?: number | undefined;
+  id__lt?: number | undefined;
+  exclude_ids?: number[] | undefined;
+  /** The resolved search (SearchQueries.of of search_query); undefined: no search. */
+  search_tsquery?: string | null | undefined;
+}
+
+/** Date-range filters: parameter prefix -> column. "from" is inclusive after, "to" inclusive before. */
+const DATE_RANGES = {
+  contact_first_message: 'contact_first_message_sent_at',
+  contact_last_message: 'contact_last_message_sent_at',
+  updated_at: 'updated_at',
+  last_activity: 'last_activity_at',
+} as const;
+
+/**
+ * Filters the ordering indexes do not carry (0011): the best plan of a page with one of them depends
+ * on its value (how narrow a date range is, how many conversations a contact has).
+ */
+const VALUE_PLANNED_FILTERS: ReadonlyArray<keyof ConversationFilters> = [
+  'contact_uuid',
+  'contact_identity_id',
+  ...Object.keys(DATE_RANGES).flatMap((prefix) => [`${prefix}_from_date`, `${prefix}_to_date`] as const),
+  'search_tsquery',
+] as Array<keyof ConversationFilters>;
+
+/** The conversations of one organization matching the filters (AND-combined). */
+export const conversationSelection = (organizationId: number, f: ConversationFilters): Selection => {
+  const p = new Params();
+  const where = [`v.organization_id = ${p.add(organizationId)}`];
+  if (f.contact_uuid !== undefined)
+    where.push(`v.conversation_contact_uuid = ${p.add(f.contact_uuid)}::uuid`);
+  if (f.contact_identity_id !== undefined)
+    where.push(`v.contact_identity_id = ${p.add(f.contact_identity_id)}`);
+  if (f.operator_id !== undefined) where.push(`v.operator_assigned_to = ${p.add(f.operator_id)}`);
+  if (f.status !== undefined) where.push(`v.status = ${p.add(f.status)}`);
+  // topic_ids mirrors conversation_topics (triggers), so the ordering indexes can filter on it.
+  if (f.topics !== undefined) where.push(`v.topic_ids @> ARRAY[${p.add(f.topics)}::int]`);
+  for (const widget of [f.um_widget_id, f.chat_widget_id])
+    if (widget !== undefined) where.push(`v.um_widget_ids @> ARRAY[${p.add(widget)}::int]`);
+  for (const [prefix, column] of Object.entries(DATE_RANGES)) {
+    const from = f[`${prefix}_from_date` as keyof ConversationFilters] as Date | undefined;
+    const to = f[`${prefix}_to_date` as keyof ConversationFilters] as Date | undefined;
+    if (from) where.push(`v.${column} >= ${p.add(from.toISOString())}::timestamptz`);
+    if (to) where.push(`v.${column} <= ${p.add(to.toISOString())}::timestamptz`);
+  }
+  if (f.id__gt !== undefined) where.push(`v.id > ${p.add(f.id__gt)}`);
+  if (f.id__lt !== undefined) where.push(`v.id < ${p.add(f.id__lt)}`);
+  if (f.exclude_ids?.length) where.push(`NOT (v.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
+  const sel: Selection = {
+    from: 'conversations v',
+    alias: 'v',
+    where,
+    params: p,
+    indexServed: VALUE_PLANNED_FILTERS.every((key) => f[key] === undefined),
+  };
+  addSearch(sel, f.search_tsquery);
+  return sel;
+};
+
+/** The filters a conversation_list_keys row answers (0014), by the kind of its key. */
+const KEYED_FILTERS: Record<string, keyof typeof LIST_KEY_KINDS> = {
+  topics: 'topic',
+  um_widget_id: 'widget',
+  chat_widget_id: 'widget',
+};
+/** Filters on the conversation id itself, which any selection of conversation ids can apply. */
+const ID_FILTERS: readonly string[] = ['exclude_ids', 'id__gt', 'id__lt'];
+/** Every filter a page selection may be given (the model's filters table, exclude_ids, search). */
+const PAGE_FILTERS = [...Object.keys(conversationFilters), 'exclude_ids', 'search_tsquery'] as Array<
+  keyof ConversationFilters
+>;
+
+/**
+ * The selection pages read: a topic or a widget alone (with at most id filters) is read from its own
+ * entries in conversation_list_keys (0014); anything else from conversations.
+ */
+export const conversationPageSelection = (organizationId: number, f: ConversationFilters): Selection => {
+  const given = PAGE_FILTERS.filter((key) => f[key] !== undefined);
+  const keyed = given.filter((key) => key in KEYED_FILTERS);
+  const others = given.filter((key) => !(key in KEYED_FILTERS) && !ID_FILTERS.includes(key));
+  if (keyed.length !== 1 || others.length) return conversationSelection(organizationId, f);
+  const filter = keyed[0] as 'topics' | 'um_widget_id' | 'chat_widget_id';
+  const p = new Params();
+  const where = [
+    `k.organization_id = ${p.add(organizationId)}`,
+    `k.kind = '${KEYED_FILTERS[filter]}'`,
+    `k.key = ${p.add(f[filter])}`,
+  ];
+  if (f.id__gt !== undefined) where.push(`k.id > ${p.add(f.id__gt)}`);
+  if (f.id__lt !== undefined) where.push(`k.id < ${p.add(f.id__lt)}`);
+  if (f.exclude_ids?.length) where.push(`NOT (k.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
+  return { from: 'conversation_list_keys k', alias: 'k', where, params: p, indexServed: true };
+};
+
+const RENDER_SQL = `
+SELECT v.*, w.name AS widget_name, w.language_name AS widget_language_name,
+  to_jsonb(c) - '{search_vector,version}'::text[] AS contact,
+  (SELECT to_jsonb(m) - 'version' FROM messages m
+    WHERE m.conversation_id = v.id ORDER BY m.sequence DESC LIMIT 1) AS last_message,
+  (SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.id), '[]'::jsonb)
+     FROM conversation_topics ct JOIN topics t ON t.organization_id = ct.organization_id AND t.id = ct.topic_id
+    WHERE ct.conversation_id = v.id) AS topics
+FROM conversations v
+JOIN contact_identities c ON c.organization_id = v.organization_id AND c.id = v.contact_identity_id
+JOIN um_widgets w ON w.organization_id = v.organization_id AND w.id = v.um_widget_id
+WHERE v.id = ANY ($1::int[])`;
+
+/** Renders conversations (list form) by id. */
+export const renderConversations = async (db: Db, ids: number[]): Promise<Map<number, string>> => {
+  const rows = await db.query<Record<string, any>>(RENDER_SQL, [ids]);
+  return new Map(
+    rows.filter((r) => r.last_message).map((r) => [r.id as number, JSON.stringify(renderConversation(r))]),
+  );
+};
+
+/** The single-conversation form: the list form plus conversation_part_set. */
+export const conversationDetailJson = async (
+  db: Db,
+  organizationId: number,
+  id: number,
+): Promise<string | null> => {
+  const rows = await db.query<{ json: string | null }>(
+    `SELECT r.json FROM conversations v
+       LEFT JOIN ${rendersTableOf('conversations')} r ON r.id = v.id AND r.version = v.version
+      WHERE v.organization_id = $1 AND v.id = $2`,
+    [organizationId, id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const json = row.json ?? (await renderConversations(db, [id])).get(id);
+  if (!json) return null;
+  const parts = await db.query(
+    'SELECT * FROM conversation_parts WHERE organization_id = $1 AND conversation_id = $2 ORDER BY id',
+    [organizationId, id],
+  );
+  return `${json.slice(0, -1)},"conversation_part_set":${JSON.stringify(parts.map(renderPart))}}`;
+};
+
+/** Renders messages by (conversation, sequence) key; ids here are sequences of one conversation. */
+export const renderMessagesOf =
+  (db: Db, conversationId: number) =>
+  async (sequences: number[]): Promise<Map<number, string>> => {
+    const rows = await db.query<Record<string, any>>(
+      'SELECT * FROM messages WHERE conversation_id = $1 AND sequence = ANY ($2::int[])',
+      [conversationId, sequences],
+    );
+    return new Map(rows.map((r) => [r.sequence as number, JSON.stringify(renderMessage(r))]));
+  };
+
+/** Sets the topics of a conversation by text (D20): unknown texts create topics. */
+export const setConversationTopics = async (db: Db, organizationId: number, id: number, texts: string[]) =>
+  db.transaction(async (tx) => {
+    const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))];
+    await tx.query(
+      `INSERT INTO topics (organization_id, text) SELECT $1, t FROM unnest($2::text[]) AS t
+       ON CONFLICT (organization_id, text) DO NOTHING`,
+      [organizationId, unique],
+    );
+    const topics = await tx.query<{ id: number }>(
+      'SELECT id FROM topics WHERE organization_id = $1 AND text = ANY ($2::text[])',
+      [organizationId, unique],
+    );
+    const ids = topics.map((t) => t.id);
+    await tx.query(
+      'DELETE FROM conversation_topics WHERE conversation_id = $1 AND NOT (topic_id = ANY ($2::int[]))',
+      [id, ids],
+    );
+    await tx.query(
+      `INSERT INTO conversation_topics (organization_id, conversation_id, topic_id)
+       SELECT $1, $2, t FROM unnest($3::int[]) AS t ON CONFLICT DO NOTHING`,
+      [organizationId, id, ids],
+    );
+    await tx.query('UPDATE conversations SET updated_at = now() WHERE id = $1', [id]);
+  });

@@ -1,0 +1,167 @@
+import type { WorldOptions } from '@org/demo-world';
+import type { OperatorRole } from '@org/model';
+import { hashToken } from '../core/auth/tokens.js';
+import type { Db } from './engine/db.js';
+import { syncIdSequences } from './engine/reset-db.js';
+import { seedWorld } from './seed-world.js';
+
+/** What a client of the reference server needs: ids and raw tokens of the demo world. */
+export interface DemoWorld {
+  customerId: number;
+  customerToken: string;
+  organizations: Array<{
+    id: number;
+    name: string;
+    token: string;
+    operators: Record<OperatorRole, number> & { bot?: number };
+  }>;
+}
+
+/** Options of the demo world generator (world/options.ts), plus a size preset. */
+export interface SeedOptions extends Omit<WorldOptions, 'tokens'> {
+  /** tiny: a few records per organization (tests); small: dozens; demo: the default world. */
+  size?: 'tiny' | 'small' | 'demo';
+}
+
+/** Size presets of the demo world; explicit WorldOptions win over them. */
+export const WORLD_SIZES = {
+  tiny: { organizations: 2, contactsPerOrg: 8, conversationsPerOrg: 12, messagesPerConversation: 4, days: 7 },
+  small: {
+    organizations: 3,
+    contactsPerOrg: 40,
+    conversationsPerOrg: 60,
+    messagesPerConversation: 6,
+    days: 30,
+  },
+  demo: {},
+} as const satisfies Record<NonNullable<SeedOptions['size']>, WorldOptions>;
+
+/** Seeds the demo world (apps/server/src/world) with the given raw tokens. */
+export const seedDemoWorld = async (
+  db: Db,
+  { size = 'demo', ...options }: SeedOptions,
+  tokens: { organization: string; customer: string },
+): Promise<void> => {
+  const world: WorldOptions = { ...WORLD_SIZES[size], ...options };
+  const organizations = world.organizations ?? 3;
+  await seedWorld(db, {
+    ...world,
+    tokens: {
+      customer: tokens.customer,
+      organizations: Array.from({ length: organizations }, (_, i) => orgToken(tokens.organization, i)),
+    },
+  });
+};
+
+/** Default raw tokens; a harness passes its own. Demo data only: never use these in production. */
+export const DEFAULT_TOKENS = { customer: 'demo-customer-token', organization: 'demo-org-token' } as const;
+
+/** The raw token of the organization at `index`: the base, then base-2, base-3 ... */
+export const orgToken = (base: string, index: number) => (index === 0 ? base : `${base}-${index + 1}`);
+
+/**
+ * Creates the tenancy every request needs (customer, organizations, tokens, a widget, operators of
+ * each role and a bot) when the database has none. Records beyond that come from the demo world
+ * generator or from fixtures.
+ */
+const createTenancy = async (db: Db, tokens: { organization: string; customer: string }, organizations = 2) =>
+  db.transaction(async (tx) => {
+    await tx.query(`INSERT INTO customers (id, name) VALUES (1, 'Demo Customer')`);
+    for (let i = 0; i < organizations; i++) {
+      const org = i + 1;
+      await tx.query('INSERT INTO organizations (id, customer_id, name, is_default) VALUES ($1, 1, $2, $3)', [
+        org,
+        `Demo Organization ${org}`,
+        i === 0,
+      ]);
+      await tx.query(
+        `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256, label) VALUES ($1, 1, 'organization', $2, 'demo')`,
+        [org, hashToken(orgToken(tokens.organization, i))],
+      );
+      await tx.query(
+        `INSERT INTO um_widgets (organization_id, name, language_name) VALUES ($1, 'Website', 'English')`,
+        [org],
+      );
+      await tx.query(`INSERT INTO operator_groups (organization_id, name) VALUES ($1, 'Support')`, [org]);
+      const roles: Array<[OperatorRole, boolean, string]> = [
+        ['admin', false, 'Ada Admin'],
+        ['operator', false, 'Otto Operator'],
+        ['restricted', false, 'Rita Restricted'],
+        ['operator', true, 'Botty'],
+      ];
+      for (const [role, isBot, name] of roles)
+        await tx.query(
+          `INSERT INTO operators (organization_id, name, display_name, email, role, is_bot, status, total_slots)
+           VALUES ($1, $2, $3, $4, $5, $6, 'online', 5)`,
+          [
+            org,
+            name,
+            name.split(' ')[0],
+            `${name.split(' ')[0]!.toLowerCase()}.${org}@example.com`,
+            role,
+            isBot,
+          ],
+        );
+    }
+    await tx.query(
+      `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256, label) VALUES (1, 1, 'customer', $1, 'demo')`,
+      [hashToken(tokens.customer)],
+    );
+    await syncIdSequences(tx);
+  });
+
+/** Reads the world's ids back (a second start reuses the data; tokens are known, never read back). */
+export const describeWorld = async (
+  db: Db,
+  tokens: { organization: string; customer: string },
+): Promise<DemoWorld> => {
+  const customer = (await db.query<{ id: number }>('SELECT id FROM customers ORDER BY id LIMIT 1'))[0]!;
+  const orgs = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM organizations WHERE customer_id = $1 ORDER BY id',
+    [customer.id],
+  );
+  const operators = await db.query<{
+    id: number;
+    organization_id: number;
+    role: OperatorRole;
+    is_bot: boolean;
+  }>('SELECT id, organization_id, role, is_bot FROM operators ORDER BY id');
+  return {
+    customerId: customer.id,
+    customerToken: tokens.customer,
+    organizations: orgs.map((org, i) => {
+      const mine = operators.filter((o) => o.organization_id === org.id);
+      const humanOf = (role: OperatorRole) => mine.find((o) => o.role === role && !o.is_bot)?.id ?? 0;
+      const bot = mine.find((o) => o.is_bot)?.id;
+      return {
+        id: org.id,
+        name: org.name,
+        token: orgToken(tokens.organization, i),
+        operators: {
+          admin: humanOf('admin'),
+          operator: humanOf('operator'),
+          restricted: humanOf('restricted'),
+          ...(bot ? { bot } : {}),
+        },
+      };
+    }),
+  };
+};
+
+/** Seeds on first start (tenancy only when seed is false); returns the world either way. */
+export const ensureDemoWorld = async (
+  db: Db,
+  seed: false | SeedOptions,
+  tokenOptions: { organization?: string; customer?: string },
+): Promise<DemoWorld> => {
+  const tokens = {
+    organization: tokenOptions.organization ?? DEFAULT_TOKENS.organization,
+    customer: tokenOptions.customer ?? DEFAULT_TOKENS.customer,
+  };
+  const existing = await db.query('SELECT 1 FROM customers LIMIT 1');
+  if (!existing.length) {
+    if (seed === false) await createTenancy(db, tokens);
+    else await seedDemoWorld(db, seed, tokens);
+  }
+  return describeWorld(db, tokens);
+};

@@ -1,0 +1,129 @@
+import type { ColumnKind, ColumnSpec } from '@org/demo-world';
+import type { Db } from './db.js';
+
+export type { ColumnKind, ColumnSpec };
+/** A column computed in the INSERT from the row's values, e.g. `["search_vector", "f(u.\"name\")"]`. */
+export type ComputedColumn = readonly [name: string, sql: string];
+
+/** How a column travels: scalar kinds as typed arrays; array kinds as text[] of array literals. */
+const PARAM_TYPE: Record<ColumnKind, string> = {
+  integer: 'integer[]',
+  double: 'double precision[]',
+  boolean: 'boolean[]',
+  text: 'text[]',
+  uuid: 'uuid[]',
+  timestamptz: 'timestamptz[]',
+  jsonb: 'jsonb[]',
+  'integer[]': 'text[]',
+  'uuid[]': 'text[]',
+};
+
+/** Elements of a PostgreSQL array literal: always quoted, so any text is safe. */
+function quoteElement(text: string): string {
+  let needsEscape = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 34 || code === 92) {
+      needsEscape = true;
+      break;
+    }
+  }
+  return needsEscape ? `"${text.replace(/[\\"]/g, '\\$&')}"` : `"${text}"`;
+}
+
+function encode(kind: ColumnKind, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  switch (kind) {
+    case 'integer':
+    case 'double':
+      return String(value);
+    case 'boolean':
+      return value ? 't' : 'f';
+    case 'jsonb':
+      return quoteElement(JSON.stringify(value));
+    case 'integer[]':
+      return quoteElement(`{${(value as readonly number[]).join(',')}}`);
+    case 'uuid[]':
+      return quoteElement(`{${(value as readonly string[]).join(',')}}`);
+    default:
+      return quoteElement(String(value));
+  }
+}
+
+/** Rows accumulated for one table, encoded as they arrive (no row objects are kept). */
+export class RowBatch {
+  private readonly encoded: string[][];
+  private rowCount = 0;
+
+  constructor(
+    readonly table: string,
+    readonly columns: readonly ColumnSpec[],
+    readonly computed: readonly ComputedColumn[] = [],
+  ) {
+    this.encoded = columns.map(() => []);
+  }
+
+  get size(): number {
+    return this.rowCount;
+  }
+
+  /** values in the order of `columns`. */
+  add(values: readonly unknown[]): void {
+    for (let i = 0; i < this.columns.length; i++) {
+      this.encoded[i]!.push(encode(this.columns[i]![1], values[i]));
+    }
+    this.rowCount++;
+  }
+
+  /** The statement for the rows so far, and empties the batch. */
+  take(): { sql: string; params: string[]; rows: number } | null {
+    if (this.rowCount === 0) return null;
+    const params = this.encoded.map((items) => `{${items.join(',')}}`);
+    const rows = this.rowCount;
+    for (const items of this.encoded) items.length = 0;
+    this.rowCount = 0;
+    return { sql: insertSql(this.table, this.columns, this.computed), params, rows };
+  }
+}
+
+const sqlCache = new Map<string, string>();
+
+function insertSql(
+  table: string,
+  columns: readonly ColumnSpec[],
+  computed: readonly ComputedColumn[],
+): string {
+  const key = `${table}:${columns.map((c) => c.join('/')).join(',')}:${computed.map((c) => c.join('/')).join(',')}`;
+  let sql = sqlCache.get(key);
+  if (!sql) {
+    // Quoted: columns such as "time", "position" and "sequence" are SQL keywords.
+    const quote = (name: string) => `"${name}"`;
+    const inserted = columns.filter((column) => column[2] !== 'input');
+    const targets = [...inserted.map(([name]) => quote(name)), ...computed.map(([name]) => quote(name))];
+    const select = [
+      ...inserted.map(([name, kind]) =>
+        kind === 'integer[]' || kind === 'uuid[]' ? `u.${quote(name)}::${kind}` : `u.${quote(name)}`,
+      ),
+      ...computed.map(([, expression]) => expression),
+    ];
+    const unnest = columns.map(([, kind], i) => `$${i + 1}::${PARAM_TYPE[kind]}`);
+    const aliases = columns.map(([name]) => quote(name));
+    sql = `INSERT INTO ${table} (${targets.join(', ')}) SELECT ${select.join(', ')} FROM unnest(${unnest.join(', ')}) AS u (${aliases.join(', ')})`;
+    sqlCache.set(key, sql);
+  }
+  return sql;
+}
+
+/** Inserts rows given as value arrays in one statement (small inserts, tests). */
+export async function insertRows(
+  db: Db,
+  table: string,
+  columns: readonly ColumnSpec[],
+  rows: readonly (readonly unknown[])[],
+  computed: readonly ComputedColumn[] = [],
+): Promise<void> {
+  const batch = new RowBatch(table, columns, computed);
+  for (const row of rows) batch.add(row);
+  const statement = batch.take();
+  if (statement) await db.query(statement.sql, statement.params);
+}

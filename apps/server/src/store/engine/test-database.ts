@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate } from '../migrate.js';
+import type { Db } from './db.js';
+import { openPgliteDb } from './pglite-db.js';
+import { openPostgresDb } from './postgres-db.js';
+
+export interface TemporaryDatabase {
+  /** Connection string of the new, empty database. */
+  readonly url: string;
+  /** Drops it (terminating leftover connections). Safe to call twice. */
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates a uniquely named database on the server of `serverUrl` (e.g. TEST_DATABASE_URL,
+ * postgres://postgres@127.0.0.1:5432/postgres) so that test files never share state.
+ */
+export async function createTemporaryDatabase(
+  serverUrl: string,
+  prefix = 'test',
+): Promise<TemporaryDatabase> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDb {
+  readonly db: Db;
+  /** Closes the connection and, on PostgreSQL, drops the temporary database. */
+  dispose(): Promise<void>;
+}
+
+/** A migrated in-memory PGlite: open once per test file (seconds), resetDb() between tests. */
+export async function openPgliteTestDb(): Promise<TestDb> {
+  const db = await openPgliteDb();
+  await migrate(db);
+  return { db, dispose: () => db.close() };
+}
+
+/** A migrated database of its own on the PostgreSQL server of `serverUrl`. */
+export async function openPostgresTestDb(serverUrl: string): Promise<TestDb> {
+  const database = await createTemporaryDatabase(serverUrl);
+  try {
+    const db = await openPostgresDb(database.url, { maxConnections: 4 });
+    await migrate(db);
+    return {
+      db,
+      async dispose() {
+        await db.close();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
+
+/** TEST_DATABASE_URL, or undefined: PostgreSQL tests then skip, naming this reason. */
+export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
+export const POSTGRES_SKIP_REASON = 'TEST_DATABASE_URL is not set: PostgreSQL tests skipped';

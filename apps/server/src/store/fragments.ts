@@ -1,0 +1,162 @@
+import type { Db } from './engine/db.js';
+import { rendersTableOf } from './migrations/index.js';
+
+/** A row of a page: which record, at which version. */
+export interface FragmentRow {
+  id: number;
+  version: number;
+}
+
+export interface FragmentTable {
+  name: string;
+  /** The integer key the rows are identified by (messages: sequence within a conversation). */
+  idColumn?: string;
+  /** An extra equality that, with idColumn, identifies a row (messages: the conversation). */
+  scope?: { column: string; value: number };
+  /** Its ordering indexes INCLUDE version (migration 0011): pages are read index-only. */
+  versionIndexed?: boolean;
+}
+
+/**
+ * Each record's JSON is rendered once (DESIGN section 9) and kept twice: in `<table>_renders`,
+ * shared by every instance, and as bytes in this process, keyed by record and version. A page
+ * query reads only ids and versions; a page is the cached bytes joined. A write bumps the version,
+ * so a stale copy is never served, whichever instance wrote.
+ */
+export class FragmentCache {
+  /** Per table (and scope), per record id: numeric keys, no key string per row. */
+  private readonly groups = new Map<string, Map<number, CachedFragment>>();
+  /** Insertion order for eviction (oldest first); replaced entries are skipped when reached. */
+  private order: Array<[Map<number, CachedFragment>, number, CachedFragment]> = [];
+  private head = 0;
+  private size = 0;
+  constructor(private readonly maxBytes = 128 * 1024 * 1024) {}
+
+  /** The cached fragments of one table (and scope). */
+  groupOf(table: FragmentTable): Map<number, CachedFragment> {
+    const key = `${table.name}:${table.scope?.value ?? ''}`;
+    let group = this.groups.get(key);
+    if (!group) this.groups.set(key, (group = new Map()));
+    return group;
+  }
+
+  set(group: Map<number, CachedFragment>, id: number, version: number, bytes: Buffer) {
+    const old = group.get(id);
+    if (old) this.size -= old.bytes.length;
+    const entry = { version, bytes };
+    group.set(id, entry);
+    this.order.push([group, id, entry]);
+    this.size += bytes.length;
+    while (this.size > this.maxBytes && this.head < this.order.length) {
+      const [g, k, e] = this.order[this.head++]!;
+      if (g.get(k) !== e) continue; // replaced since: already subtracted
+      g.delete(k);
+      this.size -= e.bytes.length;
+    }
+    if (this.head > 1024 && this.head * 2 > this.order.length) {
+      this.order = this.order.slice(this.head);
+      this.head = 0;
+    }
+  }
+}
+
+export interface CachedFragment {
+  version: number;
+  bytes: Buffer;
+}
+
+/** How a table's rows and their renders are named in SQL (messages: a sequence within a conversation). */
+const sqlOf = (table: FragmentTable) => {
+  const idColumn = table.idColumn ?? 'id';
+  const scope = table.scope ? ` AND t.${table.scope.column} = ${Number(table.scope.value)}` : '';
+  return { idColumn, scope, renders: rendersTableOf(table.name) };
+};
+
+/**
+ * The JSON bytes of each row, in order: from the process cache, else from the stored render of
+ * that version, else rendered by `render` and stored (best effort: a render is stored only while
+ * the record still has the version the page read, so one racing a write is dropped).
+ */
+export const fragmentsOf = async (
+  db: Db,
+  cache: FragmentCache,
+  table: FragmentTable,
+  rows: FragmentRow[],
+  render: (ids: number[]) => Promise<Map<number, string>>,
+): Promise<Buffer[]> => {
+  const group = cache.groupOf(table);
+  const out: Array<Buffer | undefined> = rows.map((r) => {
+    const cached = group.get(r.id);
+    return cached?.version === r.version ? cached.bytes : undefined;
+  });
+  const missing = rows.filter((_, i) => !out[i]);
+  if (!missing.length) return out as Buffer[];
+
+  const { idColumn, scope, renders } = sqlOf(table);
+  const stored = await db.query<{ id: number; version: number; json: string }>(
+    `SELECT t.${idColumn} AS id, t.version, t.json FROM ${renders} t
+      WHERE t.${idColumn} = ANY ($1::int[]) ${scope}`,
+    [missing.map((r) => r.id)],
+  );
+  const wanted = new Map(missing.map((r) => [r.id, r.version]));
+  const json = new Map<number, string>();
+  for (const s of stored) if (wanted.get(s.id) === s.version) json.set(s.id, s.json);
+  const toRender = missing.filter((r) => !json.has(r.id));
+  if (toRender.length) {
+    const rendered = await render(toRender.map((r) => r.id));
+    for (const [id, text] of rendered) json.set(id, text);
+    await storeRendered(db, table, toRender, rendered);
+  }
+  for (const [i, row] of rows.entries()) {
+    if (out[i]) continue;
+    const text = json.get(row.id);
+    if (text === undefined) continue; // deleted since the page query: left out
+    const bytes = Buffer.from(text);
+    cache.set(group, row.id, row.version, bytes);
+    out[i] = bytes;
+  }
+  return out.filter((b): b is Buffer => b !== undefined);
+};
+
+/** Stores renders for other requests and instances; a cache, so a failure never fails the request. */
+const storeRendered = async (
+  db: Db,
+  table: FragmentTable,
+  rows: FragmentRow[],
+  rendered: Map<number, string>,
+) => {
+  const ready = rows.filter((r) => rendered.has(r.id)).sort((a, b) => a.id - b.id);
+  if (!ready.length) return;
+  const { idColumn, scope, renders } = sqlOf(table);
+  const keyColumns = table.scope ? `${table.scope.column}, ${idColumn}` : idColumn;
+  const keyValues = table.scope ? `t.${table.scope.column}, u.id` : 'u.id';
+  try {
+    // Joined with the record at the version rendered: a record written since is not stored.
+    await db.query(
+      `INSERT INTO ${renders} AS r (organization_id, ${keyColumns}, version, json)
+       SELECT t.organization_id, ${keyValues}, u.version, u.json
+         FROM unnest($1::int[], $2::int[], $3::text[]) AS u(id, version, json)
+         JOIN ${table.name} t ON t.${idColumn} = u.id AND t.version = u.version ${scope}
+        ORDER BY u.id
+       ON CONFLICT (${keyColumns}) DO UPDATE SET version = excluded.version, json = excluded.json
+        WHERE r.version < excluded.version`,
+      [ready.map((r) => r.id), ready.map((r) => r.version), ready.map((r) => rendered.get(r.id)!)],
+    );
+  } catch {
+    // A concurrent store of the same records (or a deleted record): the next read renders again.
+  }
+};
+
+/** Joins fragments into a JSON array body part: `[a,b,c]` without copying twice. */
+export const jsonArrayOf = (fragments: Buffer[]): Buffer[] => {
+  const parts: Buffer[] = [OPEN];
+  fragments.forEach((f, i) => {
+    if (i) parts.push(COMMA);
+    parts.push(f);
+  });
+  parts.push(CLOSE);
+  return parts;
+};
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');

@@ -1,0 +1,154 @@
+import { LIMITS } from '@org/model';
+import type { CountCache } from '../core/count-cache.js';
+import { linkTo, type RequestOrigin } from '../core/links.js';
+import type { Db } from './engine/db.js';
+import {
+  type FragmentCache,
+  type FragmentRow,
+  type FragmentTable,
+  fragmentsOf,
+  jsonArrayOf,
+} from './fragments.js';
+import { type Selection, whereOf } from './sql.js';
+
+type Render = (ids: number[]) => Promise<Map<number, string>>;
+const MAX_REACHABLE = LIMITS.offsetPage.maxReachable;
+
+/** What building a page needs: the database and the two process caches. */
+export interface PageDeps {
+  db: Db;
+  counts: CountCache;
+  fragments: FragmentCache;
+}
+
+const link = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+
+/** The count of a selection, through the count cache. */
+const countOf = (deps: PageDeps, sel: Selection, values: unknown[]) => {
+  const sql = `SELECT count(*)::int AS count FROM ${sel.from} ${whereOf(sel)}`;
+  return deps.counts.get(`${sql}\u0000${JSON.stringify(values)}`, async () => {
+    // Planned for its values: a count is run once per cache period, and the best index for it
+    // depends on how many rows the filter matches.
+    const result = await deps.db.query<{ count: number }>(sql, values);
+    return result[0]?.count ?? 0;
+  });
+};
+
+/** The ids and versions of one offset page, in order; LIMIT and OFFSET are the last two parameters. */
+const pageSql = (sel: Selection, table: FragmentTable, orderBy: string) => {
+  const n = sel.params.values.length;
+  const [limit, offset] = [`$${n + 1}`, `$${n + 2}`];
+  return table.versionIndexed
+    ? // The ordering indexes carry the version: one index-only walk.
+      `SELECT ${sel.alias}.id, ${sel.alias}.version FROM ${sel.from} ${whereOf(sel)}
+        ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`
+    : // Deferred join: the offset is walked in the ordering's index alone (index-only), and only
+      // the page's rows are read from the table for their versions.
+      `SELECT t.id, t.version
+         FROM unnest(ARRAY(SELECT ${sel.alias}.id FROM ${sel.from} ${whereOf(sel)}
+                           ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}))
+              WITH ORDINALITY AS p(id, n)
+         JOIN ${table.name} t ON t.id = p.id
+        ORDER BY p.n`;
+};
+
+/** One generic plan for selections the indexes serve whatever the values; else planned per values. */
+const pageRows = (db: Db, sel: Selection, sql: string, values: unknown[]) =>
+  sel.indexServed ? db.queryPrepared<FragmentRow>(sql, values) : db.query<FragmentRow>(sql, values);
+
+/** D6: an offset page with the true count; items past offset 10,000 are never returned. */
+export const offsetPage = async (
+  deps: PageDeps,
+  sel: Selection,
+  table: FragmentTable,
+  { limit, offset, orderBy }: { limit: number; offset: number; orderBy: string },
+  origin: RequestOrigin,
+  render: Render,
+): Promise<Buffer[]> => {
+  const reachableLimit = Math.max(0, Math.min(limit, MAX_REACHABLE - offset));
+  const [count, rows] = await Promise.all([
+    countOf(deps, sel, sel.params.values),
+    reachableLimit > 0
+      ? pageRows(deps.db, sel, pageSql(sel, table, orderBy), [...sel.params.values, reachableLimit, offset])
+      : Promise.resolve([] as FragmentRow[]),
+  ]);
+  const end = Math.min(count, MAX_REACHABLE);
+  const next = offset + limit < end ? linkTo(origin, { offset: offset + limit, limit }) : null;
+  const previous =
+    offset > 0 ? linkTo(origin, { offset: Math.max(0, Math.min(offset, end) - limit) || null, limit }) : null;
+  const fragments = await fragmentsOf(deps.db, deps.fragments, table, rows, render);
+  return [
+    Buffer.from(`{"count":${count},"next":${link(next)},"previous":${link(previous)},"results":`),
+    ...jsonArrayOf(fragments),
+    CLOSE_OBJECT,
+  ];
+};
+const CLOSE_OBJECT = Buffer.from('}');
+
+export interface CursorOptions {
+  limit: number;
+  /** The raw cursor: an id, or `-id` for "before" (D7). */
+  cursor: string | undefined;
+  descending: boolean;
+  withCount: boolean;
+  /** Turns a cursor value into the key; undefined when it is not a valid key. */
+  keyOf?: (cursor: string) => number | undefined;
+  /** Further columns the cursor of a row is built from (e.g. `m.part_id`). */
+  extraColumns?: string;
+  /** The cursor value naming a row (default its id). */
+  cursorOf?: (row: FragmentRow & Record<string, unknown>) => string;
+}
+
+/** D7: a cursor page in id order (or another key); `next`/`previous` carry the same limit and filters. */
+export const cursorPage = async (
+  deps: PageDeps,
+  sel: Selection,
+  table: FragmentTable,
+  options: CursorOptions,
+  origin: RequestOrigin,
+  render: Render,
+): Promise<Buffer[]> => {
+  const key = `${sel.alias}.${table.idColumn ?? 'id'}`;
+  const before = options.cursor?.startsWith('-') ?? false;
+  const rawKey = options.cursor?.replace(/^-/, '');
+  const cursorKey = rawKey === undefined ? undefined : options.keyOf ? options.keyOf(rawKey) : Number(rawKey);
+  const filterValues = [...sel.params.values];
+  // Walking "after" goes in the page order; walking "before" goes the other way, then flips.
+  const walkDescending = before ? !options.descending : options.descending;
+  const keyCond =
+    cursorKey === undefined ? [] : [`${key} ${walkDescending ? '<' : '>'} ${sel.params.add(cursorKey)}`];
+  const rows = await deps.db.query<FragmentRow & Record<string, unknown>>(
+    `SELECT ${key} AS id, ${sel.alias}.version ${options.extraColumns ? `, ${options.extraColumns}` : ''}
+       FROM ${sel.from} ${whereOf(sel, keyCond)}
+      ORDER BY ${key} ${walkDescending ? 'DESC' : 'ASC'} LIMIT ${options.limit + 1}`,
+    sel.params.values,
+  );
+  const more = rows.length > options.limit;
+  const page = rows.slice(0, options.limit);
+  if (before) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  // Walking after a cursor, something may precede the page or not (a cursor before every record).
+  const precedes = async (row: FragmentRow) => {
+    const values = [...filterValues, row.id];
+    const cmp = options.descending ? '>' : '<';
+    const found = await deps.db.query(
+      `SELECT 1 FROM ${sel.from} ${whereOf(sel, [`${key} ${cmp} $${values.length}`])} LIMIT 1`,
+      values,
+    );
+    return found.length > 0;
+  };
+  const hasAfter = before ? cursorKey !== undefined : more;
+  const hasBefore = before ? more : cursorKey !== undefined && !!first && (await precedes(first));
+  const cursorOf = options.cursorOf ?? ((r) => String(r.id));
+  const next = hasAfter && last ? linkTo(origin, { cursor: cursorOf(last), limit: options.limit }) : null;
+  const previous =
+    hasBefore && first ? linkTo(origin, { cursor: `-${cursorOf(first)}`, limit: options.limit }) : null;
+  const countPart = options.withCount ? `"count":${await countOf(deps, sel, filterValues)},` : '';
+  const fragments = await fragmentsOf(deps.db, deps.fragments, table, page, render);
+  return [
+    Buffer.from(`{${countPart}"next":${link(next)},"previous":${link(previous)},"results":`),
+    ...jsonArrayOf(fragments),
+    CLOSE_OBJECT,
+  ];
+};
