@@ -9,7 +9,7 @@ import type {
   Operator,
   Topic,
 } from '@org/model';
-import { parseTimestamp } from '../store/engine/type-parsers.js';
+import { parseTimestamp } from './timestamps.js';
 
 /**
  * Rows (as the drivers or to_jsonb return them) -> API records. Each function's return type is the

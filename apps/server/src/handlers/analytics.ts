@@ -1,4 +1,4 @@
-import type { AnalyticsMetric, AnalyticsQuery, EndpointDefinition } from '@org/model';
+import type { AnalyticsMetric, AnalyticsQuery, Endpoints } from '@org/model';
 import { queryDataPoints } from '../store/analytics.js';
 import { type Handler, ok } from './types.js';
 
@@ -11,8 +11,11 @@ const metricOf = (endpointId: string, params: unknown): AnalyticsMetric =>
   ((params as { metric?: AnalyticsMetric } | undefined)?.metric ??
     endpointId.replace(/^analytics_/, '')) as AnalyticsMetric;
 
-/** One handler serves every metric endpoint; the metric comes from the endpoint or the path parameter. */
-export const analyticsHandler: Handler<EndpointDefinition> = async ({
+/**
+ * One handler serves every metric endpoint; the metric comes from the endpoint or the path
+ * parameter. Typed as the unversioned endpoint, whose body is any metric's response.
+ */
+export const analyticsHandler: Handler<Endpoints['analyticsLatest']> = async ({
   auth,
   params,
   query,

@@ -1,42 +1,38 @@
+import type { CursorPage, OffsetPage } from '@org/model';
 import { LIMITS } from '@org/model';
 import { invalid, notFound } from '../core/api-error.js';
-import type { RequestOrigin } from '../core/links.js';
-import type { Db } from '../store/engine/db.js';
 import type { FragmentTable } from '../store/fragments.js';
+import { bulkDelete, deleteRecord, listOrder, recordExists } from '../store/lists.js';
 import { cursorPage, offsetPage } from '../store/pages.js';
-import { orderByOf, type Selection } from '../store/sql.js';
-import { type HandlerContext, type HandlerResult, noContent, ok } from './types.js';
+import type { ListedResource } from '../store/resources.js';
+import type { HandlerContext } from './types.js';
+import { noContent, ok } from './types.js';
 
 /** D9: a single-resource request for an excluded id answers 404. */
 export const assertNotExcluded = (id: number, excluded: number[] | undefined, what: string) => {
   if (excluded?.includes(id)) throw notFound(what);
 };
 
-/** D11: a search orders by rank (ties by id descending) unless the request named an ordering. */
-export const listOrder = (sel: Selection, ordering: string, origin: RequestOrigin): string =>
-  sel.rank && !origin.query.has('ordering')
-    ? `${sel.rank} DESC, ${sel.alias}.id DESC`
-    : orderByOf(sel.alias, ordering);
+type Context = Pick<HandlerContext, 'auth' | 'services'>;
 
 /**
  * D8: a bulk DELETE removes at most `limit` matching rows in the default order (delete_ids: exactly
  * those ids, whatever the filters and limit; exclude_ids still wins), in one transaction.
- * `keep` names rows a bulk delete never removes (ongoing conversations).
  */
 export const bulkDeleteOf =
-  <F>(resource: ListedResource<F>, keep: string[] = []) =>
+  <F, T>(resource: ListedResource<F, T>) =>
   async ({
     auth,
     query,
     services,
-  }: Pick<HandlerContext, 'auth' | 'services'> & {
+  }: Context & {
     query: F & {
       limit: number;
       delete_ids?: number[] | undefined;
       exclude_ids?: number[] | undefined;
       search_query?: string[] | undefined;
     };
-  }): Promise<HandlerResult> => {
+  }) => {
     const max = LIMITS.bulkDelete.maxLimit;
     if (query.delete_ids && query.delete_ids.length > max)
       throw invalid({ delete_ids: [`At most ${max} ids per request.`] });
@@ -47,77 +43,50 @@ export const bulkDeleteOf =
           ({ exclude_ids: query.exclude_ids } as unknown as F & { search_tsquery?: undefined })
         : { ...query, search_tsquery: await services.searches.of(query.search_query) },
     );
-    if (query.delete_ids)
-      sel.where.push(`${sel.alias}.id = ANY (${sel.params.add(query.delete_ids)}::int[])`);
-    const where = [...sel.where, ...keep];
-    await services.db.transaction((tx) =>
-      tx.query(
-        `DELETE FROM ${resource.table.name} WHERE id IN (
-           SELECT ${sel.alias}.id FROM ${sel.from} WHERE ${where.join(' AND ')}
-           ORDER BY ${sel.alias}.id DESC ${query.delete_ids ? '' : `LIMIT ${query.limit}`} FOR UPDATE)`,
-        sel.params.values,
-      ),
-    );
+    await bulkDelete(services.db, resource.table, sel, {
+      ids: query.delete_ids,
+      limit: query.limit,
+      keep: resource.bulkDeleteKeeps ?? [],
+    });
     return noContent();
   };
 
 /** Throws 404 unless the record is in the organization. */
 export const assertExists = async (
-  db: Db,
-  table: string,
-  organizationId: number,
+  { auth, services }: Context,
+  table: FragmentTable,
   id: number,
   what: string,
 ) => {
-  const rows = await db.query(`SELECT 1 FROM ${table} WHERE organization_id = $1 AND id = $2`, [
-    organizationId,
-    id,
-  ]);
-  if (!rows.length) throw notFound(what);
+  if (!(await recordExists(services.db, table, auth.organizationId, id))) throw notFound(what);
 };
 
 /** What a single-resource handler reads (every such endpoint takes an id and exclude_ids). */
-type SingleResourceContext = Pick<HandlerContext, 'auth' | 'services'> & {
+type SingleResourceContext = Context & {
   params: { id: number };
   query: { exclude_ids?: number[] | undefined };
 };
 
 /** A single-resource DELETE: 404 when excluded (D9) or not in the organization, else 204. */
 export const deleteOne =
-  (table: string, what: string) =>
-  async ({ auth, params, query, services }: SingleResourceContext): Promise<HandlerResult> => {
+  (table: FragmentTable, what: string) =>
+  async ({ auth, params, query, services }: SingleResourceContext) => {
     assertNotExcluded(params.id, query.exclude_ids, what);
-    const rows = await services.db.query(
-      `DELETE FROM ${table} WHERE organization_id = $1 AND id = $2 RETURNING id`,
-      [auth.organizationId, params.id],
-    );
-    if (!rows.length) throw notFound(what);
+    if (!(await deleteRecord(services.db, table, auth.organizationId, params.id))) throw notFound(what);
     return noContent();
   };
-
-/** A searchable resource listed by offset and cursor pages (conversations, contacts). */
-export interface ListedResource<F> {
-  table: FragmentTable;
-  select: (organizationId: number, filters: F & { search_tsquery?: string | null | undefined }) => Selection;
-  /** The selection pages read ids and versions from, when it differs (default: select). */
-  pageSelect?: (
-    organizationId: number,
-    filters: F & { search_tsquery?: string | null | undefined },
-  ) => Selection;
-  render: (db: Db, ids: number[]) => Promise<Map<number, string>>;
-}
 
 type ListContext<Q> = Pick<HandlerContext, 'auth' | 'origin' | 'services'> & { query: Q };
 
 /** What both list kinds read pages through: the page selection, and the renderer on this database. */
-const pagesOf = <F>(resource: ListedResource<F>, services: ListContext<unknown>['services']) => ({
+const pagesOf = <F, T>(resource: ListedResource<F, T>, services: ListContext<unknown>['services']) => ({
   select: resource.pageSelect ?? resource.select,
   render: (ids: number[]) => resource.render(services.db, ids),
 });
 
 /** The offset list of a resource: filters AND-combined, search ranked unless ordered (D6, D11). */
 export const offsetList =
-  <F>(resource: ListedResource<F>) =>
+  <F, T>(resource: ListedResource<F, T>) =>
   async ({
     auth,
     query,
@@ -134,14 +103,14 @@ export const offsetList =
     const page = {
       limit: query.limit,
       offset: query.offset,
-      orderBy: listOrder(sel, query.ordering, origin),
+      orderBy: listOrder(sel, query.ordering, origin.query.has('ordering')),
     };
-    return ok(await offsetPage(services, sel, resource.table, page, origin, pages.render));
+    return ok<OffsetPage<T>>(await offsetPage(services, sel, resource.table, page, origin, pages.render));
   };
 
 /** The cursor list of a resource (the all endpoints): id order only, with the total count (D7). */
 export const cursorList =
-  <F>(resource: ListedResource<F>) =>
+  <F, T>(resource: ListedResource<F, T>) =>
   async ({
     auth,
     query,
@@ -154,7 +123,9 @@ export const cursorList =
       limit: query.limit,
       cursor: query.cursor,
       descending: query.ordering === '-id',
-      withCount: true,
+      withCount: true as const,
     };
-    return ok(await cursorPage(services, sel, resource.table, options, origin, pages.render));
+    return ok<CursorPage<T> & { count: number }>(
+      await cursorPage(services, sel, resource.table, options, origin, pages.render),
+    );
   };

@@ -1,15 +1,8 @@
 import type { Endpoints } from '@org/model';
 import { invalid, notFound } from '../core/api-error.js';
-import {
-  conversationDetailJson,
-  conversationPageSelection,
-  conversationSelection,
-  renderConversations,
-  renderMessagesOf,
-  setConversationTopics,
-} from '../store/conversations.js';
-import { cursorPage } from '../store/pages.js';
-import { Params } from '../store/sql.js';
+import { conversationDetailJson, setConversationTopics } from '../store/conversations.js';
+import { messageSequenceOf, messagesPage } from '../store/messages.js';
+import { conversationsResource, TABLES } from '../store/resources.js';
 import {
   assertExists,
   assertNotExcluded,
@@ -20,96 +13,40 @@ import {
 } from './common.js';
 import { type Handler, ok } from './types.js';
 
-const TABLE = { name: 'conversations', versionIndexed: true };
-const conversationsResource = {
-  table: TABLE,
-  select: conversationSelection,
-  pageSelect: conversationPageSelection,
-  render: renderConversations,
-};
+export const conversationHandlers = {
+  listConversations: offsetList(conversationsResource),
+  listAllConversations: cursorList(conversationsResource),
+  // Ongoing conversations (any status but ended) are never bulk-deleted (D8).
+  deleteConversations: bulkDeleteOf(conversationsResource),
+  deleteConversation: deleteOne(TABLES.conversations, 'conversation'),
 
-export const listConversations = offsetList(conversationsResource);
+  getConversation: (async ({ auth, params, query, services }) => {
+    assertNotExcluded(params.id, query.exclude_ids, 'conversation');
+    const json = await conversationDetailJson(services.db, auth.organizationId, params.id);
+    if (!json) throw notFound('conversation');
+    return ok(json);
+  }) satisfies Handler<Endpoints['getConversation']>,
 
-export const listAllConversations = cursorList(conversationsResource);
+  updateConversation: (async (ctx) => {
+    const { auth, params, query, body, services } = ctx;
+    assertNotExcluded(params.id, query.exclude_ids, 'conversation');
+    await assertExists(ctx, TABLES.conversations, params.id, 'conversation');
+    await setConversationTopics(services.db, auth.organizationId, params.id, body.topics);
+    return ok((await conversationDetailJson(services.db, auth.organizationId, params.id))!);
+  }) satisfies Handler<Endpoints['updateConversation']>,
 
-// Ongoing conversations (any status but ended) are never bulk-deleted (D8).
-export const deleteConversations = bulkDeleteOf(conversationsResource, ["v.status = 'ended'"]);
-
-export const getConversation: Handler<Endpoints['getConversation']> = async ({
-  auth,
-  params,
-  query,
-  services,
-}) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-  const json = await conversationDetailJson(services.db, auth.organizationId, params.id);
-  if (!json) throw notFound('conversation');
-  return ok(json);
-};
-
-export const updateConversation: Handler<Endpoints['updateConversation']> = async ({
-  auth,
-  params,
-  query,
-  body,
-  services,
-}) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-  await assertExists(services.db, 'conversations', auth.organizationId, params.id, 'conversation');
-  await setConversationTopics(services.db, auth.organizationId, params.id, body.topics);
-  return ok((await conversationDetailJson(services.db, auth.organizationId, params.id))!);
-};
-
-export const deleteConversation = deleteOne('conversations', 'conversation');
-
-/** Message cursors are message ids `<conversation>.<part>.<sequence>`; the sequence orders them. */
-const sequenceOf = (conversationId: number) => (cursor: string) => {
-  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(cursor);
-  return m && Number(m[1]) === conversationId ? Number(m[3]) : undefined;
-};
-
-export const listMessages: Handler<Endpoints['listMessages']> = async ({
-  auth,
-  params,
-  query,
-  origin,
-  services,
-}) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-  const conversationId = params.id;
-  await assertExists(services.db, 'conversations', auth.organizationId, conversationId, 'conversation');
-  const keyOf = sequenceOf(conversationId);
-  if (query.cursor !== undefined && keyOf(query.cursor.replace(/^-/, '')) === undefined)
-    throw invalid({
-      cursor: ['Expected a message id of this conversation, e.g. 1042.2077.3 (or -1042.2077.3).'],
-    });
-  const values = new Params();
-  const sel = {
-    from: 'messages m',
-    alias: 'm',
-    where: [`m.conversation_id = ${values.add(conversationId)}`],
-    params: values,
-  };
-  const table = {
-    name: 'messages',
-    idColumn: 'sequence',
-    scope: { column: 'conversation_id', value: conversationId },
-  };
-  const rows = await cursorPage(
-    services,
-    sel,
-    table,
-    {
-      limit: query.limit,
-      cursor: query.cursor,
-      descending: query.ordering.startsWith('-'),
-      withCount: false,
-      keyOf,
-      extraColumns: 'm.part_id',
-      cursorOf: (row) => `${conversationId}.${row.part_id}.${row.id}`,
-    },
-    origin,
-    renderMessagesOf(services.db, conversationId),
-  );
-  return ok(rows);
+  listMessages: (async (ctx) => {
+    const { params, query, origin, services } = ctx;
+    assertNotExcluded(params.id, query.exclude_ids, 'conversation');
+    await assertExists(ctx, TABLES.conversations, params.id, 'conversation');
+    if (
+      query.cursor !== undefined &&
+      messageSequenceOf(params.id)(query.cursor.replace(/^-/, '')) === undefined
+    )
+      throw invalid({
+        cursor: ['Expected a message id of this conversation, e.g. 1042.2077.3 (or -1042.2077.3).'],
+      });
+    const options = { limit: query.limit, cursor: query.cursor, descending: query.ordering.startsWith('-') };
+    return ok(await messagesPage(services, params.id, options, origin));
+  }) satisfies Handler<Endpoints['listMessages']>,
 };

@@ -1,109 +1,62 @@
 import type { Endpoints } from '@org/model';
 import { notFound, permissionDenied } from '../core/api-error.js';
+import { jsonText } from '../core/json.js';
+import { organizationRows } from '../store/lists.js';
+import { operatorSlots, setOperatorAway, updateOperator } from '../store/operators.js';
 import { offsetPage } from '../store/pages.js';
-import { recordJson, renderOperators } from '../store/simple-records.js';
-import { orderByOf, Params } from '../store/sql.js';
+import { simpleResources, TABLES } from '../store/resources.js';
+import { recordJson } from '../store/simple-records.js';
+import { orderByOf } from '../store/sql.js';
 import { assertNotExcluded, deleteOne } from './common.js';
-import { selectionOf } from './notes-navigation.js';
-import { type Handler, ok } from './types.js';
+import { type Handler, type HandlerContext, ok } from './types.js';
 
-const operatorOr404 = async (
-  services: Parameters<Handler>[0]['services'],
-  organizationId: number,
-  id: number,
-) => {
-  const json = await recordJson(services.db, 'operators', organizationId, id);
+const operatorOr404 = async ({ auth, services }: Pick<HandlerContext, 'auth' | 'services'>, id: number) => {
+  const json = await recordJson(services.db, 'operators', auth.organizationId, id);
   if (!json) throw notFound('operator');
   return json;
 };
 
-export const listOperators: Handler<Endpoints['listOperators']> = async ({
-  auth,
-  query,
-  origin,
-  services,
-}) => {
-  const sel = selectionOf('operators', auth.organizationId, {}, query.exclude_ids);
-  const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
-  const render = (ids: number[]) => renderOperators(services.db, ids);
-  return ok(await offsetPage(services, sel, { name: 'operators' }, page, origin, render));
-};
+export const operatorHandlers = {
+  listOperators: (async ({ auth, query, origin, services }) => {
+    const { table, render } = simpleResources.operators;
+    const sel = organizationRows(table.name, auth.organizationId, {}, query.exclude_ids);
+    const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
+    return ok(await offsetPage(services, sel, table, page, origin, (ids) => render(services.db, ids)));
+  }) satisfies Handler<Endpoints['listOperators']>,
 
-export const getOperator: Handler<Endpoints['getOperator']> = async ({ auth, params, query, services }) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'operator');
-  return ok(await operatorOr404(services, auth.organizationId, params.id));
-};
+  getOperator: (async (ctx) => {
+    assertNotExcluded(ctx.params.id, ctx.query.exclude_ids, 'operator');
+    return ok(await operatorOr404(ctx, ctx.params.id));
+  }) satisfies Handler<Endpoints['getOperator']>,
 
-export const updateOperator: Handler<Endpoints['updateOperator']> = async ({
-  auth,
-  params,
-  query,
-  body,
-  services,
-}) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'operator');
-  // D4: only admins change roles; a non-admin may change itself (capabilities.ts), but not its role.
-  const acting = auth.operator;
-  if (acting && acting.role !== 'admin' && body.role !== undefined && body.role !== acting.role)
-    throw permissionDenied(`Operator ${acting.id} (role ${acting.role}) may not change its role.`);
-  // The away status changes only through /away/ (v3 change list): is_away is accepted and ignored.
-  const { is_away: _ignored, ...fields } = body;
-  const p = new Params();
-  const set = [
-    ...Object.entries(fields)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${k} = ${p.add(v)}`),
-    'updated_at = now()',
-  ];
-  const rows = await services.db.query(
-    `UPDATE operators SET ${set.join(', ')} WHERE organization_id = ${p.add(auth.organizationId)} AND id = ${p.add(params.id)} RETURNING id`,
-    p.values,
-  );
-  if (!rows.length) throw notFound('operator');
-  return ok(await operatorOr404(services, auth.organizationId, params.id));
-};
+  updateOperator: (async (ctx) => {
+    const { auth, params, query, body, services } = ctx;
+    assertNotExcluded(params.id, query.exclude_ids, 'operator');
+    // D4: only admins change roles; a non-admin may change itself (capabilities.ts), but not its role.
+    const acting = auth.operator;
+    if (acting && acting.role !== 'admin' && body.role !== undefined && body.role !== acting.role)
+      throw permissionDenied(`Operator ${acting.id} (role ${acting.role}) may not change its role.`);
+    // The away status changes only through /away/ (v3 change list): is_away is accepted and ignored.
+    const { is_away: _ignored, ...fields } = body;
+    if (!(await updateOperator(services.db, auth.organizationId, params.id, fields)))
+      throw notFound('operator');
+    return ok(await operatorOr404(ctx, params.id));
+  }) satisfies Handler<Endpoints['updateOperator']>,
 
-export const deleteOperator = deleteOne('operators', 'operator');
+  deleteOperator: deleteOne(TABLES.operators, 'operator'),
 
-export const getOperatorSlots: Handler<Endpoints['getOperatorSlots']> = async ({
-  auth,
-  params,
-  query,
-  services,
-}) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'operator');
-  // Used slots: the operator's ongoing conversations holding a reserved slot.
-  const rows = await services.db.query<{ total_slots: number; used_slots: number }>(
-    `SELECT o.total_slots, (SELECT count(*)::int FROM conversations v
-        WHERE v.organization_id = o.organization_id AND v.operator_assigned_to = o.id
-          AND v.status <> 'ended' AND v.slot_reserved) AS used_slots
-       FROM operators o WHERE o.organization_id = $1 AND o.id = $2`,
-    [auth.organizationId, params.id],
-  );
-  const row = rows[0];
-  if (!row) throw notFound('operator');
-  const slots = {
-    operator_id: params.id,
-    total_slots: row.total_slots,
-    used_slots: row.used_slots,
-    free_slots: Math.max(0, row.total_slots - row.used_slots),
-  };
-  return ok(JSON.stringify(slots));
-};
+  getOperatorSlots: (async ({ auth, params, query, services }) => {
+    assertNotExcluded(params.id, query.exclude_ids, 'operator');
+    const slots = await operatorSlots(services.db, auth.organizationId, params.id);
+    if (!slots) throw notFound('operator');
+    return ok(jsonText(slots));
+  }) satisfies Handler<Endpoints['getOperatorSlots']>,
 
-export const setOperatorAway: Handler<Endpoints['setOperatorAway']> = async ({
-  auth,
-  params,
-  query,
-  body,
-  services,
-}) => {
-  assertNotExcluded(params.id, query.exclude_ids, 'operator');
-  const rows = await services.db.query(
-    `UPDATE operators SET is_away = $3, status = CASE WHEN $3 THEN 'away' ELSE 'online' END, updated_at = now()
-      WHERE organization_id = $1 AND id = $2 RETURNING id`,
-    [auth.organizationId, params.id, body.is_away],
-  );
-  if (!rows.length) throw notFound('operator');
-  return ok(await operatorOr404(services, auth.organizationId, params.id));
+  setOperatorAway: (async (ctx) => {
+    const { auth, params, query, body, services } = ctx;
+    assertNotExcluded(params.id, query.exclude_ids, 'operator');
+    if (!(await setOperatorAway(services.db, auth.organizationId, params.id, body.is_away)))
+      throw notFound('operator');
+    return ok(await operatorOr404(ctx, params.id));
+  }) satisfies Handler<Endpoints['setOperatorAway']>,
 };

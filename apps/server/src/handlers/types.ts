@@ -1,6 +1,7 @@
-import type { EndpointDefinition, EndpointId, Endpoints, retiredEndpoints } from '@org/model';
+import type { EndpointDefinition, EndpointId, Endpoints, retiredEndpoints, SuccessStatus } from '@org/model';
 import type { z } from 'zod';
 import type { AuthContext } from '../core/auth/authenticate.js';
+import type { Json } from '../core/json.js';
 import type { RequestOrigin } from '../core/links.js';
 import type { Services } from './services.js';
 
@@ -17,16 +18,23 @@ export interface HandlerContext<E extends EndpointDefinition = EndpointDefinitio
   endpointId: EndpointId;
 }
 
-/** A handler's answer: a status and the JSON text of the body (rendered once, never re-stringified). */
-export interface HandlerResult {
+/**
+ * A handler's answer, typed from the endpoint's success table: one of its statuses, with the JSON
+ * text of that status's body (or none where the table says null, e.g. 204).
+ */
+export type HandlerResult<E extends EndpointDefinition> = {
+  [S in keyof E['success'] & SuccessStatus]: E['success'][S] extends z.ZodTypeAny
+    ? { status: S; json: Json<z.output<E['success'][S]>> }
+    : { status: S; json?: undefined };
+}[keyof E['success'] & SuccessStatus];
+
+/** Any handler's answer, as the HTTP adapter writes it. */
+export interface WireResult {
   status: number;
-  /** The body; a list of parts (a page of fragments) is written as it is, without joining it. */
-  json?: string | Buffer | Buffer[];
+  json?: string | Buffer | readonly Buffer[] | undefined;
 }
 
-export type Handler<E extends EndpointDefinition = EndpointDefinition> = (
-  ctx: HandlerContext<E>,
-) => Promise<HandlerResult>;
+export type Handler<E extends EndpointDefinition> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
 /** Endpoints answered by a handler: all but retired versions (answered by the versioning route). */
 export type ServedEndpointId = Exclude<EndpointId, keyof typeof retiredEndpoints>;
@@ -34,5 +42,8 @@ export type ServedEndpointId = Exclude<EndpointId, keyof typeof retiredEndpoints
 /** Every served endpoint of the table has exactly one handler (the compiler checks completeness). */
 export type HandlerTable = { [K in ServedEndpointId]: Handler<Endpoints[K]> };
 
-export const ok = (json: string | Buffer | Buffer[], status = 200): HandlerResult => ({ status, json });
-export const noContent = (): HandlerResult => ({ status: 204 });
+export const ok = <T, S extends SuccessStatus = 200>(json: Json<T>, status: S = 200 as S) => ({
+  status,
+  json,
+});
+export const noContent = () => ({ status: 204 as const });

@@ -99,7 +99,7 @@ describeEngines('contacts', (t) => {
       [b!, 2],
       [c!, 3],
     ] as const)
-      await setColumns(t.db, 'contact_identities', contact.id, { last_message_sent_at: T(day) });
+      await setColumns(t, 'contact_identities', contact.id, { last_message_sent_at: T(day) });
     const ids = async (query: Record<string, string>) => idsOf(await t.api.ok('listContacts', { query }));
     expect(await ids({ from_date_time: T(2) })).toEqual([c!.id, b!.id]);
     expect(await ids({ to_date_time: T(2) })).toEqual([b!.id, a!.id]);
@@ -118,7 +118,7 @@ describeEngines('contacts', (t) => {
     const created = [];
     for (const row of rows) {
       const contact = await t.fx.contact(t.org.id, { name: row.name, email: row.email });
-      await setColumns(t.db, 'contact_identities', contact.id, { created_at: row.created_at });
+      await setColumns(t, 'contact_identities', contact.id, { created_at: row.created_at });
       created.push({ ...row, id: contact.id });
     }
     for (const ordering of CONTACT_ORDERINGS) {

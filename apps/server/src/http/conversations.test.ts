@@ -33,7 +33,7 @@ const ORDERING_DAYS: Record<string, number[]> = {
 const setOrderingDays = async (t: TestServer, four: Array<{ id: number }>) => {
   for (const [i, conversation] of four.entries())
     await setColumns(
-      t.db,
+      t,
       'conversations',
       conversation.id,
       Object.fromEntries(Object.entries(ORDERING_DAYS).map(([column, d]) => [column, T(d[i]!)])),
@@ -129,7 +129,7 @@ describeEngines('conversations', (t) => {
     ];
     for (const [i, conversation] of [a!, b!, c!].entries())
       await setColumns(
-        t.db,
+        t,
         'conversations',
         conversation.id,
         Object.fromEntries(Object.values(pairs).map((column, p) => [column, T(days[p]![i]!)])),
@@ -476,7 +476,7 @@ describeEngines('conversations', (t) => {
 
   it('renders free-form fields as stored, null included (D19)', async () => {
     const conversation = await t.fx.conversation(t.org.id);
-    await setColumns(t.db, 'conversations', conversation.id, {
+    await setColumns(t, 'conversations', conversation.id, {
       um_widget_goals: JSON.stringify([{ id: 1, name: 'Signup' }]),
       unread_messages_operator: JSON.stringify(['m1']),
       visits: JSON.stringify({ count: 3 }),

@@ -314,7 +314,7 @@ it('v2 is retired: every v2 path and method answers 410 gone naming v3, before a
 
 it('v3 timestamps are always YYYY-MM-DDTHH:MM:SS.ffffffZ, microseconds kept (D15)', async () => {
   const contact = await t.fx.contact(t.org.id);
-  await setColumns(t.db, 'contact_identities', contact.id, {
+  await setColumns(t, 'contact_identities', contact.id, {
     created_at: '2024-03-01T00:00:00Z',
     first_message_sent_at: '2024-03-01T10:11:12.123456Z',
     last_message_sent_at: '2024-03-01T10:11:12.1Z',

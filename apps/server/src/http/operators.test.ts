@@ -108,7 +108,7 @@ it('GET operators/{id}/slots/ counts ongoing conversations holding a reserved sl
   ];
   await t.fx.conversation(t.org.id, { operator_id: operator.id, status: 'new' }); // no slot reserved
   for (const conversation of held)
-    await setColumns(t.db, 'conversations', conversation.id, { slot_reserved: true });
+    await setColumns(t, 'conversations', conversation.id, { slot_reserved: true });
   const slots = await t.api.ok('getOperatorSlots', { params: { id: operator.id } });
   expect(slots).toEqual({ operator_id: operator.id, total_slots: 5, used_slots: 2, free_slots: 3 });
   await t.api.fails('getOperatorSlots', { params: { id: operator.id + 1000 } }, 404, 'not_found');

@@ -2,11 +2,13 @@ import {
   ANALYTICS_METRICS,
   type AnalyticsMetric,
   type AnalyticsQuery,
+  type AnalyticsResponse,
   canonicalMetric,
   LIMITS,
   type MetricInfo,
 } from '@org/model';
 import { invalid } from '../core/api-error.js';
+import { assembledJson, type JsonParts, type JsonText } from '../core/json.js';
 import { linkTo, type RequestOrigin } from '../core/links.js';
 import type { Db } from './engine/db.js';
 import { parseTimestamp } from './engine/type-parsers.js';
@@ -93,7 +95,7 @@ export const queryDataPoints = async (
   scope: DataPointScope,
   origin: RequestOrigin,
   pageSize: number = LIMITS.analyticsPageSize,
-): Promise<string> => {
+): Promise<JsonText<AnalyticsResponse>> => {
   const info: MetricInfo = ANALYTICS_METRICS[metric];
   const orgs = query.organization_id
     ? scope.visibleOrganizationIds.filter((id) => query.organization_id!.includes(id))
@@ -135,5 +137,6 @@ export const queryDataPoints = async (
   const next = more
     ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page[page.length - 1]!) }))}`
     : '';
-  return `{"results":[${results}]${next}}`;
+  // Points written as text by dataPointJson (checked against the model's per-metric schema in tests).
+  return assembledJson(`{"results":[${results}]${next}}`);
 };

@@ -1,4 +1,5 @@
-import type { ContactIdentifier, ContactUpsert } from '@org/model';
+import type { ContactIdentifier, ContactIdentity, ContactUpsert } from '@org/model';
+import { type JsonText, jsonText } from '../core/json.js';
 import { renderContact } from '../core/render.js';
 import type { Db } from './engine/db.js';
 import { addSearch, Params, type Selection } from './sql.js';
@@ -36,17 +37,24 @@ export const contactSelection = (organizationId: number, f: ContactFilters): Sel
   return sel;
 };
 
-export const renderContacts = async (db: Db, ids: number[]): Promise<Map<number, string>> => {
+export const renderContacts = async (
+  db: Db,
+  ids: number[],
+): Promise<Map<number, JsonText<ContactIdentity>>> => {
   const rows = await db.query<Record<string, any>>(
     `SELECT c.*, (SELECT count(*)::int FROM conversations v
                    WHERE v.organization_id = c.organization_id AND v.contact_identity_id = c.id) AS conversation_count
        FROM contact_identities c WHERE c.id = ANY ($1::int[])`,
     [ids],
   );
-  return new Map(rows.map((r) => [r.id as number, JSON.stringify(renderContact(r))]));
+  return new Map(rows.map((r) => [r.id as number, jsonText(renderContact(r))]));
 };
 
-export const contactJson = async (db: Db, organizationId: number, id: number): Promise<string | null> => {
+export const contactJson = async (
+  db: Db,
+  organizationId: number,
+  id: number,
+): Promise<JsonText<ContactIdentity> | null> => {
   const rows = await db.query<{ id: number }>(
     'SELECT id FROM contact_identities WHERE organization_id = $1 AND id = $2',
     [organizationId, id],

@@ -1,4 +1,6 @@
+import type { Conversation, ConversationDetail, Message } from '@org/model';
 import { conversationFilters } from '@org/model';
+import { assembledJson, type JsonText, jsonText } from '../core/json.js';
 import { renderConversation, renderMessage, renderPart } from '../core/render.js';
 import type { Db } from './engine/db.js';
 import { type LIST_KEY_KINDS, rendersTableOf } from './migrations/index.js';
@@ -130,10 +132,13 @@ JOIN um_widgets w ON w.organization_id = v.organization_id AND w.id = v.um_widge
 WHERE v.id = ANY ($1::int[])`;
 
 /** Renders conversations (list form) by id. */
-export const renderConversations = async (db: Db, ids: number[]): Promise<Map<number, string>> => {
+export const renderConversations = async (
+  db: Db,
+  ids: number[],
+): Promise<Map<number, JsonText<Conversation>>> => {
   const rows = await db.query<Record<string, any>>(RENDER_SQL, [ids]);
   return new Map(
-    rows.filter((r) => r.last_message).map((r) => [r.id as number, JSON.stringify(renderConversation(r))]),
+    rows.filter((r) => r.last_message).map((r) => [r.id as number, jsonText(renderConversation(r))]),
   );
 };
 
@@ -142,7 +147,7 @@ export const conversationDetailJson = async (
   db: Db,
   organizationId: number,
   id: number,
-): Promise<string | null> => {
+): Promise<JsonText<ConversationDetail> | null> => {
   const rows = await db.query<{ json: string | null }>(
     `SELECT r.json FROM conversations v
        LEFT JOIN ${rendersTableOf('conversations')} r ON r.id = v.id AND r.version = v.version
@@ -157,18 +162,21 @@ export const conversationDetailJson = async (
     'SELECT * FROM conversation_parts WHERE organization_id = $1 AND conversation_id = $2 ORDER BY id',
     [organizationId, id],
   );
-  return `${json.slice(0, -1)},"conversation_part_set":${JSON.stringify(parts.map(renderPart))}}`;
+  // The list form with the part set appended (both rendered from the model's record types).
+  return assembledJson(
+    `${json.slice(0, -1)},"conversation_part_set":${JSON.stringify(parts.map(renderPart))}}`,
+  );
 };
 
 /** Renders messages by (conversation, sequence) key; ids here are sequences of one conversation. */
 export const renderMessagesOf =
   (db: Db, conversationId: number) =>
-  async (sequences: number[]): Promise<Map<number, string>> => {
+  async (sequences: number[]): Promise<Map<number, JsonText<Message>>> => {
     const rows = await db.query<Record<string, any>>(
       'SELECT * FROM messages WHERE conversation_id = $1 AND sequence = ANY ($2::int[])',
       [conversationId, sequences],
     );
-    return new Map(rows.map((r) => [r.sequence as number, JSON.stringify(renderMessage(r))]));
+    return new Map(rows.map((r) => [r.sequence as number, jsonText(renderMessage(r))]));
   };
 
 /** Sets the topics of a conversation by text (D20): unknown texts create topics. */

@@ -10,6 +10,7 @@ import type {
 } from '@org/model';
 import { canonicalMetric } from '@org/model';
 import type { Authenticator } from '../core/auth/authenticate.js';
+import { generateToken, hashToken } from '../core/auth/tokens.js';
 import type { CountCache } from '../core/count-cache.js';
 import { contactJson } from './contacts.js';
 import { conversationDetailJson } from './conversations.js';
@@ -50,6 +51,19 @@ export interface Fixtures {
     org: number,
     fields?: { id?: number; role?: OperatorRole; is_bot?: boolean; name?: string },
   ): Promise<Operator>;
+  /**
+   * A fresh customer with `organizations` organizations, their tokens (raw, returned), a widget and
+   * an operator of each role: records and rate-limit counters of its own.
+   */
+  tenant(organizations?: number): Promise<{
+    customerId: number;
+    customerToken: string;
+    organizations: Array<{ id: number; token: string; operators: Record<OperatorRole, number> }>;
+  }>;
+  /** Sets columns of a row directly (states the API cannot write, e.g. timestamps). */
+  setColumns(table: string, id: number, columns: Record<string, unknown>): Promise<void>;
+  /** Deletes every operator but these (the world's own). */
+  keepOnlyOperators(ids: number[]): Promise<void>;
   dataPoint(
     org: number,
     metric: AnalyticsMetric,
@@ -231,6 +245,46 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
       });
       await afterExplicitId(db, fields.id);
       return JSON.parse((await recordJson(db, 'operators', org, id))!);
+    },
+
+    async tenant(organizations = 2) {
+      const customerId = await insert(db, 'customers', { name: 'Test customer' });
+      const customerToken = generateToken();
+      const orgs = [];
+      for (let i = 0; i < organizations; i++) {
+        const id = await insert(db, 'organizations', {
+          customer_id: customerId,
+          name: `Test organization ${i + 1}`,
+          is_default: i === 0,
+        });
+        const token = generateToken();
+        const tokens = [['organization', token], ...(i === 0 ? [['customer', customerToken]] : [])];
+        for (const [kind, raw] of tokens)
+          await insert(db, 'api_tokens', {
+            organization_id: id,
+            customer_id: customerId,
+            kind,
+            token_sha256: hashToken(raw!),
+          });
+        await insert(db, 'um_widgets', { organization_id: id, name: 'Website', language_name: 'English' });
+        const operators = {} as Record<OperatorRole, number>;
+        for (const role of ['admin', 'operator', 'restricted'] as const)
+          operators[role] = (await fixtures.operator(id, { role, name: `Test ${role}` })).id;
+        orgs.push({ id, token, operators });
+      }
+      return { customerId, customerToken, organizations: orgs };
+    },
+
+    async setColumns(table, id, columns) {
+      const entries = Object.entries(columns);
+      await db.query(
+        `UPDATE ${table} SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`,
+        [id, ...entries.map(([, v]) => v)],
+      );
+    },
+
+    async keepOnlyOperators(ids) {
+      await db.query('DELETE FROM operators WHERE NOT (id = ANY ($1::int[]))', [ids]);
     },
 
     async dataPoint(org, metric, fields = {}) {

@@ -1,5 +1,6 @@
-import { LIMITS } from '@org/model';
+import { type CursorPage, LIMITS, type OffsetPage } from '@org/model';
 import type { CountCache } from '../core/count-cache.js';
+import { assembledJson, type JsonParts, type JsonText } from '../core/json.js';
 import { linkTo, type RequestOrigin } from '../core/links.js';
 import type { Db } from './engine/db.js';
 import {
@@ -11,7 +12,7 @@ import {
 } from './fragments.js';
 import { type Selection, whereOf } from './sql.js';
 
-type Render = (ids: number[]) => Promise<Map<number, string>>;
+type Render<T> = (ids: number[]) => Promise<Map<number, JsonText<T>>>;
 const MAX_REACHABLE = LIMITS.offsetPage.maxReachable;
 
 /** What building a page needs: the database and the two process caches. */
@@ -57,14 +58,14 @@ const pageRows = (db: Db, sel: Selection, sql: string, values: unknown[]) =>
   sel.indexServed ? db.queryPrepared<FragmentRow>(sql, values) : db.query<FragmentRow>(sql, values);
 
 /** D6: an offset page with the true count; items past offset 10,000 are never returned. */
-export const offsetPage = async (
+export const offsetPage = async <T>(
   deps: PageDeps,
   sel: Selection,
   table: FragmentTable,
   { limit, offset, orderBy }: { limit: number; offset: number; orderBy: string },
   origin: RequestOrigin,
-  render: Render,
-): Promise<Buffer[]> => {
+  render: Render<T>,
+): Promise<JsonParts<OffsetPage<T>>> => {
   const reachableLimit = Math.max(0, Math.min(limit, MAX_REACHABLE - offset));
   const [count, rows] = await Promise.all([
     countOf(deps, sel, sel.params.values),
@@ -77,20 +78,20 @@ export const offsetPage = async (
   const previous =
     offset > 0 ? linkTo(origin, { offset: Math.max(0, Math.min(offset, end) - limit) || null, limit }) : null;
   const fragments = await fragmentsOf(deps.db, deps.fragments, table, rows, render);
-  return [
+  return assembledJson([
     Buffer.from(`{"count":${count},"next":${link(next)},"previous":${link(previous)},"results":`),
     ...jsonArrayOf(fragments),
     CLOSE_OBJECT,
-  ];
+  ]);
 };
 const CLOSE_OBJECT = Buffer.from('}');
 
-export interface CursorOptions {
+export interface CursorOptions<C extends boolean = boolean> {
   limit: number;
   /** The raw cursor: an id, or `-id` for "before" (D7). */
   cursor: string | undefined;
   descending: boolean;
-  withCount: boolean;
+  withCount: C;
   /** Turns a cursor value into the key; undefined when it is not a valid key. */
   keyOf?: (cursor: string) => number | undefined;
   /** Further columns the cursor of a row is built from (e.g. `m.part_id`). */
@@ -100,14 +101,14 @@ export interface CursorOptions {
 }
 
 /** D7: a cursor page in id order (or another key); `next`/`previous` carry the same limit and filters. */
-export const cursorPage = async (
+export const cursorPage = async <T, C extends boolean>(
   deps: PageDeps,
   sel: Selection,
   table: FragmentTable,
-  options: CursorOptions,
+  options: CursorOptions<C>,
   origin: RequestOrigin,
-  render: Render,
-): Promise<Buffer[]> => {
+  render: Render<T>,
+): Promise<JsonParts<C extends true ? CursorPage<T> & { count: number } : Omit<CursorPage<T>, 'count'>>> => {
   const key = `${sel.alias}.${table.idColumn ?? 'id'}`;
   const before = options.cursor?.startsWith('-') ?? false;
   const rawKey = options.cursor?.replace(/^-/, '');
@@ -146,9 +147,9 @@ export const cursorPage = async (
     hasBefore && first ? linkTo(origin, { cursor: `-${cursorOf(first)}`, limit: options.limit }) : null;
   const countPart = options.withCount ? `"count":${await countOf(deps, sel, filterValues)},` : '';
   const fragments = await fragmentsOf(deps.db, deps.fragments, table, page, render);
-  return [
+  return assembledJson([
     Buffer.from(`{${countPart}"next":${link(next)},"previous":${link(previous)},"results":`),
     ...jsonArrayOf(fragments),
     CLOSE_OBJECT,
-  ];
+  ]);
 };

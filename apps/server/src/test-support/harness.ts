@@ -83,7 +83,7 @@ export const useTestServer = (options: TestServerOptions = {}): TestServer => {
   beforeEach(async () => {
     await t.server.fixtures.reset();
     const worldOperators = t.server.world.organizations.flatMap((o) => Object.values(o.operators));
-    await t.db.query('DELETE FROM operators WHERE NOT (id = ANY ($1::int[]))', [worldOperators]);
+    await t.fx.keepOnlyOperators(worldOperators);
   });
   return t;
 };
@@ -108,50 +108,25 @@ export interface Tenant {
  * (rate limits) and records of its own, whatever other tests did.
  */
 export const newTenant = async (t: TestServer, organizations = 2): Promise<Tenant> => {
-  const [customer] = await t.db.query<{ id: number }>(
-    `INSERT INTO customers (name) VALUES ('Test customer') RETURNING id`,
-  );
-  const customerToken = generateToken();
-  const orgs: Tenant['organizations'] = [];
-  for (let i = 0; i < organizations; i++) {
-    const [org] = await t.db.query<{ id: number }>(
-      'INSERT INTO organizations (customer_id, name, is_default) VALUES ($1, $2, $3) RETURNING id',
-      [customer!.id, `Test organization ${i + 1}`, i === 0],
-    );
-    const token = generateToken();
-    await t.db.query(
-      `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256) VALUES ($1, $2, 'organization', $3)`,
-      [org!.id, customer!.id, hashToken(token)],
-    );
-    if (i === 0)
-      await t.db.query(
-        `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256) VALUES ($1, $2, 'customer', $3)`,
-        [org!.id, customer!.id, hashToken(customerToken)],
-      );
-    await t.db.query(
-      `INSERT INTO um_widgets (organization_id, name, language_name) VALUES ($1, 'Website', 'English')`,
-      [org!.id],
-    );
-    const operators = {} as Record<OperatorRole, number>;
-    for (const role of ['admin', 'operator', 'restricted'] as const)
-      operators[role] = (await t.fx.operator(org!.id, { role, name: `Test ${role}` })).id;
-    orgs.push({ id: org!.id, api: new Api(t.server.url, { token }), operators });
-  }
+  const tenant = await t.fx.tenant(organizations);
   return {
-    customerId: customer!.id,
-    customer: new Api(t.server.url, { token: customerToken }),
-    organizations: orgs,
+    customerId: tenant.customerId,
+    customer: new Api(t.server.url, { token: tenant.customerToken }),
+    organizations: tenant.organizations.map(({ id, token, operators }) => ({
+      id,
+      api: new Api(t.server.url, { token }),
+      operators,
+    })),
   };
 };
 
 /** Sets columns of a row directly (test setup for states the API cannot write, e.g. timestamps). */
-export const setColumns = async (db: Db, table: string, id: number, columns: Record<string, unknown>) => {
-  const entries = Object.entries(columns);
-  await db.query(
-    `UPDATE ${table} SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`,
-    [id, ...entries.map(([, v]) => v)],
-  );
-};
+export const setColumns = (
+  t: Pick<TestServer, 'fx'>,
+  table: string,
+  id: number,
+  columns: Record<string, unknown>,
+) => t.fx.setColumns(table, id, columns);
 
 /**
  * `count` servers sharing a store (one PostgreSQL database, one Redis key prefix): `prepare` runs

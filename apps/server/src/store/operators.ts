@@ -1,0 +1,57 @@
+import type { OperatorSlots } from '@org/model';
+import type { Db } from './engine/db.js';
+import { Params } from './sql.js';
+
+/** Sets the given fields (names from the model's PATCH schema, values as parameters); false if absent. */
+export const updateOperator = async (
+  db: Db,
+  organizationId: number,
+  id: number,
+  fields: Record<string, unknown>,
+): Promise<boolean> => {
+  const p = new Params();
+  const set = [
+    ...Object.entries(fields)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k} = ${p.add(v)}`),
+    'updated_at = now()',
+  ];
+  const rows = await db.query(
+    `UPDATE operators SET ${set.join(', ')} WHERE organization_id = ${p.add(organizationId)} AND id = ${p.add(id)} RETURNING id`,
+    p.values,
+  );
+  return rows.length > 0;
+};
+
+/** D4: an operator's slots; used = its ongoing conversations holding a reserved slot. Null if absent. */
+export const operatorSlots = async (
+  db: Db,
+  organizationId: number,
+  id: number,
+): Promise<OperatorSlots | null> => {
+  const rows = await db.query<{ total_slots: number; used_slots: number }>(
+    `SELECT o.total_slots, (SELECT count(*)::int FROM conversations v
+        WHERE v.organization_id = o.organization_id AND v.operator_assigned_to = o.id
+          AND v.status <> 'ended' AND v.slot_reserved) AS used_slots
+       FROM operators o WHERE o.organization_id = $1 AND o.id = $2`,
+    [organizationId, id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    operator_id: id,
+    total_slots: row.total_slots,
+    used_slots: row.used_slots,
+    free_slots: Math.max(0, row.total_slots - row.used_slots),
+  };
+};
+
+/** D4: away on or off (the status follows); false if the operator is not there. */
+export const setOperatorAway = async (db: Db, organizationId: number, id: number, isAway: boolean) =>
+  (
+    await db.query(
+      `UPDATE operators SET is_away = $3, status = CASE WHEN $3 THEN 'away' ELSE 'online' END, updated_at = now()
+        WHERE organization_id = $1 AND id = $2 RETURNING id`,
+      [organizationId, id, isAway],
+    )
+  ).length > 0;

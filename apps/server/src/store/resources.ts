@@ -1,0 +1,57 @@
+import type { ContactIdentity, Conversation, NavigationEvent, Note, Operator } from '@org/model';
+import type { JsonText } from '../core/json.js';
+import { contactSelection, renderContacts } from './contacts.js';
+import { conversationPageSelection, conversationSelection, renderConversations } from './conversations.js';
+import type { Db } from './engine/db.js';
+import type { FragmentTable } from './fragments.js';
+import { renderNavigationEvents, renderNotes, renderOperators } from './simple-records.js';
+import type { Selection } from './sql.js';
+
+/** The tables behind the API's records (one place for their names and how pages read them). */
+export const TABLES = {
+  conversations: { name: 'conversations', versionIndexed: true },
+  contacts: { name: 'contact_identities' },
+  notes: { name: 'notes' },
+  navigationEvents: { name: 'navigation_events' },
+  operators: { name: 'operators' },
+} as const satisfies Record<string, FragmentTable>;
+
+type Filters<F> = F & { search_tsquery?: string | null | undefined };
+
+/** A searchable resource listed by offset and cursor pages and bulk-deleted (conversations, contacts). */
+export interface ListedResource<F, T> {
+  table: FragmentTable;
+  select: (organizationId: number, filters: Filters<F>) => Selection;
+  /** The selection pages read ids and versions from, when it differs (default: select). */
+  pageSelect?: (organizationId: number, filters: Filters<F>) => Selection;
+  render: (db: Db, ids: number[]) => Promise<Map<number, JsonText<T>>>;
+  /** Conditions a bulk delete never removes (D8: ongoing conversations). */
+  bulkDeleteKeeps?: readonly string[];
+}
+
+export const conversationsResource = {
+  table: TABLES.conversations,
+  select: conversationSelection,
+  pageSelect: conversationPageSelection,
+  render: renderConversations,
+  bulkDeleteKeeps: ["v.status = 'ended'"],
+} satisfies ListedResource<Parameters<typeof conversationSelection>[1], Conversation>;
+
+export const contactsResource = {
+  table: TABLES.contacts,
+  select: contactSelection,
+  render: renderContacts,
+} satisfies ListedResource<Parameters<typeof contactSelection>[1], ContactIdentity>;
+
+/** Records listed by offset pages of one organization, filtered by equality (notes, events, operators). */
+export const simpleResources = {
+  notes: { table: TABLES.notes, render: renderNotes },
+  navigationEvents: { table: TABLES.navigationEvents, render: renderNavigationEvents },
+  operators: { table: TABLES.operators, render: renderOperators },
+} satisfies Record<
+  string,
+  {
+    table: FragmentTable;
+    render: (db: Db, ids: number[]) => Promise<Map<number, JsonText<Note | NavigationEvent | Operator>>>;
+  }
+>;
