@@ -1,6 +1,6 @@
 /**
  * Exact counts of offset pages, cached per query (organization + filters) so that paging through a
- * large result does not count it again on every page (DESIGN section 9). Concurrent requests for the
+ * large result does not count it again on every page (docs/architecture.md, Speed). Concurrent requests for the
  * same count share one query. Any write clears the cache: through this instance at once, through
  * another when its change notification arrives (server.ts); `ttlMs` bounds how long a count can be
  * kept when notifications are not available.

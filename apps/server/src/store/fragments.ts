@@ -18,7 +18,7 @@ export interface FragmentTable {
 }
 
 /**
- * Each record's JSON is rendered once (DESIGN section 9) and kept twice: in `<table>_renders`,
+ * Each record's JSON is rendered once (docs/architecture.md, Speed) and kept twice: in `<table>_renders`,
  * shared by every instance, and as bytes in this process, keyed by record and version. A page
  * query reads only ids and versions; a page is the cached bytes joined. A write bumps the version,
  * so a stale copy is never served, whichever instance wrote.
