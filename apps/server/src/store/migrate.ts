@@ -103,13 +103,13 @@ export async function migrate(db: Db, migrations?: readonly Migration[]): Promis
     if (done.has(migration.version)) continue;
     const ran = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-      const [row] = await tx.query<{ checksum: string }>(
+      const [row] = await tx.query<{ checksum: string | null }>(
         'SELECT checksum FROM schema_migrations WHERE version = $1',
         [migration.version],
       );
       if (row) {
-        // Another instance applied it meanwhile.
-        assertUnchanged(migration, row.checksum);
+        // Another instance applied it meanwhile (one from before checksums records none).
+        if (row.checksum !== null) assertUnchanged(migration, row.checksum);
         return false;
       }
       await tx.exec(migration.sql);
