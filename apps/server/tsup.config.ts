@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -10,4 +11,8 @@ export default defineConfig({
   clean: true,
   // PGlite ships its WebAssembly and data files next to its JS; bundling it would lose them.
   external: ['@electric-sql/pglite', 'pg'],
+  // The server reads its migrations from ./migrations/ beside the bundle (store/migrate.ts).
+  onSuccess: async () => {
+    cpSync('src/store/migrations', 'dist/migrations', { recursive: true });
+  },
 });

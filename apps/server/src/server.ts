@@ -12,8 +12,8 @@ import { openDb } from './store/engine/open-db.js';
 import { createFixtures, type Fixtures } from './store/fixtures.js';
 import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
-import { CHANGES_CHANNEL } from './store/migrations/index.js';
 import { RedisCounterStore } from './store/redis-counter-store.js';
+import { CHANGES_CHANNEL } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
 
 export interface StartOptions {

@@ -3,7 +3,7 @@ import { conversationFilters } from '@org/model';
 import { assembledJson, type JsonText, jsonText } from '../core/json.js';
 import { renderConversation, renderMessage, renderPart } from '../core/render.js';
 import type { Db } from './engine/db.js';
-import { type LIST_KEY_KINDS, rendersTableOf } from './migrations/index.js';
+import { type LIST_KEY_KINDS, rendersTableOf } from './schema.js';
 import { addSearch, Params, type Selection } from './sql.js';
 
 /** The filters of the conversation list, all and bulk delete endpoints (every row of the filters table). */

@@ -1,5 +1,5 @@
 import type { Db } from './engine/db.js';
-import { rendersTableOf } from './migrations/index.js';
+import { rendersTableOf } from './schema.js';
 
 /** A row of a page: which record, at which version. */
 export interface FragmentRow {

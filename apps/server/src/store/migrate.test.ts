@@ -1,16 +1,23 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ANALYTICS_METRIC_NAMES, canonicalMetric } from '@org/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from './engine/db.js';
+import { openPgliteDb } from './engine/pglite-db.js';
+import { openPostgresDb } from './engine/postgres-db.js';
 import { resetDb, syncIdSequences } from './engine/reset-db.js';
 import {
+  createTemporaryDatabase,
   openPgliteTestDb,
   openPostgresTestDb,
   POSTGRES_SKIP_REASON,
   type TestDb,
   testDatabaseUrl,
 } from './engine/test-database.js';
-import { migrate } from './migrate.js';
-import { MIGRATIONS } from './migrations/index.js';
+import { loadMigrations, MIGRATIONS_FOLDER, migrate } from './migrate.js';
 
 /** Thrown to roll a test's writes back. */
 class Rollback extends Error {}
@@ -57,10 +64,12 @@ function migrationSuite(open: () => Promise<TestDb>) {
         ORDER BY c.relname`,
     );
     expect(tables.map((t) => t.tablename)).toEqual(EXPECTED_TABLES);
-    const versions = await db.query<{ version: number }>(
-      'SELECT version FROM schema_migrations ORDER BY version',
+    const recorded = await db.query<{ version: number; name: string; checksum: string }>(
+      'SELECT version, name, checksum FROM schema_migrations ORDER BY version',
     );
-    expect(versions.map((v) => v.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(recorded).toEqual(
+      (await loadMigrations()).map(({ version, name, checksum }) => ({ version, name, checksum })),
+    );
   });
 
   it('stores each metric in its own partition of analytics_data_points', async () => {
@@ -173,5 +182,188 @@ describe.skipIf(!testDatabaseUrl)(
   `migrations on PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
   () => {
     migrationSuite(() => openPostgresTestDb(testDatabaseUrl!));
+  },
+);
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Folders of made-up migration files, removed after the run. */
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
+/** A folder holding `files` (name -> SQL). */
+async function folderOf(files: Record<string, string>): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'migrations-'));
+  folders.push(folder);
+  for (const [file, sql] of Object.entries(files)) await writeFile(join(folder, file), sql);
+  return folder;
+}
+
+const migrationsOf = async (files: Record<string, string>) => loadMigrations(await folderOf(files));
+
+const CREATE_A = 'CREATE TABLE a (id integer);\n';
+const CREATE_B = 'CREATE TABLE b (id integer);\n';
+
+describe('migration files', () => {
+  it('are the NNNN-name.sql files of the migrations folder, by version', async () => {
+    const files = (await readdir(MIGRATIONS_FOLDER)).sort();
+    const migrations = await loadMigrations();
+    expect(migrations.map((m) => m.file)).toEqual(files);
+    expect(migrations.map((m) => m.version)).toEqual(files.map((_, index) => index + 1));
+    const first = migrations[0]!;
+    expect(first.name).toBe('0001-tenancy');
+    expect(first.checksum).toBe(
+      sha256(await readFile(new URL('0001-tenancy.sql', MIGRATIONS_FOLDER), 'utf8')),
+    );
+  });
+
+  it('rejects duplicate versions, gaps and other names', async () => {
+    await expect(migrationsOf({ '0001-a.sql': CREATE_A, '0001-b.sql': CREATE_B })).rejects.toThrow(
+      'migrations 0001-a.sql and 0001-b.sql have the same version',
+    );
+    await expect(migrationsOf({ '0001-a.sql': CREATE_A, '0003-b.sql': CREATE_B })).rejects.toThrow(
+      'migration 0002 is missing',
+    );
+    await expect(migrationsOf({ '0001-a.sql': CREATE_A, '2-b.sql': CREATE_B })).rejects.toThrow(
+      'migration file 2-b.sql',
+    );
+    await expect(migrationsOf({})).rejects.toThrow('no migrations');
+  });
+
+  // turbo builds before it tests: whenever there is a build, it must carry the same files.
+  it('are copied unchanged into the build (dist/migrations)', async () => {
+    const dist = new URL('../../dist/migrations/', import.meta.url);
+    if (!existsSync(new URL('../../dist/', import.meta.url))) return;
+    const read = async (folder: URL) =>
+      Promise.all(
+        (await readdir(folder))
+          .sort()
+          .map(async (file) => [file, await readFile(new URL(file, folder), 'utf8')]),
+      );
+    expect(await read(dist)).toEqual(await read(MIGRATIONS_FOLDER));
+  });
+});
+
+/** How migrate() treats applied, changed, unknown and failing migrations, on a database emptied before each test. */
+function migrationRules(open: () => Promise<TestDb>) {
+  let handle: TestDb;
+  let db: Db;
+  beforeAll(async () => {
+    handle = await open();
+    db = handle.db;
+  });
+  afterAll(() => handle?.dispose());
+  beforeEach(() => db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public'));
+
+  const recorded = () =>
+    db.query<{ version: number; name: string; checksum: string | null }>(
+      'SELECT version, name, checksum FROM schema_migrations ORDER BY version',
+    );
+  const tables = async () =>
+    (
+      await db.query<{ name: string }>(
+        `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' ORDER BY relname`,
+      )
+    ).map((row) => row.name);
+
+  it('commits each migration on its own: a failing one leaves the earlier ones applied', async () => {
+    const failing = 'CREATE TABLE b (id integer);\nSELECT 1 / 0;\n';
+    await expect(
+      migrate(db, await migrationsOf({ '0001-a.sql': CREATE_A, '0002-b.sql': failing })),
+    ).rejects.toThrow('division by zero');
+    expect(await recorded()).toEqual([{ version: 1, name: '0001-a', checksum: sha256(CREATE_A) }]);
+    expect(await tables()).toEqual(['a', 'schema_migrations']);
+    // Never applied, so it may still be mended.
+    expect(await migrate(db, await migrationsOf({ '0001-a.sql': CREATE_A, '0002-b.sql': CREATE_B }))).toEqual(
+      {
+        applied: [2],
+      },
+    );
+  });
+
+  it('stops when an applied migration was changed, naming the file', async () => {
+    expect(await migrate(db, await migrationsOf({ '0001-a.sql': CREATE_A }))).toEqual({ applied: [1] });
+    const changed = 'CREATE TABLE a (id bigint);\n';
+    await expect(
+      migrate(db, await migrationsOf({ '0001-a.sql': changed, '0002-b.sql': CREATE_B })),
+    ).rejects.toThrow(
+      `migration 0001-a.sql was changed after it was applied to this database (recorded checksum ${sha256(CREATE_A)}, file ${sha256(changed)}). Migrations are append-only: restore the file and add a new migration.`,
+    );
+    expect(await tables()).toEqual(['a', 'schema_migrations']);
+  });
+
+  it('stops when the database has a migration this server does not have', async () => {
+    await migrate(db, await migrationsOf({ '0001-a.sql': CREATE_A, '0002-b.sql': CREATE_B }));
+    await expect(migrate(db, await migrationsOf({ '0001-a.sql': CREATE_A }))).rejects.toThrow(
+      'this database has migration 0002 (0002-b) applied, which this server does not have',
+    );
+  });
+
+  it('adopts the files as applied where no checksum was recorded', async () => {
+    // schema_migrations as servers before checksums left it.
+    await db.exec(`CREATE TABLE schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    );
+    ${CREATE_A}
+    INSERT INTO schema_migrations (version, name) VALUES (1, 'a');`);
+    const migrations = await migrationsOf({ '0001-a.sql': CREATE_A, '0002-b.sql': CREATE_B });
+    expect(await migrate(db, migrations)).toEqual({ applied: [2] });
+    const expected = [
+      { version: 1, name: 'a', checksum: sha256(CREATE_A) },
+      { version: 2, name: '0002-b', checksum: sha256(CREATE_B) },
+    ];
+    expect(await recorded()).toEqual(expected);
+    await db.query('UPDATE schema_migrations SET checksum = NULL');
+    expect(await migrate(db, migrations)).toEqual({ applied: [] });
+    expect(await recorded()).toEqual(expected);
+  });
+}
+
+describe('migration rules on PGlite (in memory)', () => {
+  migrationRules(async () => {
+    const db = await openPgliteDb();
+    return { db, dispose: () => db.close() };
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)(
+  `migration rules on PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
+  () => {
+    migrationRules(async () => {
+      const database = await createTemporaryDatabase(testDatabaseUrl!);
+      const db = await openPostgresDb(database.url, { maxConnections: 2 });
+      return {
+        db,
+        async dispose() {
+          await db.close();
+          await database.drop();
+        },
+      };
+    });
+
+    it('applies each migration once when instances start together', async () => {
+      const database = await createTemporaryDatabase(testDatabaseUrl!);
+      const instances = await Promise.all(
+        [1, 2].map(() => openPostgresDb(database.url, { maxConnections: 2 })),
+      );
+      try {
+        const results = await Promise.all(instances.map((db) => migrate(db)));
+        const versions = (await loadMigrations()).map((m) => m.version);
+        expect(results.flatMap((r) => r.applied).sort((a, b) => a - b)).toEqual(versions);
+        const rows = await instances[0]!.query<{ version: number }>(
+          'SELECT version FROM schema_migrations ORDER BY version',
+        );
+        expect(rows.map((row) => row.version)).toEqual(versions);
+        expect(await Promise.all(instances.map((db) => migrate(db)))).toEqual([
+          { applied: [] },
+          { applied: [] },
+        ]);
+      } finally {
+        await Promise.all(instances.map((db) => db.close()));
+        await database.drop();
+      }
+    });
   },
 );

@@ -1,51 +1,139 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import type { Db } from './engine/db.js';
-import { MIGRATIONS, type Migration } from './migrations/index.js';
+
+/**
+ * The migrations as shipped: src/store/migrations/ beside this module in the sources, and
+ * dist/migrations/ beside the bundle (tsup.config.ts copies the folder; all chunks sit in dist/).
+ */
+export const MIGRATIONS_FOLDER = new URL('./migrations/', import.meta.url);
 
 /** Any fixed number: serialises migrators of several server instances starting together. */
 const MIGRATION_LOCK_KEY = 72_010_003;
+
+/** `NNNN-name.sql`: versions are the four digits, applied in ascending order without gaps. */
+const FILE_NAME = /^(\d{4})-([a-z0-9][a-z0-9-]*)\.sql$/;
+
+/** One frozen migration file. Never edit or renumber one that may have been applied: add a new one. */
+export interface Migration {
+  readonly version: number;
+  /** The file's base name without `.sql`, e.g. `0011-conversation-list-indexes`. */
+  readonly name: string;
+  readonly file: string;
+  readonly sql: string;
+  /** sha256 (hex) of the file's bytes, recorded when it is applied. */
+  readonly checksum: string;
+}
 
 export interface MigrateResult {
   /** Versions applied by this call (empty when the schema was current). */
   applied: number[];
 }
 
+/** The `NNNN-name.sql` files of `folder`, by version; throws on stray names, duplicates and gaps. */
+export async function loadMigrations(folder: URL | string = MIGRATIONS_FOLDER): Promise<Migration[]> {
+  const files = (await readdir(folder)).filter((file) => file.endsWith('.sql')).sort();
+  const migrations: Migration[] = [];
+  for (const file of files) {
+    const match = FILE_NAME.exec(file);
+    if (!match) throw new Error(`migration file ${file} in ${folder} is not named NNNN-name.sql`);
+    const bytes = await readFile(new URL(file, folderUrl(folder)));
+    migrations.push({
+      version: Number(match[1]),
+      name: file.slice(0, -'.sql'.length),
+      file,
+      sql: bytes.toString('utf8'),
+      checksum: createHash('sha256').update(bytes).digest('hex'),
+    });
+  }
+  if (migrations.length === 0) throw new Error(`no migrations (NNNN-name.sql) in ${folder}`);
+  migrations.forEach((migration, index) => {
+    const previous = migrations[index - 1];
+    if (previous?.version === migration.version) {
+      throw new Error(`migrations ${previous.file} and ${migration.file} have the same version`);
+    }
+    if (migration.version !== index + 1) {
+      throw new Error(`migration ${String(index + 1).padStart(4, '0')} is missing in ${folder}`);
+    }
+  });
+  return migrations;
+}
+
 /**
- * Brings the schema up to date, idempotently: the versions already applied are recorded in
- * schema_migrations, and all pending ones run in one transaction (all or nothing).
+ * Brings the schema up to date, idempotently. First checks that every applied migration (recorded
+ * in schema_migrations) is still its file, byte for byte; then applies each pending one in its own
+ * transaction, so a failure leaves the earlier ones applied. Each transaction holds the advisory
+ * lock and re-checks, so instances starting together apply each migration once.
  */
-export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<MigrateResult> {
-  assertOrdered(migrations);
-  return db.transaction(async (tx) => {
+export async function migrate(db: Db, migrations?: readonly Migration[]): Promise<MigrateResult> {
+  const all = migrations ?? (await loadMigrations());
+  const done = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY,
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    const done = new Set(
-      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map(
-        (row) => row.version,
-      ),
     );
-    const applied: number[] = [];
-    for (const migration of migrations) {
-      if (done.has(migration.version)) continue;
+    ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text`);
+    const rows = await tx.query<{ version: number; name: string; checksum: string | null }>(
+      'SELECT version, name, checksum FROM schema_migrations ORDER BY version',
+    );
+    for (const row of rows) {
+      const migration = all.find((m) => m.version === row.version);
+      if (!migration) {
+        throw new Error(
+          `this database has migration ${String(row.version).padStart(4, '0')} (${row.name}) applied, which this server does not have: a newer server migrated it, run that one`,
+        );
+      }
+      if (row.checksum === null) {
+        // Applied before checksums were recorded: the file as it is now is taken as the applied one.
+        await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [
+          row.version,
+          migration.checksum,
+        ]);
+      } else {
+        assertUnchanged(migration, row.checksum);
+      }
+    }
+    return new Set(rows.map((row) => row.version));
+  });
+  const applied: number[] = [];
+  for (const migration of all) {
+    if (done.has(migration.version)) continue;
+    const ran = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      const [row] = await tx.query<{ checksum: string | null }>(
+        'SELECT checksum FROM schema_migrations WHERE version = $1',
+        [migration.version],
+      );
+      if (row) {
+        // Another instance applied it meanwhile (one from before checksums records none).
+        if (row.checksum !== null) assertUnchanged(migration, row.checksum);
+        return false;
+      }
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
         migration.version,
         migration.name,
+        migration.checksum,
       ]);
-      applied.push(migration.version);
-    }
-    return { applied };
-  });
+      return true;
+    });
+    if (ran) applied.push(migration.version);
+  }
+  return { applied };
 }
 
-function assertOrdered(migrations: readonly Migration[]): void {
-  migrations.forEach((migration, index) => {
-    const previous = migrations[index - 1];
-    if (previous && previous.version >= migration.version) {
-      throw new Error(`migration ${migration.version} (${migration.name}) is out of order`);
-    }
-  });
+function assertUnchanged(migration: Migration, recorded: string): void {
+  if (recorded === migration.checksum) return;
+  throw new Error(
+    `migration ${migration.file} was changed after it was applied to this database (recorded checksum ${recorded}, file ${migration.checksum}). Migrations are append-only: restore the file and add a new migration.`,
+  );
+}
+
+/** `folder` as a URL that file names resolve inside of. */
+function folderUrl(folder: URL | string): URL {
+  const url = typeof folder === 'string' ? pathToFileURL(folder) : folder;
+  return url.href.endsWith('/') ? url : new URL(`${url.href}/`);
 }

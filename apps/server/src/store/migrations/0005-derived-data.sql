@@ -1,25 +1,18 @@
-import type { Migration } from './migration.js';
+-- Derived data kept correct on every write, by ONE mechanism: statement-level AFTER triggers (with
+-- transition tables, so a multi-row write costs one refresh, not one per row) that call two
+-- set-based SQL functions, refresh_contact_search(ids) and refresh_conversation_search(ids).
+-- The same functions serve bulk loads: with `SET LOCAL app.bulk_load = 'on'` the triggers step
+-- aside and the loader calls the functions once per batch of ids at the end (store/search.ts).
+--
+--   contact_identities.search_vector = A(name, email, street, city, country) || B(note bodies)
+--   conversations.search_vector      = A(contact name, email, street, city) || C(message bodies)
+--
+-- Emails are indexed whole and split at @ . _ + - so that a keyword prefix finds either.
+--
+-- The same triggers clear rendered_json (see 0001) of records whose representation embeds the
+-- changed data: a conversation embeds its contact, last message, topics and widget; a contact
+-- carries conversation_count. A row trigger clears it on the record's own updates.
 
-/**
- * Derived data kept correct on every write, by ONE mechanism: statement-level AFTER triggers (with
- * transition tables, so a multi-row write costs one refresh, not one per row) that call two
- * set-based SQL functions, refresh_contact_search(ids) and refresh_conversation_search(ids).
- * The same functions serve bulk loads: with `SET LOCAL app.bulk_load = 'on'` the triggers step
- * aside and the loader calls the functions once per batch of ids at the end (db/search.ts).
- *
- *   contact_identities.search_vector = A(name, email, street, city, country) || B(note bodies)
- *   conversations.search_vector      = A(contact name, email, street, city) || C(message bodies)
- *
- * Emails are indexed whole and split at @ . _ + - so that a keyword prefix finds either.
- *
- * The same triggers clear rendered_json (see 0001) of records whose representation embeds the
- * changed data: a conversation embeds its contact, last message, topics and widget; a contact
- * carries conversation_count. A row trigger clears it on the record's own updates.
- */
-export const derivedData: Migration = {
-  version: 5,
-  name: 'derived data: search vectors, rendered json invalidation',
-  sql: /* sql */ `
 CREATE FUNCTION search_text_of_email(email text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT email || ' ' || regexp_replace(email, '[@._+-]+', ' ', 'g') $$;
@@ -53,13 +46,13 @@ BEGIN
 END
 $$;
 
--- DESIGN D11: keywords split on '+' or whitespace, each stemmed with 'english' (stop words drop
+-- D11: keywords split on '+' or whitespace, each stemmed with 'english' (stop words drop
 -- out) and matched as a prefix; the lexemes of one keyword are AND-ed, keywords OR-ed.
 -- NULL when nothing searchable remains (then nothing matches).
 CREATE FUNCTION um_search_query(input text) RETURNS tsquery LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT string_agg('(' || k.q || ')', ' | ')::tsquery
   FROM (
-    SELECT string_agg('''' || replace(replace(l.lexeme, '\\', '\\\\'), '''', '''''') || ''':*', ' & ') AS q
+    SELECT string_agg('''' || replace(replace(l.lexeme, '\', '\\'), '''', '''''') || ''':*', ' & ') AS q
     FROM regexp_split_to_table(input, '[+[:space:]]+') WITH ORDINALITY AS kw (word, n)
     CROSS JOIN LATERAL unnest(to_tsvector('english'::regconfig, kw.word)) AS l
     GROUP BY kw.n
@@ -268,5 +261,3 @@ END
 $$;
 CREATE TRIGGER um_widgets_updated AFTER UPDATE ON um_widgets
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION um_widgets_updated();
-`,
-};

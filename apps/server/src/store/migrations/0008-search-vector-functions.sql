@@ -1,19 +1,12 @@
-import type { Migration } from './migration.js';
+-- One definition of each search vector, as an immutable function of its texts, used both by the
+-- refresh functions the triggers call and by bulk loads, which compute the vector in the INSERT
+-- itself (the loader knows the texts) instead of updating every row afterwards: an update of a
+-- row whose GIN-indexed column changes rewrites every index entry of the row.
+--
+-- The foreign keys into contact_identities become DEFERRABLE (still checked immediately unless a
+-- transaction defers them), so a load may write a contact after the conversations that tell its
+-- first and last message times.
 
-/**
- * One definition of each search vector, as an immutable function of its texts, used both by the
- * refresh functions the triggers call and by bulk loads, which compute the vector in the INSERT
- * itself (the loader knows the texts) instead of updating every row afterwards: an update of a
- * row whose GIN-indexed column changes rewrites every index entry of the row.
- *
- * The foreign keys into contact_identities become DEFERRABLE (still checked immediately unless a
- * transaction defers them), so a load may write a contact after the conversations that tell its
- * first and last message times.
- */
-export const searchVectorFunctions: Migration = {
-  version: 8,
-  name: 'search vector functions, deferrable contact references',
-  sql: /* sql */ `
 CREATE FUNCTION contact_search_vector(name text, email text, street text, city text, country text, notes text)
   RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT setweight(to_tsvector('english'::regconfig,
@@ -54,5 +47,3 @@ ALTER TABLE conversations ALTER CONSTRAINT conversations_organization_id_contact
   DEFERRABLE INITIALLY IMMEDIATE;
 ALTER TABLE navigation_events ALTER CONSTRAINT navigation_events_organization_id_contact_identity_id_fkey
   DEFERRABLE INITIALLY IMMEDIATE;
-`,
-};

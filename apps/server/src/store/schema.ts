@@ -1,0 +1,21 @@
+import { CONVERSATION_ORDERINGS } from '@org/model';
+
+/**
+ * Names of the schema the queries rely on. They must agree with the migrations (migrations/*.sql),
+ * which are frozen SQL and so cannot import them: schema.test.ts checks each against a migrated
+ * database.
+ */
+
+/** Where the rendered JSON of a table's records is kept (0012). */
+export const rendersTableOf = (table: string) => `${table}_renders`;
+
+/** The channel every committed write to a counted table is announced on, payload the table (0013). */
+export const CHANGES_CHANNEL = 'um_changes';
+
+/** The multi-valued conversation filters, by kind: the array column each key comes from (0014). */
+export const LIST_KEY_KINDS = { topic: 'topic_ids', widget: 'um_widget_ids' } as const;
+
+/** The columns conversation pages are ordered by (each ordering and its reverse share an index; 0011, 0014). */
+export const ORDER_COLUMNS = [...new Set(CONVERSATION_ORDERINGS.map((o) => o.replace(/^-/, '')))].filter(
+  (c) => c !== 'id',
+);
