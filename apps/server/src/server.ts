@@ -6,6 +6,7 @@ import { MemoryCounterStore } from './core/rate-limit/counter-store.js';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/limiter.js';
 import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
+import { DbAuthDirectory } from './store/auth-directory.js';
 import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
@@ -63,7 +64,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   try {
     await migrate(db);
     const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {});
-    const authenticator = new Authenticator(db);
+    const authenticator = new Authenticator(new DbAuthDirectory(db));
     const store = options.redisUrl
       ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
       : new MemoryCounterStore();
