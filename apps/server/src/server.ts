@@ -17,6 +17,11 @@ import { CHANGES_CHANNEL } from './store/migrations/index.js';
 import { RedisCounterStore } from './store/redis-counter-store.js';
 import { SearchQueries } from './store/search-queries.js';
 
+/** Tables whose change notifications concern the Authenticator's caches. */
+const AUTH_TABLES = new Set(['api_tokens', 'organizations', 'operators']);
+/** Notified tables that carry no count; any other notification (counted tables) clears the counts. */
+const UNCOUNTED_TABLES = new Set(['api_tokens', 'organizations']);
+
 export interface StartOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
@@ -70,16 +75,26 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       : new MemoryCounterStore();
     const limiter = new RateLimiter(store, { ...DEFAULT_LIMITS, ...options.limits });
     const counts = new CountCache();
-    // Writes through any instance clear the counts here (migration 0013 notifies on commit).
+    // Writes through any instance clear the caches here (migrations 0013 and 0015 notify on commit,
+    // payload: the table). While the LISTEN connection is down nothing cached can be trusted: counts
+    // are not cached at all until it is back, when everything is cleared once more.
     stopListening = await db
-      .listen(
-        CHANGES_CHANNEL,
-        () => counts.clear(),
-        () => {
-          counts.clear();
-          counts.ttlMs = COUNT_TTL_MS.unnotified;
+      .listen(CHANGES_CHANNEL, {
+        onNotify: (table) => {
+          if (AUTH_TABLES.has(table)) authenticator.clearCache();
+          if (!UNCOUNTED_TABLES.has(table)) counts.clear();
         },
-      )
+        onLost: () => {
+          counts.ttlMs = COUNT_TTL_MS.disconnected;
+          counts.clear();
+          authenticator.clearCache();
+        },
+        onRestored: () => {
+          counts.clear();
+          authenticator.clearCache();
+          counts.ttlMs = COUNT_TTL_MS.notified;
+        },
+      })
       .then((stop) => {
         counts.ttlMs = COUNT_TTL_MS.notified;
         return stop;

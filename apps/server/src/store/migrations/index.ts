@@ -12,6 +12,7 @@ import { conversationListIndexes } from './0011-conversation-list-indexes.js';
 import { recordRenders } from './0012-record-renders.js';
 import { changeNotifications } from './0013-change-notifications.js';
 import { conversationListKeys } from './0014-conversation-list-keys.js';
+import { authChangeNotifications } from './0015-auth-change-notifications.js';
 import type { Migration } from './migration.js';
 
 export { rendersTableOf } from './0012-record-renders.js';
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   recordRenders,
   changeNotifications,
   conversationListKeys,
+  authChangeNotifications,
 ];
