@@ -6,6 +6,7 @@ import { MemoryCounterStore } from './core/rate-limit/counter-store.js';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/limiter.js';
 import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
+import { DbAuthDirectory } from './store/auth-directory.js';
 import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
@@ -15,6 +16,11 @@ import { migrate } from './store/migrate.js';
 import { RedisCounterStore } from './store/redis-counter-store.js';
 import { CHANGES_CHANNEL } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
+
+/** Tables whose change notifications concern the Authenticator's caches. */
+const AUTH_TABLES = new Set(['api_tokens', 'organizations', 'operators']);
+/** Notified tables that carry no count; any other notification (counted tables) clears the counts. */
+const UNCOUNTED_TABLES = new Set(['api_tokens', 'organizations']);
 
 export interface StartOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -63,22 +69,32 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   try {
     await migrate(db);
     const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {});
-    const authenticator = new Authenticator(db);
+    const authenticator = new Authenticator(new DbAuthDirectory(db));
     const store = options.redisUrl
       ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
       : new MemoryCounterStore();
     const limiter = new RateLimiter(store, { ...DEFAULT_LIMITS, ...options.limits });
     const counts = new CountCache();
-    // Writes through any instance clear the counts here (migration 0013 notifies on commit).
+    // Writes through any instance clear the caches here (migrations 0013 and 0015 notify on commit,
+    // payload: the table). While the LISTEN connection is down nothing cached can be trusted: counts
+    // are not cached at all until it is back, when everything is cleared once more.
     stopListening = await db
-      .listen(
-        CHANGES_CHANNEL,
-        () => counts.clear(),
-        () => {
-          counts.clear();
-          counts.ttlMs = COUNT_TTL_MS.unnotified;
+      .listen(CHANGES_CHANNEL, {
+        onNotify: (table) => {
+          if (AUTH_TABLES.has(table)) authenticator.clearCache();
+          if (!UNCOUNTED_TABLES.has(table)) counts.clear();
         },
-      )
+        onLost: () => {
+          counts.ttlMs = COUNT_TTL_MS.disconnected;
+          counts.clear();
+          authenticator.clearCache();
+        },
+        onRestored: () => {
+          counts.clear();
+          authenticator.clearCache();
+          counts.ttlMs = COUNT_TTL_MS.notified;
+        },
+      })
       .then((stop) => {
         counts.ttlMs = COUNT_TTL_MS.notified;
         return stop;

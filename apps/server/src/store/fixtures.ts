@@ -306,7 +306,8 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
       });
     },
   };
-  // Every fixture writes: cached counts are stale after any of them.
+  // Every fixture writes: cached counts are stale after any of them, and cached operators after
+  // operator() (in-process, before the change notification arrives).
   for (const key of Object.keys(fixtures) as Array<keyof Fixtures>) {
     const create = fixtures[key] as (...args: unknown[]) => Promise<unknown>;
     (fixtures as unknown as Record<string, unknown>)[key] = async (...args: unknown[]) => {
@@ -314,6 +315,7 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
         return await create(...args);
       } finally {
         counts.clear();
+        authenticator.clearCache();
       }
     };
   }

@@ -74,11 +74,11 @@ describe('the schema names the store relies on, against a migrated database', ()
     const notification = new Promise<void>((resolve) => {
       notified = resolve;
     });
-    const stop = await db.listen(
-      CHANGES_CHANNEL,
-      () => notified(),
-      () => {},
-    );
+    const stop = await db.listen(CHANGES_CHANNEL, {
+      onNotify: (table) => table === 'notes' && notified(),
+      onLost: () => {},
+      onRestored: () => {},
+    });
     try {
       await db.query(`INSERT INTO notes (organization_id, contact_identity_id, body) VALUES (1, 1, 'n')`);
       await notification;

@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@org/model';
-import type { Db } from '../../store/engine/db.js';
 import { ApiError } from '../api-error.js';
+import { MemoCache } from '../memo-cache.js';
 import { hashToken } from './tokens.js';
 
 /** Who a request acts as: the active organization and the acting operator (D3, D4). */
@@ -14,34 +14,75 @@ export interface AuthContext {
   operator: { id: number; role: OperatorRole } | null;
 }
 
-interface TokenRow {
+/** An API token as stored (api_tokens). */
+export interface TokenRecord {
   kind: 'organization' | 'customer';
-  organization_id: number;
-  customer_id: number;
+  organizationId: number;
+  customerId: number;
+}
+
+/** What authentication reads from storage (the port; store/auth-directory.ts implements it). */
+export interface AuthDirectory {
+  /** The token whose SHA-256 (hex) is `hash`, or null. */
+  tokenByHash(hash: string): Promise<TokenRecord | null>;
+  /** Ids of the customer's organizations, ascending. */
+  organizationsOf(customerId: number): Promise<number[]>;
+  /** The role of operator `id` in the organization, or null when it is not one of its operators. */
+  operatorOf(id: number, organizationId: number): Promise<OperatorRole | null>;
 }
 
 const positiveInt = (value: string | undefined): number | undefined =>
   value !== undefined && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0 ? Number(value) : undefined;
 
-/** Resolves tokens and headers; token lookups are cached briefly, since tokens change rarely. */
+/**
+ * Unknown tokens and operators are kept 1 s at most: one may be created a moment later (a fixture,
+ * another instance), and its insert's notification can arrive after the next request; the second
+ * bounds the lookups a repeated wrong value costs.
+ */
+const MISS_TTL_MS = 1_000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Resolves tokens and headers. Lookups are cached (bounded LRU, `cacheMs`), since tokens,
+ * organizations and operators change rarely; server.ts clears the caches when PostgreSQL announces
+ * a change to one of their tables (migration 0015), and fixtures clear them in-process.
+ */
 export class Authenticator {
-  private readonly tokenCache = new Map<string, { row: TokenRow | null; at: number }>();
-  private readonly orgCache = new Map<number, { ids: number[]; at: number }>();
+  private readonly tokens: MemoCache<string, TokenRecord | null>;
+  private readonly organizations: MemoCache<number, number[]>;
+  private readonly operators: MemoCache<string, OperatorRole | null>;
+
   constructor(
-    private readonly db: Db,
-    private readonly cacheMs = 30_000,
-  ) {}
+    private readonly directory: AuthDirectory,
+    cacheMs = 30_000,
+  ) {
+    const missTtl = (value: unknown) => (value === null ? MISS_TTL_MS : undefined);
+    this.tokens = new MemoCache<string, TokenRecord | null>({
+      max: MAX_ENTRIES,
+      ttlMs: cacheMs,
+      ttlOf: missTtl,
+    });
+    this.organizations = new MemoCache<number, number[]>({ max: MAX_ENTRIES, ttlMs: cacheMs });
+    this.operators = new MemoCache<string, OperatorRole | null>({
+      max: MAX_ENTRIES,
+      ttlMs: cacheMs,
+      ttlOf: missTtl,
+    });
+  }
 
   async authenticate(headers: Record<string, string | string[] | undefined>): Promise<AuthContext> {
     const raw = header(headers, 'authorization')?.trim();
     if (!raw) throw new ApiError('not_authenticated', 'Authentication credentials were not provided.');
     // The value is the raw token (D3); a "Token " or "Bearer " prefix is tolerated.
     const token = raw.replace(/^(Token|Bearer)\s+/i, '');
-    const row = await this.lookup(hashToken(token));
+    const hash = hashToken(token);
+    const row = await this.tokens.get(hash, () => this.directory.tokenByHash(hash));
     if (!row) throw new ApiError('authentication_failed', 'Invalid token.');
 
-    const customerOrgs = await this.organizationsOf(row.customer_id);
-    let organizationId = row.organization_id;
+    const customerOrgs = await this.organizations.get(row.customerId, () =>
+      this.directory.organizationsOf(row.customerId),
+    );
+    let organizationId = row.organizationId;
     if (row.kind === 'customer') {
       // A wrong or foreign organization id is not an error: the default organization is used.
       const requested = positiveInt(header(headers, 'service-organization-id'));
@@ -52,58 +93,33 @@ export class Authenticator {
     const operatorHeader = header(headers, 'service-operator-id');
     if (operatorHeader !== undefined && operatorHeader !== '') {
       const operatorId = positiveInt(operatorHeader);
-      const rows =
+      const role =
         operatorId === undefined
-          ? []
-          : await this.db.query<{ id: number; role: OperatorRole }>(
-              'SELECT id, role FROM operators WHERE id = $1 AND organization_id = $2',
-              [operatorId, organizationId],
+          ? null
+          : await this.operators.get(`${operatorId}:${organizationId}`, () =>
+              this.directory.operatorOf(operatorId, organizationId),
             );
-      if (!rows[0])
+      if (operatorId === undefined || !role)
         throw new ApiError(
           'permission_denied',
           `Service-Operator-Id ${operatorHeader} is not an operator of organization ${organizationId}.`,
         );
-      operator = rows[0];
+      operator = { id: operatorId, role };
     }
     return {
       organizationId,
-      customerId: row.customer_id,
+      customerId: row.customerId,
       tokenKind: row.kind,
-      visibleOrganizationIds: row.kind === 'customer' ? customerOrgs : [row.organization_id],
+      visibleOrganizationIds: row.kind === 'customer' ? customerOrgs : [row.organizationId],
       operator,
     };
   }
 
-  private async lookup(hash: string): Promise<TokenRow | null> {
-    const cached = this.tokenCache.get(hash);
-    if (cached && Date.now() - cached.at < this.cacheMs) return cached.row;
-    const rows = await this.db.query<TokenRow>(
-      'SELECT kind, organization_id, customer_id FROM api_tokens WHERE token_sha256 = $1',
-      [hash],
-    );
-    const row = rows[0] ?? null;
-    if (this.tokenCache.size > 10_000) this.tokenCache.clear();
-    this.tokenCache.set(hash, { row, at: Date.now() });
-    return row;
-  }
-
-  private async organizationsOf(customerId: number): Promise<number[]> {
-    const cached = this.orgCache.get(customerId);
-    if (cached && Date.now() - cached.at < this.cacheMs) return cached.ids;
-    const rows = await this.db.query<{ id: number }>(
-      'SELECT id FROM organizations WHERE customer_id = $1 ORDER BY id',
-      [customerId],
-    );
-    const ids = rows.map((r) => r.id);
-    this.orgCache.set(customerId, { ids, at: Date.now() });
-    return ids;
-  }
-
-  /** Forgets cached tokens and organizations (after fixtures change them). */
+  /** Forgets cached tokens, organizations and operators (after a change to any of them). */
   clearCache() {
-    this.tokenCache.clear();
-    this.orgCache.clear();
+    this.tokens.clear();
+    this.organizations.clear();
+    this.operators.clear();
   }
 }
 

@@ -3,6 +3,13 @@ export type Row = Record<string, unknown>;
 
 export type DbEngine = 'pglite' | 'postgres';
 
+/** What `Db.listen` reports. */
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onLost(): void;
+  onRestored(): void;
+}
+
 /**
  * The one SQL surface the server uses. Both engines run the same SQL with `$n` parameters, and
  * both parse values the same way: int8/numeric -> number, timestamptz -> `YYYY-MM-DDTHH:MM:SS.ffffffZ`
@@ -19,11 +26,13 @@ export interface Db {
    */
   queryPrepared<T extends object = Row>(sql: string, params: readonly unknown[]): Promise<T[]>;
   /**
-   * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction
-   * commits, from any connection or instance), and `onLost` once if notifications can no longer be
-   * trusted (the listening connection failed). Resolves to a function that stops listening.
+   * Calls `handlers.onNotify` with the payload of each NOTIFY on `channel` (delivered when the
+   * notifying transaction commits, from any connection or instance). When the listening connection
+   * fails, calls `onLost` (notifications may be missed from then on), reconnects, and calls
+   * `onRestored` once LISTEN is active again; this may repeat. Resolves, once listening, to a
+   * function that stops listening (and reconnecting).
    */
-  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Several statements separated by `;`, no parameters (migrations, resets). */
   exec(sql: string): Promise<void>;
   /**

@@ -16,7 +16,7 @@ export async function openPgliteDb(dataDir?: string): Promise<Db> {
     close: () => pglite.close(),
   });
   // The one connection is in this process: notifications cannot be lost.
-  db.listen = async (channel, onNotify) => pglite.listen(channel, () => onNotify());
+  db.listen = async (channel, { onNotify }) => pglite.listen(channel, (payload) => onNotify(payload));
   return db;
 }
 

@@ -1,11 +1,19 @@
 import pg from 'pg';
-import type { Db } from './db.js';
+import type { Db, ListenHandlers } from './db.js';
 import { TYPE_PARSERS } from './type-parsers.js';
 
 export interface PostgresOptions {
-  /** Connections in the pool; PostgreSQL serves concurrent requests, unlike PGlite. */
+  /**
+   * Connections in each of the two pools (statements planned per execution, and prepared ones);
+   * PostgreSQL serves concurrent requests, unlike PGlite. Idle connections close after 10 s.
+   */
   maxConnections?: number;
 }
+
+/** application_name of the LISTEN connection (to find it in pg_stat_activity). */
+export const LISTEN_APPLICATION_NAME = 'um-listen';
+/** Delay before reconnecting a lost LISTEN connection: doubling from `firstMs` up to `maxMs`. */
+export const LISTEN_RETRY = { firstMs: 100, maxMs: 5_000 } as const;
 
 /** Per-pool parsers (not pg's process-global `types.setTypeParser`, which other pools would inherit). */
 const types = {
@@ -17,22 +25,28 @@ const types = {
 } as pg.CustomTypesConfig;
 
 export async function openPostgresDb(url: string, options: PostgresOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.maxConnections ?? 10,
-    types,
-    // The timestamptz parser expects UTC output; set it at connect time, before any query.
-    // Prepared statements (queryPrepared: page queries) are planned once per connection: their
-    // filters and orderings each have an index, so the best plan does not depend on the values,
-    // and planning was a third of their cost. Other statements are unnamed and planned each time.
-    options: '-c TimeZone=UTC -c plan_cache_mode=force_generic_plan',
-  });
+  const poolOf = (settings: string) =>
+    new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types, options: settings });
+  // The timestamptz parser expects UTC output; set it at connect time, before any query.
+  // Unnamed statements (`query`) are planned for their values on each execution.
+  const pool = poolOf('-c TimeZone=UTC');
+  // Prepared statements (`queryPrepared`: page queries) get connections of their own, where they
+  // are planned once per connection: their filters and orderings each have an index, so the best
+  // plan does not depend on the values, and planning was a third of their cost. A pool-wide
+  // setting would force generic plans on the per-execution statements too.
+  const preparedPool = poolOf('-c TimeZone=UTC -c plan_cache_mode=force_generic_plan');
   // An idle pooled connection can die (server restart, DROP DATABASE ... WITH (FORCE)); without a
   // listener that would crash the process. The pool replaces it; the next query reports real trouble.
   pool.on('error', () => undefined);
+  preparedPool.on('error', () => undefined);
   // Fail fast on a bad URL instead of on the first request.
-  const client = await pool.connect();
-  client.release();
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await Promise.all([pool.end(), preparedPool.end()]).catch(() => undefined);
+    throw error;
+  }
   return {
     engine: 'postgres',
     async query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]> {
@@ -41,12 +55,12 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     },
     async queryPrepared<T extends object>(sql: string, params: readonly unknown[]): Promise<T[]> {
       const name = statementName(sql);
-      const result = await pool.query<T & pg.QueryResultRow>(
+      const result = await preparedPool.query<T & pg.QueryResultRow>(
         name ? { name, text: sql, values: [...params] } : { text: sql, values: [...params] },
       );
       return result.rows;
     },
-    listen: (channel, onNotify, onLost) => listenOn(url, channel, onNotify, onLost),
+    listen: (channel, handlers) => listenOn(url, channel, handlers),
     async exec(sql: string): Promise<void> {
       await pool.query(sql);
     },
@@ -64,35 +78,90 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
         connection.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), preparedPool.end()]);
+    },
   };
 }
 
-/** LISTEN on a connection of its own (a pooled one would be handed to other queries). */
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
+ * connection is reported and re-established with exponential backoff until stopped; the first
+ * connection must succeed (the server does not start without it).
+ */
 const listenOn = async (
   url: string,
   channel: string,
-  onNotify: () => void,
-  onLost: () => void,
+  handlers: ListenHandlers,
 ): Promise<() => Promise<void>> => {
-  const client = new pg.Client({ connectionString: url });
   let stopped = false;
-  const lost = () => {
-    if (stopped) return;
-    stopped = true;
-    onLost();
-    client.end().catch(() => undefined);
+  let current: pg.Client | undefined;
+  let opening: Promise<unknown> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delayMs: number = LISTEN_RETRY.firstMs;
+
+  /** A listening connection; `onGone` runs once if it fails after LISTEN succeeded. */
+  const open = async (onGone: () => void): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
+    let listening = false;
+    let gone = false;
+    const fail = () => {
+      if (gone) return;
+      gone = true;
+      client.end().catch(() => undefined);
+      if (listening) onGone();
+    };
+    client.on('error', fail);
+    client.on('end', fail);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      fail();
+      throw error;
+    }
+    if (gone) throw new Error('the LISTEN connection closed while it was opened');
+    listening = true;
+    return client;
   };
-  client.on('error', lost);
-  client.on('end', lost);
-  client.on('notification', (message) => {
-    if (message.channel === channel) onNotify();
-  });
-  await client.connect();
-  await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+
+  const retry = () => {
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      opening = open(lost).then(
+        async (client) => {
+          if (stopped) return client.end().catch(() => undefined);
+          current = client;
+          delayMs = LISTEN_RETRY.firstMs;
+          handlers.onRestored();
+        },
+        () => {
+          if (stopped) return;
+          delayMs = Math.min(delayMs * 2, LISTEN_RETRY.maxMs);
+          retry();
+        },
+      );
+    }, delayMs);
+    // A pending reconnect must not keep the process alive.
+    retryTimer.unref();
+  };
+
+  const lost = () => {
+    current = undefined;
+    if (stopped) return;
+    handlers.onLost();
+    retry();
+  };
+
+  current = await open(lost);
   return async () => {
     stopped = true;
-    await client.end().catch(() => undefined);
+    if (retryTimer) clearTimeout(retryTimer);
+    await opening;
+    await current?.end().catch(() => undefined);
   };
 };
 
