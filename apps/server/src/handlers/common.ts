@@ -5,6 +5,7 @@ import type { Db } from '../store/engine/db.js';
 import type { FragmentTable } from '../store/fragments.js';
 import { cursorPage, offsetPage } from '../store/pages.js';
 import { orderByOf, type Selection } from '../store/sql.js';
+import { type Resource, TABLES } from '../store/tables.js';
 import { type HandlerContext, type HandlerResult, noContent, ok } from './types.js';
 
 /** D9: a single-resource request for an excluded id answers 404. */
@@ -62,18 +63,12 @@ export const bulkDeleteOf =
   };
 
 /** Throws 404 unless the record is in the organization. */
-export const assertExists = async (
-  db: Db,
-  table: string,
-  organizationId: number,
-  id: number,
-  what: string,
-) => {
-  const rows = await db.query(`SELECT 1 FROM ${table} WHERE organization_id = $1 AND id = $2`, [
+export const assertExists = async (db: Db, resource: Resource, organizationId: number, id: number) => {
+  const rows = await db.query(`SELECT 1 FROM ${TABLES[resource]} WHERE organization_id = $1 AND id = $2`, [
     organizationId,
     id,
   ]);
-  if (!rows.length) throw notFound(what);
+  if (!rows.length) throw notFound(resource);
 };
 
 /** What a single-resource handler reads (every such endpoint takes an id and exclude_ids). */
@@ -84,14 +79,14 @@ type SingleResourceContext = Pick<HandlerContext, 'auth' | 'services'> & {
 
 /** A single-resource DELETE: 404 when excluded (D9) or not in the organization, else 204. */
 export const deleteOne =
-  (table: string, what: string) =>
+  (resource: Resource) =>
   async ({ auth, params, query, services }: SingleResourceContext): Promise<HandlerResult> => {
-    assertNotExcluded(params.id, query.exclude_ids, what);
+    assertNotExcluded(params.id, query.exclude_ids, resource);
     const rows = await services.db.query(
-      `DELETE FROM ${table} WHERE organization_id = $1 AND id = $2 RETURNING id`,
+      `DELETE FROM ${TABLES[resource]} WHERE organization_id = $1 AND id = $2 RETURNING id`,
       [auth.organizationId, params.id],
     );
-    if (!rows.length) throw notFound(what);
+    if (!rows.length) throw notFound(resource);
     return noContent();
   };
 

@@ -8,10 +8,11 @@ import {
   updateContact,
   upsertContact,
 } from '../store/contacts.js';
+import { TABLES } from '../store/tables.js';
 import { assertNotExcluded, bulkDeleteOf, cursorList, deleteOne, offsetList } from './common.js';
 import { type Handler, ok } from './types.js';
 
-const TABLE = { name: 'contact_identities' };
+const TABLE = { name: TABLES.contact };
 const contactsResource = { table: TABLE, select: contactSelection, render: renderContacts };
 
 export const listContacts = offsetList(contactsResource);
@@ -58,4 +59,4 @@ export const upsertContactHandler: Handler<Endpoints['upsertContact']> = async (
   return ok((await contactJson(services.db, auth.organizationId, id))!, created ? 201 : 200);
 };
 
-export const deleteContact = deleteOne('contact_identities', 'contact');
+export const deleteContact = deleteOne('contact');

@@ -10,6 +10,7 @@ import {
 } from '../store/conversations.js';
 import { cursorPage } from '../store/pages.js';
 import { Params } from '../store/sql.js';
+import { TABLES } from '../store/tables.js';
 import {
   assertExists,
   assertNotExcluded,
@@ -20,7 +21,7 @@ import {
 } from './common.js';
 import { type Handler, ok } from './types.js';
 
-const TABLE = { name: 'conversations', versionIndexed: true };
+const TABLE = { name: TABLES.conversation, versionIndexed: true };
 const conversationsResource = {
   table: TABLE,
   select: conversationSelection,
@@ -55,12 +56,12 @@ export const updateConversation: Handler<Endpoints['updateConversation']> = asyn
   services,
 }) => {
   assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-  await assertExists(services.db, 'conversations', auth.organizationId, params.id, 'conversation');
+  await assertExists(services.db, 'conversation', auth.organizationId, params.id);
   await setConversationTopics(services.db, auth.organizationId, params.id, body.topics);
   return ok((await conversationDetailJson(services.db, auth.organizationId, params.id))!);
 };
 
-export const deleteConversation = deleteOne('conversations', 'conversation');
+export const deleteConversation = deleteOne('conversation');
 
 /** Message cursors are message ids `<conversation>.<part>.<sequence>`; the sequence orders them. */
 const sequenceOf = (conversationId: number) => (cursor: string) => {
@@ -77,7 +78,7 @@ export const listMessages: Handler<Endpoints['listMessages']> = async ({
 }) => {
   assertNotExcluded(params.id, query.exclude_ids, 'conversation');
   const conversationId = params.id;
-  await assertExists(services.db, 'conversations', auth.organizationId, conversationId, 'conversation');
+  await assertExists(services.db, 'conversation', auth.organizationId, conversationId);
   const keyOf = sequenceOf(conversationId);
   if (query.cursor !== undefined && keyOf(query.cursor.replace(/^-/, '')) === undefined)
     throw invalid({
@@ -85,13 +86,13 @@ export const listMessages: Handler<Endpoints['listMessages']> = async ({
     });
   const values = new Params();
   const sel = {
-    from: 'messages m',
+    from: `${TABLES.message} m`,
     alias: 'm',
     where: [`m.conversation_id = ${values.add(conversationId)}`],
     params: values,
   };
   const table = {
-    name: 'messages',
+    name: TABLES.message,
     idColumn: 'sequence',
     scope: { column: 'conversation_id', value: conversationId },
   };

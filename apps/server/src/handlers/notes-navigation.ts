@@ -3,6 +3,7 @@ import { invalid, notFound } from '../core/api-error.js';
 import { offsetPage } from '../store/pages.js';
 import { recordJson, renderNavigationEvents, renderNotes } from '../store/simple-records.js';
 import { orderByOf, Params, type Selection } from '../store/sql.js';
+import { TABLES } from '../store/tables.js';
 import { assertNotExcluded, deleteOne } from './common.js';
 import { type Handler, ok } from './types.js';
 
@@ -23,14 +24,16 @@ const selectionOf = (
 
 export const listNotes: Handler<Endpoints['listNotes']> = async ({ auth, query, origin, services }) => {
   const sel = selectionOf(
-    'notes',
+    TABLES.note,
     auth.organizationId,
     { contact_identity_id: query.contact_identity_id },
     query.exclude_ids,
   );
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
   return ok(
-    await offsetPage(services, sel, { name: 'notes' }, page, origin, (ids) => renderNotes(services.db, ids)),
+    await offsetPage(services, sel, { name: TABLES.note }, page, origin, (ids) =>
+      renderNotes(services.db, ids),
+    ),
   );
 };
 
@@ -46,17 +49,17 @@ export const createNote: Handler<Endpoints['createNote']> = async ({ auth, body,
       [auth.organizationId, body.contact_identity_id, auth.operator?.id ?? null, body.body],
     );
   });
-  return ok((await recordJson(services.db, 'notes', auth.organizationId, rows[0]!.id))!, 201);
+  return ok((await recordJson(services.db, TABLES.note, auth.organizationId, rows[0]!.id))!, 201);
 };
 
 export const getNote: Handler<Endpoints['getNote']> = async ({ auth, params, query, services }) => {
   assertNotExcluded(params.id, query.exclude_ids, 'note');
-  const json = await recordJson(services.db, 'notes', auth.organizationId, params.id);
+  const json = await recordJson(services.db, TABLES.note, auth.organizationId, params.id);
   if (!json) throw notFound('note');
   return ok(json);
 };
 
-export const deleteNote = deleteOne('notes', 'note');
+export const deleteNote = deleteOne('note');
 
 export const listNavigationEvents: Handler<Endpoints['listNavigationEvents']> = async ({
   auth,
@@ -66,14 +69,14 @@ export const listNavigationEvents: Handler<Endpoints['listNavigationEvents']> = 
 }) => {
   const { contact_identity_id, conversation_id, um_widget_id } = query;
   const sel = selectionOf(
-    'navigation_events',
+    TABLES.navigationEvent,
     auth.organizationId,
     { contact_identity_id, conversation_id, um_widget_id },
     query.exclude_ids,
   );
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
   const render = (ids: number[]) => renderNavigationEvents(services.db, ids);
-  return ok(await offsetPage(services, sel, { name: 'navigation_events' }, page, origin, render));
+  return ok(await offsetPage(services, sel, { name: TABLES.navigationEvent }, page, origin, render));
 };
 
 export { selectionOf };

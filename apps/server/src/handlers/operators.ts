@@ -3,6 +3,7 @@ import { notFound, permissionDenied } from '../core/api-error.js';
 import { offsetPage } from '../store/pages.js';
 import { recordJson, renderOperators } from '../store/simple-records.js';
 import { orderByOf, Params } from '../store/sql.js';
+import { TABLES } from '../store/tables.js';
 import { assertNotExcluded, deleteOne } from './common.js';
 import { selectionOf } from './notes-navigation.js';
 import { type Handler, ok } from './types.js';
@@ -12,7 +13,7 @@ const operatorOr404 = async (
   organizationId: number,
   id: number,
 ) => {
-  const json = await recordJson(services.db, 'operators', organizationId, id);
+  const json = await recordJson(services.db, TABLES.operator, organizationId, id);
   if (!json) throw notFound('operator');
   return json;
 };
@@ -23,10 +24,10 @@ export const listOperators: Handler<Endpoints['listOperators']> = async ({
   origin,
   services,
 }) => {
-  const sel = selectionOf('operators', auth.organizationId, {}, query.exclude_ids);
+  const sel = selectionOf(TABLES.operator, auth.organizationId, {}, query.exclude_ids);
   const page = { limit: query.limit, offset: query.offset, orderBy: orderByOf('r', query.ordering) };
   const render = (ids: number[]) => renderOperators(services.db, ids);
-  return ok(await offsetPage(services, sel, { name: 'operators' }, page, origin, render));
+  return ok(await offsetPage(services, sel, { name: TABLES.operator }, page, origin, render));
 };
 
 export const getOperator: Handler<Endpoints['getOperator']> = async ({ auth, params, query, services }) => {
@@ -63,7 +64,7 @@ export const updateOperator: Handler<Endpoints['updateOperator']> = async ({
   return ok(await operatorOr404(services, auth.organizationId, params.id));
 };
 
-export const deleteOperator = deleteOne('operators', 'operator');
+export const deleteOperator = deleteOne('operator');
 
 export const getOperatorSlots: Handler<Endpoints['getOperatorSlots']> = async ({
   auth,

@@ -1,5 +1,6 @@
 import { renderNavigationEvent, renderNote, renderOperator } from '../core/render.js';
 import type { Db } from './engine/db.js';
+import { TABLES } from './tables.js';
 
 /** Renders rows of a table whose record is its own row (notes, navigation events, operators). */
 const rowRenderer =
@@ -11,14 +12,20 @@ const rowRenderer =
     return new Map(rows.map((r) => [r.id as number, JSON.stringify(render(r))]));
   };
 
-export const renderNotes = rowRenderer('notes', renderNote);
-export const renderNavigationEvents = rowRenderer('navigation_events', renderNavigationEvent);
-export const renderOperators = rowRenderer('operators', renderOperator);
+const RENDERERS = {
+  [TABLES.note]: renderNote,
+  [TABLES.navigationEvent]: renderNavigationEvent,
+  [TABLES.operator]: renderOperator,
+};
+
+export const renderNotes = rowRenderer(TABLES.note, renderNote);
+export const renderNavigationEvents = rowRenderer(TABLES.navigationEvent, renderNavigationEvent);
+export const renderOperators = rowRenderer(TABLES.operator, renderOperator);
 
 /** One record of a table in an organization, rendered; null when it is not there. */
 export const recordJson = async (
   db: Db,
-  table: 'notes' | 'navigation_events' | 'operators',
+  table: keyof typeof RENDERERS,
   organizationId: number,
   id: number,
 ): Promise<string | null> => {
@@ -26,8 +33,6 @@ export const recordJson = async (
     `SELECT * FROM ${table} WHERE organization_id = $1 AND id = $2`,
     [organizationId, id],
   );
-  const render = { notes: renderNote, navigation_events: renderNavigationEvent, operators: renderOperator }[
-    table
-  ];
+  const render = RENDERERS[table];
   return rows[0] ? JSON.stringify(render(rows[0])) : null;
 };
