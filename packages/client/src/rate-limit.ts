@@ -1,3 +1,5 @@
+import { RATE_LIMIT_HEADER_NAMES as H } from '@org/model';
+
 /** The D2 rate-limit headers of a response, as numbers. */
 export interface RateLimitInfo {
   readonly limit: number;
@@ -14,9 +16,9 @@ const intHeader = (headers: Headers, name: string): number | undefined => {
 
 /** X-RateLimit-Limit / -Remaining / -Reset, or undefined when any is missing. */
 export const rateLimitOf = (headers: Headers): RateLimitInfo | undefined => {
-  const limit = intHeader(headers, 'X-RateLimit-Limit');
-  const remaining = intHeader(headers, 'X-RateLimit-Remaining');
-  const reset = intHeader(headers, 'X-RateLimit-Reset');
+  const limit = intHeader(headers, H.limit);
+  const remaining = intHeader(headers, H.remaining);
+  const reset = intHeader(headers, H.reset);
   return limit === undefined || remaining === undefined || reset === undefined
     ? undefined
     : { limit, remaining, reset };
@@ -24,7 +26,7 @@ export const rateLimitOf = (headers: Headers): RateLimitInfo | undefined => {
 
 /** Retry-After in seconds: delta-seconds or an HTTP date (RFC 9110); undefined when absent or unreadable. */
 export const retryAfterSecondsOf = (headers: Headers, now: number = Date.now()): number | undefined => {
-  const raw = headers.get('Retry-After');
+  const raw = headers.get(H.retryAfter);
   if (raw === null) return undefined;
   const trimmed = raw.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);

@@ -1,5 +1,5 @@
 /**
- * The decisions taken where the descriptions are silent (DESIGN section 6, docs/decisions.md).
+ * The decisions taken where the descriptions are silent (docs/decisions.md).
  * Schemas and endpoints carry `x-um-decision` with these ids so readers can tell spec from decision.
  */
 export const DECISIONS = {

@@ -66,13 +66,22 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export const errorBodySchemaFor = (status: ErrorStatus) =>
   ErrorBodySchema.extend({ code: z.enum(errorCodesFor(status)) });
 
+/** D2: the rate-limit header names, by role; the server, the client and the contracts read them here. */
+export const RATE_LIMIT_HEADER_NAMES = {
+  limit: 'X-RateLimit-Limit',
+  remaining: 'X-RateLimit-Remaining',
+  reset: 'X-RateLimit-Reset',
+  retryAfter: 'Retry-After',
+} as const;
+const H = RATE_LIMIT_HEADER_NAMES;
+
 /** D2: rate-limit headers on every response; Retry-After on 429. */
 export const RATE_LIMIT_HEADERS = {
-  'X-RateLimit-Limit': 'Requests allowed in the current window of this counter.',
-  'X-RateLimit-Remaining': 'Requests left in the current window of this counter.',
-  'X-RateLimit-Reset': 'Seconds until the current window of this counter resets.',
+  [H.limit]: 'Requests allowed in the current window of this counter.',
+  [H.remaining]: 'Requests left in the current window of this counter.',
+  [H.reset]: 'Seconds until the current window of this counter resets.',
 } as const;
-export const RETRY_AFTER_HEADER = { 'Retry-After': 'Seconds to wait before the next request.' } as const;
+export const RETRY_AFTER_HEADER = { [H.retryAfter]: 'Seconds to wait before the next request.' } as const;
 
 /** Builds an error body; the single place that pairs a code with its text. */
 export const errorBody = (code: ErrorCode, detail: string, errors?: Record<string, string[]>): ErrorBody =>

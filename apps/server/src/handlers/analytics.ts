@@ -1,15 +1,20 @@
-import type { AnalyticsMetric, AnalyticsQuery, Endpoints } from '@org/model';
+import {
+  type AnalyticsMetric,
+  type AnalyticsQuery,
+  type EndpointDefinition,
+  type Endpoints,
+  endpoints,
+} from '@org/model';
 import { queryDataPoints } from '../store/analytics.js';
 import { type Handler, ok } from './types.js';
 
 /**
  * The metric of a request: the `{metric}` parameter of the unversioned path (D13), otherwise the
- * endpoint's own metric (`analytics_<metric>`). Never parsed from the raw path, which may lack the
- * trailing slash (the router ignores it).
+ * endpoint's own metric (its definition in the model). Never parsed from the raw path, which may lack
+ * the trailing slash (the router ignores it).
  */
-const metricOf = (endpointId: string, params: unknown): AnalyticsMetric =>
-  ((params as { metric?: AnalyticsMetric } | undefined)?.metric ??
-    endpointId.replace(/^analytics_/, '')) as AnalyticsMetric;
+export const metricOf = (endpoint: EndpointDefinition, params: unknown): AnalyticsMetric | undefined =>
+  (params as { metric?: AnalyticsMetric } | undefined)?.metric ?? endpoint.metric;
 
 /**
  * One handler serves every metric endpoint; the metric comes from the endpoint or the path
@@ -26,7 +31,7 @@ export const analyticsHandler: Handler<Endpoints['analyticsLatest']> = async ({
   ok(
     await queryDataPoints(
       services.db,
-      metricOf(endpointId, params),
+      metricOf(endpoints[endpointId], params)!,
       query as AnalyticsQuery,
       { visibleOrganizationIds: auth.visibleOrganizationIds },
       origin,

@@ -1,6 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import {
-  type AnalyticsMetric,
   canonicalMetric,
   type EndpointDefinition,
   endpointList,
@@ -14,6 +13,7 @@ import { ApiError } from '../core/api-error.js';
 import type { AuthContext } from '../core/auth/authenticate.js';
 import { assertCapability } from '../core/auth/capabilities.js';
 import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
+import { metricOf } from '../handlers/analytics.js';
 import type { Services } from '../handlers/services.js';
 import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
 import { readJsonBody } from './json-body.js';
@@ -50,7 +50,7 @@ export const registerRoutes = (app: FastifyInstance, services: Services, handler
         // An unknown metric is a 404 before anything is counted.
         const params = ep.params ? parsePathParams(ep, request.params) : undefined;
         reply.headers(
-          await services.limiter.hit(rateScopeOf(auth, ep, request), ep.group!, metricOf(id, params)),
+          await services.limiter.hit(rateScopeOf(auth, ep, request), ep.group!, counterMetricOf(ep, params)),
         );
         assertNoNulCharacters(request.query, 'query parameters');
         const query = ep.query ? parseOrThrow(ep.query, request.query ?? {}, 'query parameters') : undefined;
@@ -106,11 +106,10 @@ const sendParts = (reply: FastifyReply, parts: Buffer[]) => {
   socket?.uncork();
 };
 
-/** The metric an analytics endpoint serves (both spellings of one metric share a counter). */
-const metricOf = (id: string, params: unknown): string | undefined => {
-  const metric =
-    (params as { metric?: AnalyticsMetric } | undefined)?.metric ?? id.replace(/^analytics_/, '');
-  return id.startsWith('analytics') ? canonicalMetric(metric as AnalyticsMetric) : undefined;
+/** The counter metric of an analytics endpoint (both spellings of one metric share a counter). */
+const counterMetricOf = (ep: EndpointDefinition, params: unknown): string | undefined => {
+  const metric = ep.group === 'analytics' ? metricOf(ep, params) : undefined;
+  return metric && canonicalMetric(metric);
 };
 
 /**

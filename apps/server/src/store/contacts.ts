@@ -1,36 +1,37 @@
-import type { ContactIdentifier, ContactIdentity, ContactUpsert } from '@org/model';
+import type { ContactIdentifier, ContactIdentity, ContactUpsert, contactFilters } from '@org/model';
+import type { z } from 'zod';
 import { type JsonText, jsonText } from '../core/json.js';
 import { renderContact } from '../core/render.js';
 import type { Db } from './engine/db.js';
-import { addSearch, Params, type Selection } from './sql.js';
+import { addSearch, type Conditions, conditionsApplier, Params, type Selection } from './sql.js';
 
-export interface ContactFilters {
-  id?: number | undefined;
-  email?: string | undefined;
-  name?: string | undefined;
-  to_date_time?: Date | undefined;
-  from_date_time?: Date | undefined;
-  verified?: boolean | undefined;
-  locale?: string | undefined;
+/** The filters of the contact filters table, as the model parses them. */
+type ModelContactFilters = z.output<z.ZodObject<typeof contactFilters>>;
+
+/** The filters of the contact list, all and bulk delete endpoints: the model's table, exclude_ids, search. */
+export type ContactFilters = ModelContactFilters & {
   exclude_ids?: number[] | undefined;
   /** The resolved search (SearchQueries.of of search_query); undefined: no search. */
   search_tsquery?: string | null | undefined;
-}
+};
+
+/** The WHERE condition of every model filter (alias c); exhaustive, like CONVERSATION_CONDITIONS. */
+export const CONTACT_CONDITIONS: Conditions<ModelContactFilters> = {
+  id: (v, p) => `c.id = ${p.add(v)}`,
+  email: (v, p) => `c.email = ${p.add(v)}`,
+  name: (v, p) => `c.name = ${p.add(v)}`,
+  // "Active" = the contact's last message (json-api-v3, contact filters: "contacts active before / after").
+  from_date_time: (v, p) => `c.last_message_sent_at >= ${p.add(v.toISOString())}::timestamptz`,
+  to_date_time: (v, p) => `c.last_message_sent_at <= ${p.add(v.toISOString())}::timestamptz`,
+  verified: (v, p) => `c.verified = ${p.add(v)}`,
+  locale: (v, p) => `c.locale = ${p.add(v)}`,
+};
+const conditionsOf = conditionsApplier(CONTACT_CONDITIONS);
 
 /** The contacts of one organization matching the filters (AND-combined). */
 export const contactSelection = (organizationId: number, f: ContactFilters): Selection => {
   const p = new Params();
-  const where = [`c.organization_id = ${p.add(organizationId)}`];
-  if (f.id !== undefined) where.push(`c.id = ${p.add(f.id)}`);
-  if (f.email !== undefined) where.push(`c.email = ${p.add(f.email)}`);
-  if (f.name !== undefined) where.push(`c.name = ${p.add(f.name)}`);
-  // "Active" = the contact's last message (DESIGN: contacts active before / after the time).
-  if (f.from_date_time)
-    where.push(`c.last_message_sent_at >= ${p.add(f.from_date_time.toISOString())}::timestamptz`);
-  if (f.to_date_time)
-    where.push(`c.last_message_sent_at <= ${p.add(f.to_date_time.toISOString())}::timestamptz`);
-  if (f.verified !== undefined) where.push(`c.verified = ${p.add(f.verified)}`);
-  if (f.locale !== undefined) where.push(`c.locale = ${p.add(f.locale)}`);
+  const where = [`c.organization_id = ${p.add(organizationId)}`, ...conditionsOf(f, p)];
   if (f.exclude_ids?.length) where.push(`NOT (c.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
   const sel: Selection = { from: 'contact_identities c', alias: 'c', where, params: p };
   addSearch(sel, f.search_tsquery);

@@ -1,34 +1,21 @@
 import type { Conversation, ConversationDetail, Message } from '@org/model';
 import { conversationFilters } from '@org/model';
+import type { z } from 'zod';
 import { assembledJson, type JsonText, jsonText } from '../core/json.js';
 import { renderConversation, renderMessage, renderPart } from '../core/render.js';
 import type { Db } from './engine/db.js';
 import { type LIST_KEY_KINDS, rendersTableOf } from './schema.js';
-import { addSearch, Params, type Selection } from './sql.js';
+import { addSearch, type Conditions, conditionsApplier, Params, type Selection } from './sql.js';
 
-/** The filters of the conversation list, all and bulk delete endpoints (every row of the filters table). */
-export interface ConversationFilters {
-  contact_uuid?: string | undefined;
-  contact_identity_id?: number | undefined;
-  operator_id?: number | undefined;
-  status?: string | undefined;
-  topics?: number | undefined;
-  um_widget_id?: number | undefined;
-  chat_widget_id?: number | undefined;
-  contact_first_message_from_date?: Date | undefined;
-  contact_first_message_to_date?: Date | undefined;
-  contact_last_message_from_date?: Date | undefined;
-  contact_last_message_to_date?: Date | undefined;
-  updated_at_from_date?: Date | undefined;
-  updated_at_to_date?: Date | undefined;
-  last_activity_from_date?: Date | undefined;
-  last_activity_to_date?: Date | undefined;
-  id__gt?: number | undefined;
-  id__lt?: number | undefined;
+/** The filters of the conversation filters table, as the model parses them. */
+type ModelConversationFilters = z.output<z.ZodObject<typeof conversationFilters>>;
+
+/** The filters of the conversation list, all and bulk delete endpoints: the model's table, exclude_ids, search. */
+export type ConversationFilters = ModelConversationFilters & {
   exclude_ids?: number[] | undefined;
   /** The resolved search (SearchQueries.of of search_query); undefined: no search. */
   search_tsquery?: string | null | undefined;
-}
+};
 
 /** Date-range filters: parameter prefix -> column. "from" is inclusive after, "to" inclusive before. */
 const DATE_RANGES = {
@@ -37,6 +24,33 @@ const DATE_RANGES = {
   updated_at: 'updated_at',
   last_activity: 'last_activity_at',
 } as const;
+type DateRangeFilter = `${keyof typeof DATE_RANGES}_${'from' | 'to'}_date`;
+
+const dateConditions = Object.fromEntries(
+  Object.entries(DATE_RANGES).flatMap(([prefix, column]) => [
+    [`${prefix}_from_date`, (v: Date, p: Params) => `v.${column} >= ${p.add(v.toISOString())}::timestamptz`],
+    [`${prefix}_to_date`, (v: Date, p: Params) => `v.${column} <= ${p.add(v.toISOString())}::timestamptz`],
+  ]),
+) as Conditions<Pick<ModelConversationFilters, DateRangeFilter>>;
+
+/**
+ * The WHERE condition of every model filter (alias v). Exhaustive: a filter added to the model without
+ * a condition here does not compile, so it can never be silently ignored.
+ */
+export const CONVERSATION_CONDITIONS: Conditions<ModelConversationFilters> = {
+  contact_uuid: (v, p) => `v.conversation_contact_uuid = ${p.add(v)}::uuid`,
+  contact_identity_id: (v, p) => `v.contact_identity_id = ${p.add(v)}`,
+  operator_id: (v, p) => `v.operator_assigned_to = ${p.add(v)}`,
+  status: (v, p) => `v.status = ${p.add(v)}`,
+  // topic_ids mirrors conversation_topics (triggers), so the ordering indexes can filter on it.
+  topics: (v, p) => `v.topic_ids @> ARRAY[${p.add(v)}::int]`,
+  um_widget_id: (v, p) => `v.um_widget_ids @> ARRAY[${p.add(v)}::int]`,
+  chat_widget_id: (v, p) => `v.um_widget_ids @> ARRAY[${p.add(v)}::int]`,
+  ...dateConditions,
+  id__gt: (v, p) => `v.id > ${p.add(v)}`,
+  id__lt: (v, p) => `v.id < ${p.add(v)}`,
+};
+const conditionsOf = conditionsApplier(CONVERSATION_CONDITIONS);
 
 /**
  * Filters the ordering indexes do not carry (0011): the best plan of a page with one of them depends
@@ -52,25 +66,7 @@ const VALUE_PLANNED_FILTERS: ReadonlyArray<keyof ConversationFilters> = [
 /** The conversations of one organization matching the filters (AND-combined). */
 export const conversationSelection = (organizationId: number, f: ConversationFilters): Selection => {
   const p = new Params();
-  const where = [`v.organization_id = ${p.add(organizationId)}`];
-  if (f.contact_uuid !== undefined)
-    where.push(`v.conversation_contact_uuid = ${p.add(f.contact_uuid)}::uuid`);
-  if (f.contact_identity_id !== undefined)
-    where.push(`v.contact_identity_id = ${p.add(f.contact_identity_id)}`);
-  if (f.operator_id !== undefined) where.push(`v.operator_assigned_to = ${p.add(f.operator_id)}`);
-  if (f.status !== undefined) where.push(`v.status = ${p.add(f.status)}`);
-  // topic_ids mirrors conversation_topics (triggers), so the ordering indexes can filter on it.
-  if (f.topics !== undefined) where.push(`v.topic_ids @> ARRAY[${p.add(f.topics)}::int]`);
-  for (const widget of [f.um_widget_id, f.chat_widget_id])
-    if (widget !== undefined) where.push(`v.um_widget_ids @> ARRAY[${p.add(widget)}::int]`);
-  for (const [prefix, column] of Object.entries(DATE_RANGES)) {
-    const from = f[`${prefix}_from_date` as keyof ConversationFilters] as Date | undefined;
-    const to = f[`${prefix}_to_date` as keyof ConversationFilters] as Date | undefined;
-    if (from) where.push(`v.${column} >= ${p.add(from.toISOString())}::timestamptz`);
-    if (to) where.push(`v.${column} <= ${p.add(to.toISOString())}::timestamptz`);
-  }
-  if (f.id__gt !== undefined) where.push(`v.id > ${p.add(f.id__gt)}`);
-  if (f.id__lt !== undefined) where.push(`v.id < ${p.add(f.id__lt)}`);
+  const where = [`v.organization_id = ${p.add(organizationId)}`, ...conditionsOf(f, p)];
   if (f.exclude_ids?.length) where.push(`NOT (v.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
   const sel: Selection = {
     from: 'conversations v',
@@ -84,13 +80,13 @@ export const conversationSelection = (organizationId: number, f: ConversationFil
 };
 
 /** The filters a conversation_list_keys row answers (0014), by the kind of its key. */
-const KEYED_FILTERS: Record<string, keyof typeof LIST_KEY_KINDS> = {
+const KEYED_FILTERS: Partial<Record<keyof ConversationFilters, keyof typeof LIST_KEY_KINDS>> = {
   topics: 'topic',
   um_widget_id: 'widget',
   chat_widget_id: 'widget',
 };
 /** Filters on the conversation id itself, which any selection of conversation ids can apply. */
-const ID_FILTERS: readonly string[] = ['exclude_ids', 'id__gt', 'id__lt'];
+const ID_FILTERS: ReadonlyArray<keyof ConversationFilters> = ['exclude_ids', 'id__gt', 'id__lt'];
 /** Every filter a page selection may be given (the model's filters table, exclude_ids, search). */
 const PAGE_FILTERS = [...Object.keys(conversationFilters), 'exclude_ids', 'search_tsquery'] as Array<
   keyof ConversationFilters

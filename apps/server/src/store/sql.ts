@@ -7,6 +7,25 @@ export class Params {
   }
 }
 
+/**
+ * One WHERE condition per filter of a model filter table (`-?`: every filter, also the optional ones).
+ * Typing a table with it makes a filter added to the model without a condition a compile error.
+ */
+export type Conditions<F> = { [K in keyof F]-?: (value: NonNullable<F[K]>, params: Params) => string };
+
+/** The conditions of the filters given a value, in the table's order. */
+export const conditionsApplier = <F>(conditions: Conditions<F>) => {
+  const entries = Object.entries(conditions) as Array<[keyof F, (value: unknown, params: Params) => string]>;
+  return (filters: Partial<F>, params: Params): string[] => {
+    const where: string[] = [];
+    for (const [key, condition] of entries) {
+      const value = filters[key];
+      if (value !== undefined) where.push(condition(value, params));
+    }
+    return where;
+  };
+};
+
 /** A filtered selection: FROM, the WHERE conditions and their parameters. */
 export interface Selection {
   from: string;

@@ -8,6 +8,7 @@ import {
   endpoints,
   errorBodySchemaFor,
   fillPath,
+  RATE_LIMIT_HEADERS,
 } from '@org/model';
 import { expect } from 'vitest';
 import type { z } from 'zod';
@@ -58,8 +59,6 @@ export interface ApiResponse<T = unknown> {
   /** The raw body text. */
   text: string;
 }
-
-const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
 const describeIssues = (error: z.ZodError) =>
   error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
@@ -155,7 +154,7 @@ export class Api {
       }
       // D2: every counted response carries the headers of its counter.
       if (ep.group !== null)
-        for (const name of RATE_LIMIT_HEADERS)
+        for (const name of Object.keys(RATE_LIMIT_HEADERS))
           expect(response.headers.get(name), `${what}: ${name}`).toMatch(/^\d+$/);
     } else if (!(ep.errors as readonly number[]).includes(response.status)) {
       throw new Error(

@@ -1,5 +1,5 @@
 import { type ApiClient, createClient, type FetchLike, rateLimitOf } from '@org/client';
-import { type EndpointDefinition, type EndpointId, endpoints } from '@org/model';
+import { type EndpointDefinition, type EndpointId, endpoints, RATE_LIMIT_HEADERS } from '@org/model';
 import type { z } from 'zod';
 import type { Violations } from './check.js';
 
@@ -89,10 +89,12 @@ export const expectSchema = (v: Violations, schema: z.ZodTypeAny, body: unknown,
   return false;
 };
 
+const RATE_LIMIT_HEADER_LIST = Object.keys(RATE_LIMIT_HEADERS);
+
 /** D2: every response of a counter carries X-RateLimit-Limit, -Remaining and -Reset as integers. */
 export const expectRateLimitHeaders = (v: Violations, headers: Headers, what: string) => {
   v.expect(
     rateLimitOf(headers) !== undefined,
-    `${what}: missing or malformed X-RateLimit-Limit/-Remaining/-Reset (D2) (got ${['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((h) => `${h}=${headers.get(h)}`).join(', ')})`,
+    `${what}: missing or malformed ${RATE_LIMIT_HEADER_LIST.join('/')} (D2) (got ${RATE_LIMIT_HEADER_LIST.map((h) => `${h}=${headers.get(h)}`).join(', ')})`,
   );
 };

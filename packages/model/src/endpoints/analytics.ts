@@ -25,6 +25,7 @@ const metricEndpoint = <M extends AnalyticsMetric>(metric: M) => {
     method: 'GET',
     path: analyticsPath(metric) as `/api/um/v1/analytics/${M}/`,
     group: 'analytics',
+    metric,
     tag: 'Analytics',
     summary: metric,
     description: `Tracks: ${info.tracks}. value: ${info.value}. value_str: ${info.valueStr}.${

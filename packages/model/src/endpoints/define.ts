@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { DecisionId } from '../decisions.js';
 import { type ErrorStatus, errorBodySchemaFor } from '../errors.js';
+import type { AnalyticsMetric } from '../records/analytics-metrics.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -48,6 +49,8 @@ export interface EndpointDefinition<
   readonly example: EndpointExample;
   /** Marked deprecated or retired in the document. */
   readonly deprecated?: boolean;
+  /** The metric an analytics endpoint serves; absent where a `{metric}` path parameter names it. */
+  readonly metric?: AnalyticsMetric;
 }
 
 type Input<

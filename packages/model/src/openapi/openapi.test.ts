@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_JSON_PATH, serializeJson } from '../../scripts/openapi-files.js';
 import { endpointList } from '../endpoints/index.js';
+import { LIMITS } from '../limits.js';
 import { ANALYTICS_METRIC_NAMES } from '../records/analytics-metrics.js';
 import { openApiDocument } from './index.js';
 
@@ -131,6 +132,18 @@ describe('docs/openapi.json', () => {
       }
     },
   );
+
+  it('every page limit documents the clamp from LIMITS, never a maximum (larger values are replaced, D6, D16)', () => {
+    const limits = Object.values(doc.paths as Obj)
+      .flatMap((item: Obj) => Object.values(item))
+      .flatMap((op: Obj) => (op.parameters ?? []).filter((p: Obj) => p.name === 'limit' && p.in === 'query'));
+    expect(limits.length).toBeGreaterThanOrEqual(8);
+    for (const p of limits) {
+      expect(p.schema['x-um-clamp-to']).toBe(LIMITS.offsetPage.maxLimit);
+      expect(p.schema.maximum).toBeUndefined();
+      expect(p.description).toMatch(/larger than 100 is replaced by 100|at most 100/);
+    }
+  });
 
   it('marks decisions with x-um-decision', () => {
     const text = JSON.stringify(doc);

@@ -52,6 +52,8 @@ export function intParam({
     description,
     ...(min !== undefined ? { minimum: min } : {}),
     ...(max !== undefined ? { maximum: max } : {}),
+    // Not `maximum`: D6/D16 accept larger values (replaced by clampTo), which `maximum` would call invalid.
+    ...(clampTo !== undefined ? { 'x-um-clamp-to': clampTo } : {}),
     ...(def !== undefined ? { default: def } : {}),
   };
   return def === undefined

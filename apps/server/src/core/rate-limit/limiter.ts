@@ -1,4 +1,4 @@
-import { LIMITS, type ResourceGroup } from '@org/model';
+import { RATE_LIMIT_HEADER_NAMES as H, LIMITS, type ResourceGroup } from '@org/model';
 import { ApiError } from '../api-error.js';
 import type { CounterStore } from './counter-store.js';
 
@@ -90,16 +90,16 @@ export class RateLimiter {
     const counter = counters[worst]!;
     const count = counts[worst]!;
     const headers = {
-      'X-RateLimit-Limit': String(counter.limit),
-      'X-RateLimit-Remaining': String(Math.max(0, counter.limit - count)),
-      'X-RateLimit-Reset': String(counter.resetIn),
+      [H.limit]: String(counter.limit),
+      [H.remaining]: String(Math.max(0, counter.limit - count)),
+      [H.reset]: String(counter.resetIn),
     };
     if (count > counter.limit)
       throw new ApiError(
         'throttled',
         `Request was throttled (${counter.name}). Expected available in ${counter.resetIn} seconds.`,
         undefined,
-        { ...headers, 'Retry-After': String(counter.resetIn) },
+        { ...headers, [H.retryAfter]: String(counter.resetIn) },
       );
     return headers;
   }
