@@ -6,6 +6,7 @@ import { MemoryCounterStore } from './core/rate-limit/counter-store.js';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/limiter.js';
 import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
+import type { SandboxControl } from './http/sandbox.js';
 import { DbAuthDirectory } from './store/auth-directory.js';
 import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
@@ -14,8 +15,21 @@ import { createFixtures, type Fixtures } from './store/fixtures.js';
 import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
 import { RedisCounterStore } from './store/redis-counter-store.js';
+import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox-snapshot.js';
 import { CHANGES_CHANNEL } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
+
+/** Scales every limit (`rateLimits` option); 'off' lifts them all. */
+const scaleLimits = (limits: RateLimits, scale: 'off' | number | undefined): RateLimits => {
+  if (scale === undefined) return limits;
+  const factor = scale === 'off' ? Number.MAX_SAFE_INTEGER / limits.daily : scale;
+  const times = (n: number) => Math.max(1, Math.min(Number.MAX_SAFE_INTEGER, Math.round(n * factor)));
+  return {
+    daily: times(limits.daily),
+    burst: { requests: times(limits.burst.requests), windowSeconds: limits.burst.windowSeconds },
+    analyticsPerMinute: times(limits.analyticsPerMinute),
+  };
+};
 
 /** Tables whose change notifications concern the Authenticator's caches. */
 const AUTH_TABLES = new Set(['api_tokens', 'organizations', 'operators']);
@@ -45,6 +59,13 @@ export interface StartOptions {
   analyticsPageSize?: number;
   /** Structured request logs (see AppOptions). */
   logger?: boolean | 'stderr';
+  /**
+   * The sandbox for test suites (D22): /_sandbox/ control API (reset to the seeded world, rate-limit
+   * counters, request journal) and `Prefer` (code, delay, fault) on every request.
+   */
+  sandbox?: boolean;
+  /** 'off': no rate limits; a number scales every limit (2 doubles them). Default: the limits of D2. */
+  rateLimits?: 'off' | number;
 }
 
 export interface RunningServer {
@@ -73,7 +94,13 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     const store = options.redisUrl
       ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
       : new MemoryCounterStore();
-    const limiter = new RateLimiter(store, { ...DEFAULT_LIMITS, ...options.limits });
+    const limiter = new RateLimiter(
+      store,
+      scaleLimits({ ...DEFAULT_LIMITS, ...options.limits }, options.rateLimits),
+    );
+    if (options.sandbox) await takeSnapshot(db);
+    else await dropSnapshot(db);
+    const fragments = new FragmentCache();
     const counts = new CountCache();
     // Writes through any instance clear the caches here (migrations 0013 and 0015 notify on commit,
     // payload: the table). While the LISTEN connection is down nothing cached can be trusted: counts
@@ -81,6 +108,10 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     stopListening = await db
       .listen(CHANGES_CHANNEL, {
         onNotify: (table) => {
+          if (table === SANDBOX_RESET) {
+            fragments.clear();
+            authenticator.clearCache();
+          }
           if (AUTH_TABLES.has(table)) authenticator.clearCache();
           if (!UNCOUNTED_TABLES.has(table)) counts.clear();
         },
@@ -102,13 +133,28 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     const services: Services = {
       db,
       counts,
-      fragments: new FragmentCache(),
+      fragments,
       searches: new SearchQueries(db),
       authenticator,
       limiter,
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
     };
-    const app = await buildApp(services, { logger: options.logger ?? false });
+    const sandbox: SandboxControl = {
+      limits: limiter.limits,
+      clearRateLimits: () => limiter.reset(),
+      async reset() {
+        await restoreSnapshot(db);
+        // This instance at once; the others on the notification restoreSnapshot sends.
+        fragments.clear();
+        counts.clear();
+        authenticator.clearCache();
+        await limiter.reset();
+      },
+    };
+    const app = await buildApp(services, {
+      logger: options.logger ?? false,
+      ...(options.sandbox ? { sandbox } : {}),
+    });
     await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;

@@ -7,12 +7,15 @@ import type { Services } from '../handlers/services.js';
 import { registerDocs } from './docs.js';
 import { installJsonBody } from './json-body.js';
 import { registerRoutes } from './register-routes.js';
+import { registerSandbox, type SandboxControl } from './sandbox.js';
 import { registerRetiredVersions } from './versioning.js';
 
 export interface AppOptions {
   /** Structured JSON logs with the request id: to stdout (true), to stderr, or none. */
   logger?: boolean | 'stderr';
   bodyLimit?: number;
+  /** The sandbox control API and request preferences (D22); off when absent. */
+  sandbox?: SandboxControl;
 }
 
 /** Methods each templated path of the table takes, for 405 answers. */
@@ -80,6 +83,7 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
     return reply.code(error.status).send(error.body);
   });
 
+  if (options.sandbox) registerSandbox(app, options.sandbox);
   registerRetiredVersions(app);
   registerDocs(app);
   registerRoutes(app, services, handlers);

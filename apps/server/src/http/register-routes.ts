@@ -17,6 +17,7 @@ import { metricOf } from '../handlers/analytics.js';
 import type { Services } from '../handlers/services.js';
 import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
 import { readJsonBody } from './json-body.js';
+import { journalPage, SANDBOX_JOURNAL } from './sandbox.js';
 
 /** Fields of the success record: a PATCH naming one of these is told it is read-only (D12). */
 const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {
@@ -89,7 +90,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * 200-300 KB buffer first cost a copy and a fresh allocation per page (a tenth of a list request's
  * CPU). Hooks after the handler do not run for a hijacked reply; onResponse (logging) still does.
  */
-const sendParts = (reply: FastifyReply, parts: Buffer[]) => {
+const sendParts = (reply: FastifyReply, parts: readonly Buffer[]) => {
+  if (reply.server.hasDecorator(SANDBOX_JOURNAL)) journalPage(reply.request, parts);
   let length = 0;
   for (const part of parts) length += part.length;
   reply.hijack();

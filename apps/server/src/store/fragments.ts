@@ -32,6 +32,14 @@ export class FragmentCache {
   private size = 0;
   constructor(private readonly maxBytes = 128 * 1024 * 1024) {}
 
+  /** Forgets every fragment (a sandbox reset gives old versions back to records). */
+  clear() {
+    this.groups.clear();
+    this.order = [];
+    this.head = 0;
+    this.size = 0;
+  }
+
   /** The cached fragments of one table (and scope). */
   groupOf(table: FragmentTable): Map<number, CachedFragment> {
     const key = `${table.name}:${table.scope?.value ?? ''}`;

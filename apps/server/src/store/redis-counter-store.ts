@@ -25,6 +25,16 @@ export class RedisCounterStore implements CounterStore {
     });
   }
 
+  /** Deletes this prefix's counters (SCAN, not KEYS: Redis keeps serving meanwhile). */
+  async clear() {
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}*`, 'COUNT', 1000);
+      if (keys.length) await this.redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
+
   async close() {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }

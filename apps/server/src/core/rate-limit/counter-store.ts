@@ -5,6 +5,8 @@ export interface CounterStore {
    * expires with its window, so keys carry the window's start.
    */
   increment(keys: ReadonlyArray<{ key: string; ttlSeconds: number }>): Promise<number[]>;
+  /** Forgets every counter (a sandbox reset). */
+  clear(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,10 @@ export class MemoryCounterStore implements CounterStore {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
     for (const [key, entry] of this.counts) if (entry.expiresAt <= now) this.counts.delete(key);
+  }
+
+  async clear() {
+    this.counts.clear();
   }
 
   async close() {}

@@ -104,6 +104,11 @@ export class RateLimiter {
     return headers;
   }
 
+  /** Forgets every count: each counter starts again (a sandbox reset). */
+  reset() {
+    return this.store.clear();
+  }
+
   close() {
     return this.store.close();
   }

@@ -1,0 +1,165 @@
+import {
+  type EndpointDefinition,
+  ERROR_CODES,
+  type ErrorCode,
+  endpointList,
+  RATE_LIMIT_HEADER_NAMES,
+  routerPath,
+} from '@org/model';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../core/api-error.js';
+import type { RateLimits } from '../core/rate-limit/limiter.js';
+
+/** What the control API acts on; the composition root (server.ts) wires it to the store and caches. */
+export interface SandboxControl {
+  /** Back to the seeded world: records, ids, counters and every cache (D22). */
+  reset(): Promise<void>;
+  /** Forgets the rate-limit counters. */
+  clearRateLimits(): Promise<void>;
+  /** The limits in force (the headers of a preferred error carry them). */
+  limits: RateLimits;
+}
+
+/** One answered request, as `GET /_sandbox/requests` lists it. */
+export interface JournalEntry {
+  id: string;
+  at: string;
+  method: string;
+  url: string;
+  status: number;
+  ms: number;
+  /** The body as sent, when it was JSON text (pages included); truncated past JOURNAL_BODY_LIMIT. */
+  body: unknown;
+}
+
+const JOURNAL_BODY_LIMIT = 256 * 1024;
+/** Marks an app whose pages (written part by part) are copied into the journal. */
+export const SANDBOX_JOURNAL = 'sandboxJournal';
+const MAX_DELAY_MS = 60_000;
+const SANDBOX_PREFIX = '/_sandbox/';
+
+/** The first error code answered with each status (the model's table is the only source). */
+const CODE_OF_STATUS = new Map<number, ErrorCode>();
+for (const [code, { status }] of Object.entries(ERROR_CODES) as Array<[ErrorCode, { status: number }]>)
+  if (!CODE_OF_STATUS.has(status)) CODE_OF_STATUS.set(status, code);
+
+/** The endpoint a route serves, by method and router path. */
+const ENDPOINT_OF_ROUTE = new Map<string, EndpointDefinition>(
+  endpointList().map(([, ep]) => [`${ep.method} ${routerPath(ep.path)}`, ep]),
+);
+
+/** RFC 7240 preferences of a request (`Prefer: code=429, delay=500`); unknown ones are ignored. */
+export const preferencesOf = (request: FastifyRequest): Map<string, string> => {
+  const raw = request.headers.prefer;
+  const values = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const preferences = new Map<string, string>();
+  for (const value of values)
+    for (const part of value.split(/[,;]/)) {
+      const [name, ...rest] = part.trim().split('=');
+      if (name) preferences.set(name.toLowerCase(), rest.join('=').trim().replace(/^"|"$/g, ''));
+    }
+  return preferences;
+};
+
+/**
+ * `Prefer: code=<status>`: the error an endpoint documents for that status, with its body and
+ * headers as the server would answer it (D22). Undocumented statuses are not applied.
+ */
+const preferredError = (request: FastifyRequest, limits: RateLimits): ApiError | null => {
+  const status = Number(preferencesOf(request).get('code'));
+  const endpoint = ENDPOINT_OF_ROUTE.get(`${request.method} ${request.routeOptions.url}`);
+  const code = CODE_OF_STATUS.get(status);
+  if (!endpoint || !code || !(endpoint.errors as readonly number[]).includes(status)) return null;
+  const window = limits.burst.windowSeconds;
+  const headers: Record<string, string> = {
+    [RATE_LIMIT_HEADER_NAMES.limit]: String(limits.burst.requests),
+    [RATE_LIMIT_HEADER_NAMES.remaining]: status === 429 ? '0' : String(limits.burst.requests - 1),
+    [RATE_LIMIT_HEADER_NAMES.reset]: String(window),
+    ...(status === 429 ? { [RATE_LIMIT_HEADER_NAMES.retryAfter]: String(window) } : {}),
+  };
+  const detail =
+    status === 429
+      ? `Request was throttled (preferred by the request). Expected available in ${window} seconds.`
+      : `${ERROR_CODES[code].description} (Preferred by the request: Prefer: code=${status}.)`;
+  const errors = code === 'invalid' ? { non_field_errors: ['Preferred by the request.'] } : undefined;
+  return new ApiError(code, detail, errors, headers);
+};
+
+const bodyOf = (payload: unknown): unknown => {
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+  if (text === null || text === '') return null;
+  if (text.length > JOURNAL_BODY_LIMIT) return { truncated: true, text: text.slice(0, JOURNAL_BODY_LIMIT) };
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * The sandbox for other teams' test suites (`--sandbox`, D22): the control API under /_sandbox/ and
+ * the per-request preferences. Without it none of this is registered and /_sandbox/ answers 404.
+ */
+export const registerSandbox = (app: FastifyInstance, control: SandboxControl, journalSize = 500) => {
+  const journal: JournalEntry[] = [];
+  app.decorate(SANDBOX_JOURNAL, true);
+  const bodies = new WeakMap<FastifyRequest, unknown>();
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith(SANDBOX_PREFIX)) return;
+    const preferences = preferencesOf(request);
+    const delay = Number(preferences.get('delay'));
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(delay, MAX_DELAY_MS)));
+    if (preferences.get('fault') === 'reset') {
+      // The connection is dropped without an answer, as a failing proxy or server would.
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    const error = preferredError(request, control.limits);
+    if (error) {
+      reply.header('Preference-Applied', `code=${error.status}`);
+      throw error;
+    }
+  });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!request.url.startsWith(SANDBOX_PREFIX)) bodies.set(request, bodyOf(payload));
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url.startsWith(SANDBOX_PREFIX)) return;
+    journal.push({
+      id: request.id,
+      at: new Date().toISOString(),
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      body: bodies.get(request) ?? (request as { journalBody?: unknown }).journalBody ?? null,
+    });
+    if (journal.length > journalSize) journal.splice(0, journal.length - journalSize);
+  });
+
+  app.post(`${SANDBOX_PREFIX}reset`, async (_request, reply) => {
+    await control.reset();
+    journal.length = 0;
+    return reply.code(204).send();
+  });
+  app.delete(`${SANDBOX_PREFIX}rate-limits`, async (_request, reply) => {
+    await control.clearRateLimits();
+    return reply.code(204).send();
+  });
+  app.get(`${SANDBOX_PREFIX}requests`, async (_request, reply) =>
+    reply.send({ count: journal.length, results: journal }),
+  );
+  app.delete(`${SANDBOX_PREFIX}requests`, async (_request, reply) => {
+    journal.length = 0;
+    return reply.code(204).send();
+  });
+};
+
+/** Lets a page written part by part (register-routes' sendParts) appear in the journal. */
+export const journalPage = (request: FastifyRequest, parts: readonly Buffer[]) => {
+  (request as { journalBody?: unknown }).journalBody = bodyOf(Buffer.concat(parts));
+};
