@@ -23,36 +23,49 @@ Usage: reference-server [options]   (from the repo root: pnpm start [options])
   --help                this text
 `;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'data-dir': { type: 'string' },
-    memory: { type: 'boolean' },
-    'database-url': { type: 'string' },
-    'redis-url': { type: 'string' },
-    seed: { type: 'string' },
-    size: { type: 'string' },
-    'no-seed': { type: 'boolean' },
-    'org-token': { type: 'string' },
-    'customer-token': { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean' },
-  },
-  strict: true,
-  // `pnpm start -- --port 1` passes the `--` through; options after it are still options.
-  args: process.argv.slice(2).filter((arg) => arg !== '--'),
-});
-
-if (values.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  memory: { type: 'boolean' },
+  'database-url': { type: 'string' },
+  'redis-url': { type: 'string' },
+  seed: { type: 'string' },
+  size: { type: 'string' },
+  'no-seed': { type: 'boolean' },
+  'org-token': { type: 'string' },
+  'customer-token': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
 
 const fail = (message: string): never => {
   process.stderr.write(`reference-server: ${message}\n`);
   process.exit(2);
 };
+
+const parse = () => {
+  try {
+    return parseArgs({
+      options: OPTIONS,
+      strict: true,
+      // `pnpm start -- --port 1` passes the `--` through; options after it are still options.
+      args: process.argv.slice(2).filter((arg) => arg !== '--'),
+    }).values;
+  } catch (error) {
+    // A usage mistake, not a crash: one line (the first sentence of node's message) and the usage.
+    process.stderr.write(`reference-server: ${(error as Error).message.split('. ')[0]}\n\n${HELP}`);
+    return process.exit(2);
+  }
+};
+const values = parse();
+
+if (values.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+// Scripts read exactly one JSON line from stdout: anything a dependency logs goes to stderr.
+if (values.json) console.log = console.info = console.debug = console.error;
 const intOption = (name: string, raw: string | undefined, fallback: number) => {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw)) fail(`--${name} takes a whole number, not "${raw}"`);
@@ -63,12 +76,13 @@ if (!['tiny', 'small', 'demo'].includes(size)) fail(`--size takes tiny, small or
 
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 const dataDir = values['data-dir'] ?? fileURLToPath(new URL('../.data', import.meta.url));
-// The demo world's present is today (noon UTC), so "today" in analytics and recent filters show data;
-// with a data directory it is fixed by the first start, since later starts reuse the data.
-const today = `${new Date().toISOString().slice(0, 10)}T12:00:00.000000Z`;
+// The demo world's present is the start of the current minute: recent filters and "today" in
+// analytics show data, and nothing lies after the server's clock. With a data directory it
+// is fixed by the first start, since later starts reuse the data.
+const now = `${new Date().toISOString().slice(0, 16)}:00.000000Z`;
 const seed: false | SeedOptions = values['no-seed']
   ? false
-  : { seed: intOption('seed', values.seed, 1), size: size as SeedOptions['size'], now: today };
+  : { seed: intOption('seed', values.seed, 1), size: size as SeedOptions['size'], now };
 
 const started = Date.now();
 const server = await startServer({
