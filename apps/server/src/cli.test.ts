@@ -105,6 +105,42 @@ describe('reference-server CLI', () => {
     expect(await stop(second.child)).toBe(0);
   });
 
+  it('on an existing data directory: a new --org-token works, the old one too; another --seed or --size stops (D22)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
+    dirs.push(dir);
+    const first = await start(['--data-dir', dir, '--size', 'tiny', '--seed', '3']);
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await start(['--data-dir', dir, '--org-token', 'second-start-token']);
+    const statusWith = async (token: string, orgIndex = 0) =>
+      (
+        await fetch(`${second.summary.url}/api/um/v3/operators/`, {
+          headers: {
+            Authorization: token,
+            'Service-Organization-Id': String(second.summary.organizations[orgIndex]!.id),
+          },
+        })
+      ).status;
+    expect(second.summary.organizations[0]!.token).toBe('second-start-token');
+    expect(await statusWith('second-start-token')).toBe(200);
+    expect(await statusWith(second.summary.organizations[1]!.token, 1)).toBe(200);
+    expect(await statusWith(first.summary.organizations[0]!.token)).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+
+    // The same seed and size as the world's are accepted; others stop with a message.
+    const same = await start(['--data-dir', dir, '--size', 'tiny', '--seed', '3']);
+    expect(await stop(same.child)).toBe(0);
+    for (const option of [
+      ['--seed', '4'],
+      ['--size', 'demo'],
+    ]) {
+      const result = await runCli(['--data-dir', dir, '--port', '0', ...option]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${option.join(' ')} would need a new one`);
+      expect(result.stderr).toContain('use a fresh --data-dir or --memory');
+    }
+  });
+
   it('with --json prints exactly one JSON line on stdout, from start to stop (logs go to stderr)', async () => {
     const child = spawn(process.execPath, [CLI, '--json', '--port', '0', '--memory', '--no-seed'], {
       stdio: ['ignore', 'pipe', 'pipe'],

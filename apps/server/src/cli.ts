@@ -14,11 +14,12 @@ Usage: reference-server [options]   (from the repo root: pnpm start [options])
   --memory              PGlite in memory (nothing kept)
   --database-url URL    PostgreSQL instead of PGlite (default: DATABASE_URL)
   --redis-url URL       Redis for rate-limit counters shared by several instances (default: REDIS_URL)
-  --seed N              demo world seed (default 1); same seed, same world
-  --size S              tiny | small | demo (default demo)
+  --seed N              demo world seed (default 1); same seed, same world (a new database only)
+  --size S              tiny | small | demo (default demo) (a new database only)
   --no-seed             create only the organizations, tokens and operators
-  --org-token T         raw token of the first organization (default: demo-org-token; others get -2, -3 ...)
-  --customer-token T    raw customer token (default: demo-customer-token)
+  --org-token T         raw token of the first organization (default: demo-org-token; others get -2, -3 ...);
+                        on an existing database it is added, and earlier tokens keep working
+  --customer-token T    raw customer token (default: demo-customer-token); added likewise
   --json                print the start-up summary as one JSON line (logs go to stderr)
   --help                this text
 `;
@@ -93,12 +94,35 @@ const server = await startServer({
     ? { redisUrl: values['redis-url'] ?? process.env.REDIS_URL }
     : {}),
   seed,
+  // Given on a database that holds a world already, these must match it (D22).
+  expectWorld: {
+    ...(values.seed !== undefined ? { seed: intOption('seed', values.seed, 1) } : {}),
+    ...(values.size !== undefined ? { size: size as NonNullable<SeedOptions['size']> } : {}),
+  },
   tokens: {
     ...(values['org-token'] ? { organization: values['org-token'] } : {}),
     ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
   },
   logger: values.json ? 'stderr' : true,
 }).catch((error: Error) => fail(`could not start: ${error.message}`));
+
+/**
+ * Graceful shutdown: stop accepting, let in-flight requests finish, close the database cleanly.
+ * Installed before the summary is printed: a script may signal as soon as it reads it.
+ */
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: Error) => {
+        process.stderr.write(`reference-server: shutdown failed: ${error.message}\n`);
+        process.exit(1);
+      });
+  });
 
 const summary = {
   url: server.url,
@@ -128,18 +152,3 @@ else {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
-
-/** Graceful shutdown: stop accepting, let in-flight requests finish, close the database cleanly. */
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const)
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: Error) => {
-        process.stderr.write(`reference-server: shutdown failed: ${error.message}\n`);
-        process.exit(1);
-      });
-  });

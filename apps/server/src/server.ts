@@ -6,7 +6,7 @@ import { MemoryCounterStore } from './core/rate-limit/counter-store.js';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/limiter.js';
 import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
-import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './store/demo-world.js';
+import { type DemoWorld, ensureDemoWorld, type SeedOptions, type WorldIdentity } from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
 import { createFixtures, type Fixtures } from './store/fixtures.js';
@@ -32,7 +32,9 @@ export interface StartOptions {
   redisKeyPrefix?: string;
   /** Seed the demo world when the database is empty (default), or not at all. */
   seed?: false | SeedOptions;
-  /** Raw tokens for the demo world (a test harness chooses its own). */
+  /** Seed and size asked for explicitly: on a database that holds another world, the start stops (D22). */
+  expectWorld?: WorldIdentity;
+  /** Raw tokens for the demo world (a test harness chooses its own); stored if new (D22). */
   tokens?: { organization?: string; customer?: string };
   limits?: Partial<RateLimits>;
   /** Data points per analytics response before `next` (D14); default 10,000. */
@@ -62,7 +64,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   let stopListening: (() => Promise<void>) | undefined;
   try {
     await migrate(db);
-    const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {});
+    const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {}, options.expectWorld);
     const authenticator = new Authenticator(db);
     const store = options.redisUrl
       ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
