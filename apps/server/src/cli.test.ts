@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { endpointList } from '@org/model';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from './store/engine/open-db.js';
 import { latestTimestamps } from './store/latest-timestamps.js';
@@ -71,7 +72,13 @@ describe('reference-server CLI', () => {
     expect(operators.status).toBe(200);
     expect(operators.headers.get('x-request-id')).toBeTruthy();
     expect((await fetch(`${summary.url}/openapi.json`)).status).toBe(200);
-    expect((await fetch(summary.docs)).headers.get('content-type')).toMatch(/text\/html/);
+    // The real reference from the bundle (dist/ resolves the repository's docs/dist too).
+    const docs = await fetch(summary.docs);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toMatch(/text\/html/);
+    const page = await docs.text();
+    const missing = endpointList().filter(([id]) => !page.includes(`"operationId":"${id}"`));
+    expect(missing.map(([id]) => id)).toEqual([]);
     expect(await stop(child)).toBe(0);
   });
 

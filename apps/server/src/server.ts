@@ -39,6 +39,8 @@ export interface StartOptions {
   limits?: Partial<RateLimits>;
   /** Data points per analytics response before `next` (D14); default 10,000. */
   analyticsPageSize?: number;
+  /** The built docs site served at /docs/ (see AppOptions). */
+  docsDir?: string;
   /** Structured request logs (see AppOptions). */
   logger?: boolean | 'stderr';
 }
@@ -94,7 +96,10 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       limiter,
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
     };
-    const app = await buildApp(services, { logger: options.logger ?? false });
+    const app = await buildApp(services, {
+      logger: options.logger ?? false,
+      ...(options.docsDir ? { docsDir: options.docsDir } : {}),
+    });
     await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;

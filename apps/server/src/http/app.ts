@@ -13,6 +13,8 @@ export interface AppOptions {
   /** Structured JSON logs with the request id: to stdout (true), to stderr, or none. */
   logger?: boolean | 'stderr';
   bodyLimit?: number;
+  /** The built docs site served at /docs/ (default: DOCS_DIR, or the repository's docs/dist). */
+  docsDir?: string;
 }
 
 /** Methods each templated path of the table takes, for 405 answers. */
@@ -81,7 +83,7 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
   });
 
   registerRetiredVersions(app);
-  registerDocs(app);
+  registerDocs(app, { docsDir: options.docsDir });
   registerRoutes(app, services, handlers);
   return app;
 };
