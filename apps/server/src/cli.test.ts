@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { endpointList } from '@org/model';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDb } from './store/engine/open-db.js';
+import { latestTimestamps } from './store/latest-timestamps.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -28,6 +31,17 @@ const start = async (args: string[]): Promise<{ child: ChildProcess; summary: Su
   });
   return { child, summary: JSON.parse(firstLine) };
 };
+
+/** Runs the built CLI to its exit. */
+const runCli = (args: string[]) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
 
 const stop = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
@@ -58,7 +72,13 @@ describe('reference-server CLI', () => {
     expect(operators.status).toBe(200);
     expect(operators.headers.get('x-request-id')).toBeTruthy();
     expect((await fetch(`${summary.url}/openapi.json`)).status).toBe(200);
-    expect((await fetch(summary.docs)).headers.get('content-type')).toMatch(/text\/html/);
+    // The real reference from the bundle (dist/ resolves the repository's docs/dist too).
+    const docs = await fetch(summary.docs);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toMatch(/text\/html/);
+    const page = await docs.text();
+    const missing = endpointList().filter(([id]) => !page.includes(`"operationId":"${id}"`));
+    expect(missing.map(([id]) => id)).toEqual([]);
     expect(await stop(child)).toBe(0);
   });
 
@@ -90,6 +110,99 @@ describe('reference-server CLI', () => {
     expect(again.status).toBe(200);
     expect(((await again.json()) as { body: string }).body).toBe('kept across restarts');
     expect(await stop(second.child)).toBe(0);
+  });
+
+  it('on an existing data directory: a new --org-token works, the old one too; another --seed or --size stops (D22)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
+    dirs.push(dir);
+    const first = await start(['--data-dir', dir, '--size', 'tiny', '--seed', '3']);
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await start(['--data-dir', dir, '--org-token', 'second-start-token']);
+    const statusWith = async (token: string, orgIndex = 0) =>
+      (
+        await fetch(`${second.summary.url}/api/um/v3/operators/`, {
+          headers: {
+            Authorization: token,
+            'Service-Organization-Id': String(second.summary.organizations[orgIndex]!.id),
+          },
+        })
+      ).status;
+    expect(second.summary.organizations[0]!.token).toBe('second-start-token');
+    expect(await statusWith('second-start-token')).toBe(200);
+    expect(await statusWith(second.summary.organizations[1]!.token, 1)).toBe(200);
+    expect(await statusWith(first.summary.organizations[0]!.token)).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+
+    // The same seed and size as the world's are accepted; others stop with a message.
+    const same = await start(['--data-dir', dir, '--size', 'tiny', '--seed', '3']);
+    expect(await stop(same.child)).toBe(0);
+    for (const option of [
+      ['--seed', '4'],
+      ['--size', 'demo'],
+    ]) {
+      const result = await runCli(['--data-dir', dir, '--port', '0', ...option]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${option.join(' ')} would need a new one`);
+      expect(result.stderr).toContain('use a fresh --data-dir or --memory');
+    }
+  });
+
+  it('with --json prints exactly one JSON line on stdout, from start to stop (logs go to stderr)', async () => {
+    const child = spawn(process.execPath, [CLI, '--json', '--port', '0', '--memory', '--no-seed'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    // Bounded poll for the summary line (no sleep of a guessed length).
+    for (let i = 0; i < 600 && !stdout.includes('\n'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const { url, organizations } = JSON.parse(stdout) as Summary;
+    // Requests make the server log; a 404 and an error answer as well.
+    await fetch(`${url}/api/um/v3/operators/`, { headers: { Authorization: organizations[0]!.token } });
+    await fetch(`${url}/api/um/v3/no-such-thing/`);
+    child.kill('SIGTERM');
+    expect(await closed).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines.length, stdout).toBe(2);
+    expect(lines[1]).toBe('');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ url });
+    expect(stderr).toContain('"msg"');
+  });
+
+  it('answers an unknown option with one line and the usage, exit 2', async () => {
+    const result = await runCli(['--no-such-option']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const [first, ...rest] = result.stderr.split('\n');
+    expect(first).toBe("reference-server: Unknown option '--no-such-option'");
+    expect(rest.join('\n')).toContain('Usage: reference-server [options]');
+    expect(result.stderr).not.toMatch(/\bat .*:\d+:\d+\)?$/m);
+  });
+
+  it('seeds a world whose timestamps all lie before the server answered', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
+    dirs.push(dir);
+    const { child, summary } = await start(['--data-dir', dir]);
+    const answered = await fetch(`${summary.url}/api/um/v3/conversations/?limit=1`, {
+      headers: { Authorization: summary.organizations[0]!.token },
+    });
+    expect(answered.status).toBe(200);
+    // The database's form, to compare as strings: microseconds, read after the answer.
+    const after = new Date().toISOString().replace('Z', '000Z');
+    expect(await stop(child)).toBe(0);
+    const db = await openDb({ dataDir: dir });
+    try {
+      const columns = await latestTimestamps(db);
+      expect(columns.length).toBeGreaterThan(20);
+      expect(columns.some((c) => c.table === 'messages' && c.latest !== null)).toBe(true);
+      expect(columns.filter((c) => c.latest !== null && c.latest > after)).toEqual([]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('rejects bad options with a message', async () => {

@@ -14,45 +14,64 @@ Usage: reference-server [options]   (from the repo root: pnpm start [options])
   --memory              PGlite in memory (nothing kept)
   --database-url URL    PostgreSQL instead of PGlite (default: DATABASE_URL)
   --redis-url URL       Redis for rate-limit counters shared by several instances (default: REDIS_URL)
-  --seed N              demo world seed (default 1); same seed, same world
-  --size S              tiny | small | demo (default demo)
+  --seed N              demo world seed (default 1); same seed, same world (a new database only)
+  --size S              tiny | small | demo (default demo) (a new database only)
   --no-seed             create only the organizations, tokens and operators
-  --org-token T         raw token of the first organization (default: demo-org-token; others get -2, -3 ...)
-  --customer-token T    raw customer token (default: demo-customer-token)
+  --org-token T         raw token of the first organization (default: demo-org-token; others get -2, -3 ...);
+                        on an existing database it is added, and earlier tokens keep working
+  --customer-token T    raw customer token (default: demo-customer-token); added likewise
+  --sandbox             the sandbox for test suites: /_sandbox/ control API (reset, rate-limit counters,
+                        request journal) and Prefer: code=, delay=, fault=reset per request (D23)
+  --rate-limits L       off, or a factor every rate limit is multiplied by (default: the limits of D2)
   --json                print the start-up summary as one JSON line (logs go to stderr)
   --help                this text
 `;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'data-dir': { type: 'string' },
-    memory: { type: 'boolean' },
-    'database-url': { type: 'string' },
-    'redis-url': { type: 'string' },
-    seed: { type: 'string' },
-    size: { type: 'string' },
-    'no-seed': { type: 'boolean' },
-    'org-token': { type: 'string' },
-    'customer-token': { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean' },
-  },
-  strict: true,
-  // `pnpm start -- --port 1` passes the `--` through; options after it are still options.
-  args: process.argv.slice(2).filter((arg) => arg !== '--'),
-});
-
-if (values.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  memory: { type: 'boolean' },
+  'database-url': { type: 'string' },
+  'redis-url': { type: 'string' },
+  seed: { type: 'string' },
+  size: { type: 'string' },
+  'no-seed': { type: 'boolean' },
+  'org-token': { type: 'string' },
+  'customer-token': { type: 'string' },
+  sandbox: { type: 'boolean' },
+  'rate-limits': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
 
 const fail = (message: string): never => {
   process.stderr.write(`reference-server: ${message}\n`);
   process.exit(2);
 };
+
+const parse = () => {
+  try {
+    return parseArgs({
+      options: OPTIONS,
+      strict: true,
+      // `pnpm start -- --port 1` passes the `--` through; options after it are still options.
+      args: process.argv.slice(2).filter((arg) => arg !== '--'),
+    }).values;
+  } catch (error) {
+    // A usage mistake, not a crash: one line (the first sentence of node's message) and the usage.
+    process.stderr.write(`reference-server: ${(error as Error).message.split('. ')[0]}\n\n${HELP}`);
+    return process.exit(2);
+  }
+};
+const values = parse();
+
+if (values.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+// Scripts read exactly one JSON line from stdout: anything a dependency logs goes to stderr.
+if (values.json) console.log = console.info = console.debug = console.error;
 const intOption = (name: string, raw: string | undefined, fallback: number) => {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw)) fail(`--${name} takes a whole number, not "${raw}"`);
@@ -61,14 +80,23 @@ const intOption = (name: string, raw: string | undefined, fallback: number) => {
 const size = values.size ?? 'demo';
 if (!['tiny', 'small', 'demo'].includes(size)) fail(`--size takes tiny, small or demo, not "${size}"`);
 
+const rateLimitsOption = values['rate-limits'];
+const rateLimits =
+  rateLimitsOption === undefined || rateLimitsOption === 'off'
+    ? rateLimitsOption
+    : Number(rateLimitsOption) > 0
+      ? Number(rateLimitsOption)
+      : fail(`--rate-limits takes off or a positive factor, not "${rateLimitsOption}"`);
+
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 const dataDir = values['data-dir'] ?? fileURLToPath(new URL('../.data', import.meta.url));
-// The demo world's present is today (noon UTC), so "today" in analytics and recent filters show data;
-// with a data directory it is fixed by the first start, since later starts reuse the data.
-const today = `${new Date().toISOString().slice(0, 10)}T12:00:00.000000Z`;
+// The demo world's present is the start of the current minute: recent filters and "today" in
+// analytics show data, and nothing lies after the server's clock. With a data directory it
+// is fixed by the first start, since later starts reuse the data.
+const now = `${new Date().toISOString().slice(0, 16)}:00.000000Z`;
 const seed: false | SeedOptions = values['no-seed']
   ? false
-  : { seed: intOption('seed', values.seed, 1), size: size as SeedOptions['size'], now: today };
+  : { seed: intOption('seed', values.seed, 1), size: size as SeedOptions['size'], now };
 
 const started = Date.now();
 const server = await startServer({
@@ -79,12 +107,37 @@ const server = await startServer({
     ? { redisUrl: values['redis-url'] ?? process.env.REDIS_URL }
     : {}),
   seed,
+  // Given on a database that holds a world already, these must match it (D22).
+  expectWorld: {
+    ...(values.seed !== undefined ? { seed: intOption('seed', values.seed, 1) } : {}),
+    ...(values.size !== undefined ? { size: size as NonNullable<SeedOptions['size']> } : {}),
+  },
   tokens: {
     ...(values['org-token'] ? { organization: values['org-token'] } : {}),
     ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
   },
   logger: values.json ? 'stderr' : true,
+  ...(values.sandbox ? { sandbox: true } : {}),
+  ...(rateLimits !== undefined ? { rateLimits } : {}),
 }).catch((error: Error) => fail(`could not start: ${error.message}`));
+
+/**
+ * Graceful shutdown: stop accepting, let in-flight requests finish, close the database cleanly.
+ * Installed before the summary is printed: a script may signal as soon as it reads it.
+ */
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: Error) => {
+        process.stderr.write(`reference-server: shutdown failed: ${error.message}\n`);
+        process.exit(1);
+      });
+  });
 
 const summary = {
   url: server.url,
@@ -92,6 +145,7 @@ const summary = {
   openapi: `${server.url}/openapi.json`,
   database: databaseUrl ? 'postgresql' : values.memory ? 'pglite (memory)' : `pglite (${dataDir})`,
   startedInMs: Date.now() - started,
+  ...(values.sandbox ? { sandbox: `${server.url}/_sandbox/` } : {}),
   customerToken: server.world.customerToken,
   organizations: server.world.organizations,
 };
@@ -114,18 +168,3 @@ else {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
-
-/** Graceful shutdown: stop accepting, let in-flight requests finish, close the database cleanly. */
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const)
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: Error) => {
-        process.stderr.write(`reference-server: shutdown failed: ${error.message}\n`);
-        process.exit(1);
-      });
-  });

@@ -8,7 +8,7 @@ import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
 import type { SandboxControl } from './http/sandbox.js';
 import { DbAuthDirectory } from './store/auth-directory.js';
-import { type DemoWorld, ensureDemoWorld, type SeedOptions } from './store/demo-world.js';
+import { type DemoWorld, ensureDemoWorld, type SeedOptions, type WorldIdentity } from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
 import { createFixtures, type Fixtures } from './store/fixtures.js';
@@ -52,15 +52,19 @@ export interface StartOptions {
   redisKeyPrefix?: string;
   /** Seed the demo world when the database is empty (default), or not at all. */
   seed?: false | SeedOptions;
-  /** Raw tokens for the demo world (a test harness chooses its own). */
+  /** Seed and size asked for explicitly: on a database that holds another world, the start stops (D22). */
+  expectWorld?: WorldIdentity;
+  /** Raw tokens for the demo world (a test harness chooses its own); stored if new (D22). */
   tokens?: { organization?: string; customer?: string };
   limits?: Partial<RateLimits>;
   /** Data points per analytics response before `next` (D14); default 10,000. */
   analyticsPageSize?: number;
+  /** The built docs site served at /docs/ (see AppOptions). */
+  docsDir?: string;
   /** Structured request logs (see AppOptions). */
   logger?: boolean | 'stderr';
   /**
-   * The sandbox for test suites (D22): /_sandbox/ control API (reset to the seeded world, rate-limit
+   * The sandbox for test suites (D23): /_sandbox/ control API (reset to the seeded world, rate-limit
    * counters, request journal) and `Prefer` (code, delay, fault) on every request.
    */
   sandbox?: boolean;
@@ -89,7 +93,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   let stopListening: (() => Promise<void>) | undefined;
   try {
     await migrate(db);
-    const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {});
+    const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {}, options.expectWorld);
     const authenticator = new Authenticator(new DbAuthDirectory(db));
     const store = options.redisUrl
       ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
@@ -154,6 +158,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     const app = await buildApp(services, {
       logger: options.logger ?? false,
       ...(options.sandbox ? { sandbox } : {}),
+      ...(options.docsDir ? { docsDir: options.docsDir } : {}),
     });
     await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     const address = app.server.address();

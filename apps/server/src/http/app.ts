@@ -16,6 +16,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** The sandbox control API and request preferences (D22); off when absent. */
   sandbox?: SandboxControl;
+  /** The built docs site served at /docs/ (default: DOCS_DIR, or the repository's docs/dist). */
+  docsDir?: string;
 }
 
 /** Methods each templated path of the table takes, for 405 answers. */
@@ -85,7 +87,7 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
 
   if (options.sandbox) registerSandbox(app, options.sandbox);
   registerRetiredVersions(app);
-  registerDocs(app);
+  registerDocs(app, { docsDir: options.docsDir });
   registerRoutes(app, services, handlers);
   return app;
 };

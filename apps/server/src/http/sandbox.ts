@@ -12,7 +12,7 @@ import type { RateLimits } from '../core/rate-limit/limiter.js';
 
 /** What the control API acts on; the composition root (server.ts) wires it to the store and caches. */
 export interface SandboxControl {
-  /** Back to the seeded world: records, ids, counters and every cache (D22). */
+  /** Back to the seeded world: records, ids, counters and every cache (D23). */
   reset(): Promise<void>;
   /** Forgets the rate-limit counters. */
   clearRateLimits(): Promise<void>;
@@ -63,7 +63,7 @@ export const preferencesOf = (request: FastifyRequest): Map<string, string> => {
 
 /**
  * `Prefer: code=<status>`: the error an endpoint documents for that status, with its body and
- * headers as the server would answer it (D22). Undocumented statuses are not applied.
+ * headers as the server would answer it (D23). Undocumented statuses are not applied.
  */
 const preferredError = (request: FastifyRequest, limits: RateLimits): ApiError | null => {
   const status = Number(preferencesOf(request).get('code'));
@@ -97,7 +97,7 @@ const bodyOf = (payload: unknown): unknown => {
 };
 
 /**
- * The sandbox for other teams' test suites (`--sandbox`, D22): the control API under /_sandbox/ and
+ * The sandbox for other teams' test suites (`--sandbox`, D23): the control API under /_sandbox/ and
  * the per-request preferences. Without it none of this is registered and /_sandbox/ answers 404.
  */
 export const registerSandbox = (app: FastifyInstance, control: SandboxControl, journalSize = 500) => {

@@ -1,4 +1,4 @@
-import type { WorldOptions } from '@org/demo-world';
+import { DEFAULT_WORLD_OPTIONS, type WorldOptions } from '@org/demo-world';
 import type { OperatorRole } from '@org/model';
 import { hashToken } from '../core/auth/tokens.js';
 import type { Db } from './engine/db.js';
@@ -52,6 +52,8 @@ export const seedDemoWorld = async (
     },
   });
 };
+
+const DEFAULT_WORLD_SEED = DEFAULT_WORLD_OPTIONS.seed;
 
 /** Default raw tokens; a harness passes its own. Demo data only: never use these in production. */
 export const DEFAULT_TOKENS = { customer: 'demo-customer-token', organization: 'demo-org-token' } as const;
@@ -148,11 +150,75 @@ export const describeWorld = async (
   };
 };
 
-/** Seeds on first start (tenancy only when seed is false); returns the world either way. */
+/** The options a world was seeded with, as far as a later start can ask for them (D22). */
+export interface WorldIdentity {
+  seed?: number;
+  size?: NonNullable<SeedOptions['size']>;
+}
+
+/** Stops a start whose seed or size differ from the world the database already holds (D22). */
+export class WorldMismatchError extends Error {}
+
+// Kept as the customers table's comment: no migration, and it lives and dies with the data.
+const IDENTITY_PREFIX = 'demo world ';
+
+const recordIdentity = async (db: Db, identity: WorldIdentity) =>
+  db.exec(
+    `COMMENT ON TABLE customers IS '${IDENTITY_PREFIX}${JSON.stringify(identity).replaceAll("'", "''")}'`,
+  );
+
+const readIdentity = async (db: Db): Promise<WorldIdentity | undefined> => {
+  const [row] = await db.query<{ comment: string | null }>(
+    `SELECT obj_description('customers'::regclass, 'pg_class') AS comment`,
+  );
+  const comment = row?.comment ?? '';
+  return comment.startsWith(IDENTITY_PREFIX) ? JSON.parse(comment.slice(IDENTITY_PREFIX.length)) : undefined;
+};
+
+/**
+ * Makes the raw tokens this start prints valid on an existing database (D22): each organization's
+ * token (base, base-2 ...) and the customer token are stored when their hash is not there yet.
+ * Earlier tokens keep working; a token that already belongs elsewhere stops the start.
+ */
+const ensureTokens = async (db: Db, tokens: { organization: string; customer: string }) => {
+  const orgs = await db.query<{ id: number; customer_id: number; is_default: boolean }>(
+    'SELECT id, customer_id, is_default FROM organizations WHERE customer_id = (SELECT min(id) FROM customers) ORDER BY id',
+  );
+  const wanted = orgs.map((org, i) => ({
+    raw: orgToken(tokens.organization, i),
+    kind: 'organization',
+    org,
+  }));
+  const home = orgs.find((org) => org.is_default) ?? orgs[0];
+  if (home) wanted.push({ raw: tokens.customer, kind: 'customer', org: home });
+  for (const { raw, kind, org } of wanted) {
+    const hash = hashToken(raw);
+    const [held] = await db.query<{ organization_id: number; kind: string }>(
+      'SELECT organization_id, kind FROM api_tokens WHERE token_sha256 = $1',
+      [hash],
+    );
+    if (!held)
+      await db.query(
+        `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256, label) VALUES ($1, $2, $3, $4, 'start option')`,
+        [org.id, org.customer_id, kind, hash],
+      );
+    else if (held.kind !== kind || (kind === 'organization' && held.organization_id !== org.id))
+      throw new WorldMismatchError(
+        `the token "${raw}" already belongs to another ${held.kind === 'customer' ? 'customer token' : `organization (${held.organization_id})`}: choose another`,
+      );
+  }
+};
+
+/**
+ * Seeds on first start (tenancy only when seed is false); returns the world either way. On a
+ * database that already holds a world, `expect` (the seed and size a caller asked for explicitly)
+ * must match the world's, and the given tokens are made valid (D22).
+ */
 export const ensureDemoWorld = async (
   db: Db,
   seed: false | SeedOptions,
   tokenOptions: { organization?: string; customer?: string },
+  expect: WorldIdentity = {},
 ): Promise<DemoWorld> => {
   const tokens = {
     organization: tokenOptions.organization ?? DEFAULT_TOKENS.organization,
@@ -161,7 +227,21 @@ export const ensureDemoWorld = async (
   const existing = await db.query('SELECT 1 FROM customers LIMIT 1');
   if (!existing.length) {
     if (seed === false) await createTenancy(db, tokens);
-    else await seedDemoWorld(db, seed, tokens);
+    else {
+      await seedDemoWorld(db, seed, tokens);
+      await recordIdentity(db, { seed: seed.seed ?? DEFAULT_WORLD_SEED, size: seed.size ?? 'demo' });
+    }
+  } else {
+    const asked = Object.entries(expect).filter(([, value]) => value !== undefined);
+    if (asked.length) {
+      const held = (await readIdentity(db)) ?? {};
+      const differs = asked.filter(([key, value]) => held[key as keyof WorldIdentity] !== value);
+      if (differs.length)
+        throw new WorldMismatchError(
+          `the database already holds a demo world (${held.seed === undefined ? 'seed and size unknown' : `seed ${held.seed}, size ${held.size}`}); ${differs.map(([key, value]) => `--${key} ${value}`).join(' and ')} would need a new one: use a fresh --data-dir or --memory, or leave the option out to reuse this world`,
+        );
+    }
+    await ensureTokens(db, tokens);
   }
   return describeWorld(db, tokens);
 };

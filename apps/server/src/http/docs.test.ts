@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { endpointList } from '@org/model';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultDocsDir, registerDocs } from './docs.js';
+
+const REPO_DOCS_DIST = fileURLToPath(new URL('../../../../docs/dist', import.meta.url));
+
+const apps: FastifyInstance[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const appWith = async (docsDir?: string) => {
+  const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+  registerDocs(app, { docsDir });
+  await app.ready();
+  apps.push(app);
+  return app;
+};
+
+/** Operations of the model's endpoint table the page does not name (Redoc embeds the document). */
+const missingOperations = (html: string) =>
+  endpointList()
+    .map(([id]) => id)
+    .filter((id) => !html.includes(`"operationId":"${id}"`));
+
+describe('GET /docs/', () => {
+  it('finds the repository docs/dist from the sources as from the bundle', () => {
+    expect(defaultDocsDir()).toBe(REPO_DOCS_DIST);
+    const bundled = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+    expect(defaultDocsDir(bundled)).toBe(REPO_DOCS_DIST);
+  });
+
+  it('serves the built Redoc reference, naming every operation of the endpoint table (built by `pnpm run docs`, a dependency of this test task)', async () => {
+    const app = await appWith();
+    const page = await app.inject({ url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    // Booleans and short lists: a failure must not print the whole 2.5 MB page.
+    expect(page.body.includes('redoc')).toBe(true);
+    expect(missingOperations(page.body)).toEqual([]);
+    expect((await app.inject({ url: '/docs' })).headers.location).toBe('/docs/');
+  });
+
+  it('answers 503 with how to build the reference when it is not built, never a placeholder', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'um-docs-'));
+    dirs.push(empty);
+    const app = await appWith(empty);
+    const page = await app.inject({ url: '/docs/' });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('the API reference is not built');
+    expect(page.body).toContain('pnpm@10.34.9 run docs');
+    expect(page.body).toContain(join(empty, 'index.html'));
+    expect((await app.inject({ url: '/docs/guides/pagination.md' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/openapi.json' })).statusCode).toBe(200);
+  });
+
+  it('serves the guides beside the reference and nothing outside the docs directory', async () => {
+    const app = await appWith();
+    const guide = await app.inject({ url: '/docs/guides/pagination.md' });
+    expect(guide.statusCode).toBe(200);
+    expect(guide.headers['content-type']).toMatch(/text\/markdown/);
+    expect((await app.inject({ url: '/docs/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
+  });
+});

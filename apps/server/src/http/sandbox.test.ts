@@ -1,0 +1,136 @@
+import { errorBodySchemaFor, RATE_LIMIT_HEADER_NAMES } from '@org/model';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningServer, type StartOptions, startServer } from '../server.js';
+import {
+  createTemporaryDatabase,
+  POSTGRES_SKIP_REASON,
+  type TemporaryDatabase,
+  testDatabaseUrl,
+} from '../store/engine/test-database.js';
+
+const H = RATE_LIMIT_HEADER_NAMES;
+
+/** One sandbox per file, reset before each test: what a consuming team's suite does. */
+const useSandbox = (engine: 'pglite' | 'postgres', start: StartOptions = {}) => {
+  const t = {} as { server: RunningServer; token: string; call: typeof fetch };
+  let temporary: TemporaryDatabase | undefined;
+  beforeAll(async () => {
+    temporary = engine === 'postgres' ? await createTemporaryDatabase(testDatabaseUrl!) : undefined;
+    t.server = await startServer({
+      sandbox: true,
+      seed: { size: 'tiny', seed: 5, now: '2026-01-01T12:00:00.000000Z' },
+      ...(temporary ? { databaseUrl: temporary.url } : { memory: true }),
+      ...start,
+    });
+    t.token = t.server.world.organizations[0]!.token;
+    t.call = (input, init) =>
+      fetch(new URL(String(input), t.server.url), {
+        ...init,
+        headers: { authorization: t.token, 'content-type': 'application/json', ...init?.headers },
+      });
+  });
+  afterAll(async () => {
+    await t.server?.close();
+    await temporary?.drop();
+  });
+  beforeEach(async () => {
+    expect((await t.call('/_sandbox/reset', { method: 'POST' })).status).toBe(204);
+  });
+  return t;
+};
+
+const LIST = '/api/um/v3/conversations/?limit=100&ordering=id';
+
+const suite = (engine: 'pglite' | 'postgres') => () => {
+  const t = useSandbox(engine, { rateLimits: 0.1 });
+
+  it('POST /_sandbox/reset puts back the seeded world: records, ids and counts', async () => {
+    const before = await (await t.call(LIST)).text();
+    const contacts = await (await t.call('/api/um/v3/contact_identities/?limit=1')).json();
+    const first = JSON.parse(before).results[0];
+    expect((await t.call(`/api/um/v3/conversations/${first.id}/`, { method: 'DELETE' })).status).toBe(204);
+    const note = await t.call('/api/um/v3/notes/', {
+      method: 'POST',
+      body: JSON.stringify({ contact_identity_id: contacts.results[0].id, body: 'Temporary' }),
+    });
+    expect(note.status).toBe(201);
+    const noteId = (await note.json()).id;
+    expect(await (await t.call(LIST)).text()).not.toBe(before);
+
+    expect((await t.call('/_sandbox/reset', { method: 'POST' })).status).toBe(204);
+    expect(await (await t.call(LIST)).text()).toBe(before);
+    expect((await t.call(`/api/um/v3/notes/${noteId}/`)).status).toBe(404);
+    // The next note gets the id the first one got: ids start again where the world left them.
+    const again = await t.call('/api/um/v3/notes/', {
+      method: 'POST',
+      body: JSON.stringify({ contact_identity_id: contacts.results[0].id, body: 'Temporary' }),
+    });
+    expect((await again.json()).id).toBe(noteId);
+  });
+
+  it('rate limits scale (rateLimits 0.1: a burst of 5), and DELETE /_sandbox/rate-limits clears them', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.call('/api/um/v3/operators/')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await t.call('/_sandbox/rate-limits', { method: 'DELETE' })).status).toBe(204);
+    expect((await t.call('/api/um/v3/operators/')).status).toBe(200);
+  });
+
+  it('Prefer: code=<status> answers that documented error with its body and headers', async () => {
+    const throttled = await t.call(LIST, { headers: { prefer: 'code=429' } });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('preference-applied')).toBe('code=429');
+    expect(throttled.headers.get(H.retryAfter)).toMatch(/^\d+$/);
+    expect(throttled.headers.get(H.limit)).toMatch(/^\d+$/);
+    expect(errorBodySchemaFor(429).parse(await throttled.json()).code).toBe('throttled');
+
+    const missing = await t.call('/api/um/v3/conversations/1/', { headers: { prefer: 'code=404' } });
+    expect(missing.status).toBe(404);
+    expect(errorBodySchemaFor(404).parse(await missing.json()).code).toBe('not_found');
+  });
+
+  it('Prefer: a status the operation does not document, and unknown preferences, are ignored (RFC 7240)', async () => {
+    const teapot = await t.call(LIST, { headers: { prefer: 'code=418, respond-async, wait=5' } });
+    expect(teapot.status).toBe(200);
+    expect(teapot.headers.get('preference-applied')).toBeNull();
+  });
+
+  it('Prefer: delay waits and answers; fault=reset drops the connection without an answer', async () => {
+    expect((await t.call(LIST, { headers: { prefer: 'delay=20' } })).status).toBe(200);
+    await expect(t.call(LIST, { headers: { prefer: 'fault=reset' } })).rejects.toThrow();
+  });
+
+  it('GET /_sandbox/requests is the journal of the requests since the reset, with their answers', async () => {
+    await t.call(LIST);
+    await t.call('/api/um/v3/conversations/999999/');
+    const journal = await (await t.call('/_sandbox/requests')).json();
+    expect(journal.results.map((r: { status: number }) => r.status)).toEqual([200, 404]);
+    expect(journal.results[0]).toMatchObject({ method: 'GET', url: LIST });
+    expect(journal.results[0].body.results.length).toBeGreaterThan(0);
+    expect(journal.results[1].body.code).toBe('not_found');
+  });
+};
+
+describe('sandbox [PGlite]', suite('pglite'));
+describe.skipIf(!testDatabaseUrl)(
+  `sandbox [PostgreSQL]${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
+  suite('postgres'),
+);
+
+describe('without --sandbox', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ seed: false });
+  });
+  afterAll(() => server?.close());
+
+  it('/_sandbox/ answers 404 and Prefer is not applied', async () => {
+    const reset = await fetch(`${server.url}/_sandbox/reset`, { method: 'POST' });
+    expect(reset.status).toBe(404);
+    expect(errorBodySchemaFor(404).parse(await reset.json()).code).toBe('not_found');
+    const list = await fetch(`${server.url}${LIST}`, {
+      headers: { authorization: server.world.organizations[0]!.token, prefer: 'code=429' },
+    });
+    expect(list.status).toBe(200);
+  });
+});
