@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The example test imports the helper as a consuming team does, by its published name.
+  resolve: {
+    alias: { '@org/reference-server/vitest': fileURLToPath(new URL('./src/vitest.ts', import.meta.url)) },
+  },
   test: {
     // Opening PGlite costs seconds and seeding worlds is real work: generous limits, no flaky timeouts.
     testTimeout: 60_000,
@@ -16,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'examples/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'src/http/**'],
         },
       },

@@ -18,6 +18,13 @@ describe('the guides', () => {
     expect(GUIDES.filter((g) => !readme.includes(`](guides/${g.file})`)).map((g) => g.file)).toEqual([]);
   });
 
+  it('show the sandbox example exactly as it runs in the test command (apps/server/examples)', async () => {
+    const guide = await read(join(GUIDES_DIR, 'sandbox.md'));
+    const example = await read(join(DOCS_DIR, '..', 'apps', 'server', 'examples', 'sandbox.test.ts'));
+    const block = /```ts\n([\s\S]*?)```/.exec(guide)?.[1];
+    expect(block).toBe(example);
+  });
+
   it('link only to files that exist (the reference counts: pnpm run docs builds it)', async () => {
     expect(await brokenLinks(DOCS_DIR, (target) => target === join('dist', 'index.html'))).toEqual([]);
   });

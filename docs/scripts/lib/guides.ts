@@ -20,5 +20,6 @@ export const GUIDES: readonly Guide[] = [
   { file: 'using-the-model.md', title: 'Using @org/model' },
   { file: 'contract-tests.md', title: 'Consumer contract tests' },
   { file: 'reference-server.md', title: 'Running the reference server' },
+  { file: 'sandbox.md', title: 'Testing against the reference server (sandbox)' },
   { file: 'release-flow.md', title: 'Releases and the breaking-change gate' },
 ];

@@ -1,0 +1,38 @@
+import { useReferenceServer } from '@org/reference-server/vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// One sandbox for this file: started before its tests, back to the seeded world before each one.
+const api = useReferenceServer();
+
+const call = (path: string, init: RequestInit = {}) =>
+  fetch(`${api.url}${path}`, {
+    ...init,
+    headers: { Authorization: api.token, 'Content-Type': 'application/json', ...init.headers },
+  });
+
+const conversationCount = async () => (await (await call('/api/um/v3/conversations/?limit=1')).json()).count;
+let seeded: number;
+beforeAll(async () => {
+  seeded = await conversationCount();
+});
+
+describe('our conversation cleanup job', () => {
+  it('deletes the conversations it is given', async () => {
+    const page = await (await call('/api/um/v3/conversations/?limit=2')).json();
+    for (const conversation of page.results)
+      expect((await call(`/api/um/v3/conversations/${conversation.id}/`, { method: 'DELETE' })).status).toBe(
+        204,
+      );
+    expect(await conversationCount()).toBe(seeded - 2);
+  });
+
+  it('starts from the seeded world in every test, whatever ran before', async () => {
+    expect(await conversationCount()).toBe(seeded);
+  });
+
+  it('handles the 429 a busy server answers', async () => {
+    const response = await call('/api/um/v3/conversations/', { headers: { Prefer: 'code=429' } });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+  });
+});

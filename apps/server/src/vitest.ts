@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type RunningServer, type StartOptions, startServer } from './server.js';
+import type { DemoWorld } from './store/demo-world.js';
+
+/** What a test file gets: the sandbox's base URL and its world's ids and tokens. */
+export interface ReferenceServer {
+  /** e.g. http://127.0.0.1:43121 */
+  readonly url: string;
+  readonly world: DemoWorld;
+  /** The first organization's token and id, which most tests act as. */
+  readonly token: string;
+  readonly organizationId: number;
+  /** Back to the seeded world (records, ids, rate-limit counters): beforeEach does it for you. */
+  reset(): Promise<void>;
+}
+
+/** Asks a running sandbox (`--sandbox`) to go back to its seeded world. */
+export const resetSandbox = async (url: string): Promise<void> => {
+  const response = await fetch(new URL('/_sandbox/reset', url), { method: 'POST' });
+  if (response.status !== 204)
+    throw new Error(
+      `POST ${url}/_sandbox/reset answered ${response.status}: is the server started with --sandbox?`,
+    );
+};
+
+/**
+ * One reference server for this test file (D23): started with the sandbox and the tiny demo world
+ * before the file's tests, reset to that world before each test, closed after them. Each file has
+ * its own server, so test files can run in parallel. The returned object is filled in beforeAll.
+ */
+export const useReferenceServer = (options: StartOptions = {}): ReferenceServer => {
+  let server: RunningServer | undefined;
+  const handle = {
+    reset: () => resetSandbox(handle.url),
+  } as { -readonly [K in keyof ReferenceServer]: ReferenceServer[K] };
+  beforeAll(async () => {
+    server = await startServer({
+      memory: true,
+      seed: { size: 'tiny' },
+      rateLimits: 'off',
+      ...options,
+      sandbox: true,
+    });
+    const first = server.world.organizations[0]!;
+    Object.assign(handle, {
+      url: server.url,
+      world: server.world,
+      token: first.token,
+      organizationId: first.id,
+    });
+  }, 120_000);
+  beforeEach(() => handle.reset());
+  afterAll(() => server?.close());
+  return handle;
+};
