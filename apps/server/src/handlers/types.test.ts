@@ -8,24 +8,28 @@ import { type Handler, noContent, ok } from './types.js';
 const note = {} as Note;
 const operator = {} as Operator;
 
-export const rightShape: Handler<Endpoints['getNote']> = async () => ok(jsonText(note));
+const rightShape: Handler<Endpoints['getNote']> = async () => ok(jsonText(note));
 // @ts-expect-error an operator's JSON is not a note
-export const wrongShape: Handler<Endpoints['getNote']> = async () => ok(jsonText(operator));
+const wrongShape: Handler<Endpoints['getNote']> = async () => ok(jsonText(operator));
 // @ts-expect-error getNote answers 200, not 201
-export const wrongStatus: Handler<Endpoints['getNote']> = async () => ok(jsonText(note), 201);
-export const created: Handler<Endpoints['createNote']> = async () => ok(jsonText(note), 201);
+const wrongStatus: Handler<Endpoints['getNote']> = async () => ok(jsonText(note), 201);
+const created: Handler<Endpoints['createNote']> = async () => ok(jsonText(note), 201);
 // @ts-expect-error deleteNote answers 204 without a body
-export const bodyOnDelete: Handler<Endpoints['deleteNote']> = async () => ok(jsonText(note));
-export const deleted: Handler<Endpoints['deleteNote']> = async () => noContent();
-export const upserted: Handler<Endpoints['upsertContact']> = async () =>
+const bodyOnDelete: Handler<Endpoints['deleteNote']> = async () => ok(jsonText(note));
+const deleted: Handler<Endpoints['deleteNote']> = async () => noContent();
+const upserted: Handler<Endpoints['upsertContact']> = async () =>
   ok(jsonText({} as ContactIdentity), Math.random() > 0.5 ? 201 : 200);
 // @ts-expect-error a list answers a page, not one record
-export const recordForPage: Handler<Endpoints['listNotes']> = async () => ok(jsonText(note));
+const recordForPage: Handler<Endpoints['listNotes']> = async () => ok(jsonText(note));
+
+// Referenced so that the declarations above are checked and not reported as unused.
+const checked = [rightShape, wrongShape, wrongStatus, bodyOnDelete, upserted, recordForPage];
 
 describe('handler types', () => {
   it('carry the status and the JSON text at run time', async () => {
     const result = await created({} as never);
     expect(result).toEqual({ status: 201, json: JSON.stringify(note) });
     expect(await deleted({} as never)).toEqual({ status: 204 });
+    expect(checked).toHaveLength(6);
   });
 });
