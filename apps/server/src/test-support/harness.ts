@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { OperatorRole } from '@org/model';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
-import { generateToken, hashToken } from '../core/auth/tokens.js';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
 import type { DemoWorld } from '../store/demo-world.js';
