@@ -8,5 +8,15 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   platform: 'node',
-  external: ['zod', '@org/model', '@org/client', '@pact-foundation/pact', '@pactflow/swagger-mock-validator'],
+  external: [
+    'zod',
+    '@org/model',
+    '@org/model/openapi',
+    '@org/client',
+    'fast-check',
+    'ajv',
+    'ajv-formats',
+    '@pact-foundation/pact',
+    '@pactflow/swagger-mock-validator',
+  ],
 });

@@ -29,6 +29,27 @@ export {
   pactCoverage,
   readPactInteractions,
 } from './coverage.js';
+export {
+  type DocumentedResponse,
+  type FuzzOperation,
+  type FuzzParameter,
+  type OpenApiDocument,
+  operationsOf,
+  SchemaValidator,
+  toJsonSchema,
+} from './fuzz/document.js';
+export {
+  curlOf,
+  type FuzzCheck,
+  type FuzzExemption,
+  type FuzzFinding,
+  type FuzzOptions,
+  type FuzzReport,
+  type FuzzRequest,
+  fuzz,
+  urlOf,
+} from './fuzz/fuzz.js';
+export { formatFuzzReport } from './fuzz/report.js';
 export { combineNullableRules, combineNullableRulesInPact } from './matchers/combine-nullable-rules.js';
 export { type PactMatcherOptions, type PactTemplate, pactMatchersFor } from './matchers/pact-matchers-for.js';
 export {

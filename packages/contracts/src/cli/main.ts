@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { publishPacts } from '../broker/publish-pacts.js';
 import { formatCheckLine, formatSummary } from '../conformance/report.js';
 import { runConformance } from '../conformance/runner.js';
 import { pactCoverage, readPactInteractions } from '../coverage.js';
+import type { OpenApiDocument } from '../fuzz/document.js';
+import { fuzz } from '../fuzz/fuzz.js';
+import { formatFuzzReport } from '../fuzz/report.js';
 
 export interface CliIo {
   readonly out: (text: string) => void;
@@ -22,6 +26,17 @@ Commands:
              --only REGEX           run only the checks whose id matches
              --skip-analytics       leave out the analytics metric endpoints
              --json                 print the report as JSON instead of progress lines
+  fuzz       Send generated valid and broken requests; check every answer against the document
+             --base-url URL         origin of the API (required)
+             --token TOKEN          organization token (or env API_TOKEN)
+             --other-token TOKEN    a token of another organization: its records must never leak
+             --seed N               generator seed (default 1): same seed, same requests
+             --requests N           requests to send (default 1000)
+             --document FILE        OpenAPI 3.0 JSON (default: the one published with @org/model)
+             --only REGEX           fuzz only the operations whose operationId matches
+             --read-only            send GET requests only
+             --organization-id N    the token's organization (default: learned from its records)
+             --json                 print the report as JSON
   coverage   Print which endpoint x status pairs the pacts cover
              --pact-dir DIR         default ./pacts
   publish    Publish pacts to the Pact Broker at PACT_BROKER_BASE_URL
@@ -73,6 +88,60 @@ const conform = async (args: string[], io: CliIo): Promise<number> => {
   return report.ok ? 0 : 1;
 };
 
+const fuzzCommand = async (args: string[], io: CliIo): Promise<number> => {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'base-url': { type: 'string' },
+      token: { type: 'string' },
+      'other-token': { type: 'string' },
+      seed: { type: 'string' },
+      requests: { type: 'string' },
+      document: { type: 'string' },
+      only: { type: 'string' },
+      'read-only': { type: 'boolean' },
+      'organization-id': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  const baseUrl = values['base-url'];
+  const token = values.token ?? io.env.API_TOKEN;
+  if (!baseUrl || !token) {
+    io.err('fuzz needs --base-url and --token (or API_TOKEN)\n');
+    return 2;
+  }
+  const int = (name: 'seed' | 'requests' | 'organization-id') => {
+    const raw = values[name];
+    if (raw === undefined) return undefined;
+    if (!/^\d+$/.test(raw)) throw new Error(`--${name} takes a whole number, not ${raw}`);
+    return Number(raw);
+  };
+  const seed = int('seed');
+  const requests = int('requests');
+  const organizationId = int('organization-id');
+  const document = values.document
+    ? (JSON.parse(readFileSync(values.document, 'utf8')) as OpenApiDocument)
+    : undefined;
+  const json = values.json ?? false;
+  if (!json) io.out(`Fuzzing ${baseUrl}\n`);
+  const report = await fuzz({
+    baseUrl,
+    token,
+    ...(values['other-token'] ? { otherToken: values['other-token'] } : {}),
+    ...(seed === undefined ? {} : { seed }),
+    ...(requests === undefined ? {} : { requests }),
+    ...(organizationId === undefined ? {} : { organizationId }),
+    ...(document ? { document } : {}),
+    ...(values.only ? { only: new RegExp(values.only) } : {}),
+    ...(values['read-only'] ? { readOnly: true } : {}),
+    onRequest: (index, total) => {
+      if (!json && index % 250 === 0) io.out(`  ${index}/${total} requests\n`);
+    },
+  });
+  io.out(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatFuzzReport(report)}\n`);
+  return report.ok ? 0 : 1;
+};
+
 const coverage = (args: string[], io: CliIo): number => {
   const { values } = parseArgs({ args, options: { 'pact-dir': { type: 'string' } } });
   const result = pactCoverage(readPactInteractions(values['pact-dir'] ?? 'pacts'));
@@ -119,6 +188,8 @@ export const main = async (argv: string[], io: CliIo): Promise<number> => {
     switch (command) {
       case 'conform':
         return await conform(rest, io);
+      case 'fuzz':
+        return await fuzzCommand(rest, io);
       case 'coverage':
         return coverage(rest, io);
       case 'publish':

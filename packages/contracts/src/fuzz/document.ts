@@ -1,0 +1,204 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+/** The parts of an OpenAPI 3.0 document the fuzzer reads. */
+export interface OpenApiDocument {
+  readonly paths: Record<string, Record<string, unknown>>;
+  readonly components?: {
+    readonly schemas?: Record<string, unknown>;
+    readonly parameters?: Record<string, unknown>;
+    readonly responses?: Record<string, unknown>;
+    readonly requestBodies?: Record<string, unknown>;
+  };
+}
+
+export type Schema = Record<string, unknown>;
+
+export interface FuzzParameter {
+  readonly name: string;
+  readonly in: 'query' | 'path' | 'header';
+  readonly required: boolean;
+  readonly schema: Schema;
+}
+
+export interface DocumentedResponse {
+  /** The JSON schema of the body (OpenAPI 3.0 dialect), or undefined when no body is documented. */
+  readonly schema: Schema | undefined;
+}
+
+export interface FuzzOperation {
+  readonly id: string;
+  readonly method: string;
+  /** Path template, e.g. /api/um/v3/notes/{id}/ */
+  readonly path: string;
+  readonly parameters: FuzzParameter[];
+  readonly body: { readonly schema: Schema; readonly required: boolean } | undefined;
+  /** Documented responses by status key (`200`, `4XX`, `default`). */
+  readonly responses: Record<string, DocumentedResponse>;
+}
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Follows a local `#/components/...` reference of the document (parameters, responses, schemas). */
+export const resolveRef = (doc: OpenApiDocument, value: unknown): Schema => {
+  let current = value;
+  for (let depth = 0; isObject(current) && typeof current.$ref === 'string' && depth < 20; depth++) {
+    const ref = current.$ref as string;
+    if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported: ${ref}`);
+    current = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (node, part) => (isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
+        doc,
+      );
+  }
+  if (!isObject(current)) throw new Error('unresolvable $ref');
+  return current;
+};
+
+const jsonContentSchema = (content: unknown): Schema | undefined => {
+  if (!isObject(content)) return undefined;
+  const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  return isObject(json) && isObject(json.schema) ? json.schema : undefined;
+};
+
+/** Every operation of the document with its parameters, request body and responses resolved. */
+export const operationsOf = (doc: OpenApiDocument): FuzzOperation[] => {
+  const operations: FuzzOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const own = Array.isArray(op.parameters) ? op.parameters : [];
+      const byKey = new Map<string, FuzzParameter>();
+      for (const raw of [...shared, ...own]) {
+        const p = resolveRef(doc, raw);
+        if (p.in !== 'query' && p.in !== 'path' && p.in !== 'header') continue;
+        byKey.set(`${p.in}:${p.name}`, {
+          name: String(p.name),
+          in: p.in,
+          required: p.in === 'path' || p.required === true,
+          schema: isObject(p.schema) ? p.schema : {},
+        });
+      }
+      let body: FuzzOperation['body'];
+      if (op.requestBody) {
+        const rb = resolveRef(doc, op.requestBody);
+        const schema = jsonContentSchema(rb.content);
+        if (schema) body = { schema, required: rb.required === true };
+      }
+      const responses: Record<string, DocumentedResponse> = {};
+      for (const [status, raw] of Object.entries(isObject(op.responses) ? op.responses : {})) {
+        const r = resolveRef(doc, raw);
+        responses[status] = { schema: jsonContentSchema(r.content) };
+      }
+      operations.push({
+        id: typeof op.operationId === 'string' ? op.operationId : `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        parameters: [...byKey.values()],
+        body,
+        responses,
+      });
+    }
+  }
+  return operations;
+};
+
+/** The documented response of a status: exact, then `4XX`-style ranges, then `default`. */
+export const documentedResponse = (op: FuzzOperation, status: number): DocumentedResponse | undefined =>
+  op.responses[String(status)] ?? op.responses[`${Math.floor(status / 100)}XX`] ?? op.responses.default;
+
+const REF_BASE = 'openapi.json';
+
+/**
+ * OpenAPI 3.0 schema → JSON Schema draft-07 for ajv: `nullable` becomes a type union (or an anyOf
+ * with null around $ref/allOf), boolean exclusiveMinimum/Maximum become numbers, local $refs point
+ * into the registered component schemas; examples and x- extensions are dropped.
+ */
+export const toJsonSchema = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(toJsonSchema);
+  if (!isObject(schema)) return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'example' || key === 'examples' || key.startsWith('x-') || key === 'nullable') continue;
+    if (key === 'discriminator' || key === 'xml' || key === 'externalDocs' || key === 'deprecated') continue;
+    if (key === '$ref' && typeof value === 'string')
+      out.$ref = value.replace(/^#\/components\/schemas\//, `${REF_BASE}#/definitions/`);
+    else if (key === 'properties' && isObject(value))
+      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v)]));
+    else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
+      if (typeof value === 'number') out[key] = value;
+    } else out[key] = toJsonSchema(value);
+  }
+  if (schema.exclusiveMinimum === true && typeof schema.minimum === 'number') {
+    out.exclusiveMinimum = schema.minimum;
+    delete out.minimum;
+  }
+  if (schema.exclusiveMaximum === true && typeof schema.maximum === 'number') {
+    out.exclusiveMaximum = schema.maximum;
+    delete out.maximum;
+  }
+  if (schema.nullable === true) {
+    if (out.$ref || out.allOf || out.anyOf || out.oneOf) return { anyOf: [out, { type: 'null' }] };
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  }
+  return out;
+};
+
+type AddFormats = (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as unknown as AddFormats;
+
+/** Compiles (and caches) validators of the document's schemas. */
+export class SchemaValidator {
+  readonly #ajv: Ajv;
+  readonly #cache = new Map<unknown, ValidateFunction>();
+
+  constructor(doc: OpenApiDocument) {
+    this.#ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(this.#ajv);
+    const definitions = Object.fromEntries(
+      Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [name, toJsonSchema(s)]),
+    );
+    this.#ajv.addSchema({ $id: REF_BASE, definitions });
+  }
+
+  /** Undefined when valid, otherwise the first few errors as one line. */
+  errors(schema: Schema, value: unknown, max = 3): string | undefined {
+    let validate = this.#cache.get(schema);
+    if (!validate) {
+      validate = this.#ajv.compile(toJsonSchema(schema) as Schema);
+      this.#cache.set(schema, validate);
+    }
+    if (validate(value)) return undefined;
+    const errors = validate.errors ?? [];
+    return errors
+      .slice(0, max)
+      .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`)
+      .concat(errors.length > max ? [`... ${errors.length - max} more`] : [])
+      .join('; ');
+  }
+
+  valid(schema: Schema, value: unknown): boolean {
+    return this.errors(schema, value, 1) === undefined;
+  }
+
+  /**
+   * Whether a raw query, path or header value is valid under a parameter schema: integers and
+   * numbers must be written as such, booleans as true/false, strings are taken as they are.
+   */
+  validParameter(schema: Schema, raw: string): boolean {
+    const resolved = schema;
+    const type = resolved.type;
+    if (type === 'integer') return /^-?\d+$/.test(raw) && this.valid(schema, Number(raw));
+    if (type === 'number')
+      return /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw) && this.valid(schema, Number(raw));
+    if (type === 'boolean') return raw === 'true' || raw === 'false';
+    return this.valid(schema, raw);
+  }
+}
