@@ -148,6 +148,9 @@ export const describeWorld = async (
   };
 };
 
+/** Advisory lock key of seeding (migrations hold another, store/migrate.ts). */
+const SEED_LOCK_KEY = 72_010_004;
+
 /** Seeds on first start (tenancy only when seed is false); returns the world either way. */
 export const ensureDemoWorld = async (
   db: Db,
@@ -158,10 +161,16 @@ export const ensureDemoWorld = async (
     organization: tokenOptions.organization ?? DEFAULT_TOKENS.organization,
     customer: tokenOptions.customer ?? DEFAULT_TOKENS.customer,
   };
-  const existing = await db.query('SELECT 1 FROM customers LIMIT 1');
-  if (!existing.length) {
-    if (seed === false) await createTenancy(db, tokens);
-    else await seedDemoWorld(db, seed, tokens);
-  }
+  const empty = async (q: Db) => !(await q.query('SELECT 1 FROM customers LIMIT 1')).length;
+  // Instances starting together on an empty database: one seeds under the lock, the others wait
+  // and then find the world (checked again once the lock is held). The seed is one transaction,
+  // so a crash leaves the database empty, never half a world.
+  if (await empty(db))
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+      if (!(await empty(tx))) return;
+      if (seed === false) await createTenancy(tx, tokens);
+      else await seedDemoWorld(tx, seed, tokens);
+    });
   return describeWorld(db, tokens);
 };
