@@ -70,9 +70,12 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     await migrate(db);
     const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {});
     const authenticator = new Authenticator(new DbAuthDirectory(db));
-    const store = options.redisUrl
+    const redis = options.redisUrl
       ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
-      : new MemoryCounterStore();
+      : undefined;
+    // Shared counters from the first request on, unless Redis is down (D23: then per instance).
+    await redis?.ready();
+    const store = redis ?? new MemoryCounterStore();
     const limiter = new RateLimiter(store, { ...DEFAULT_LIMITS, ...options.limits });
     const counts = new CountCache();
     // Writes through any instance clear the caches here (migrations 0013 and 0015 notify on commit,
