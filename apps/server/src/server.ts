@@ -95,9 +95,12 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     await migrate(db);
     const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {}, options.expectWorld);
     const authenticator = new Authenticator(new DbAuthDirectory(db));
-    const store = options.redisUrl
+    const redis = options.redisUrl
       ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
-      : new MemoryCounterStore();
+      : undefined;
+    // Shared counters from the first request on, unless Redis is down (D25: then per instance).
+    await redis?.ready();
+    const store = redis ?? new MemoryCounterStore();
     const limiter = new RateLimiter(
       store,
       scaleLimits({ ...DEFAULT_LIMITS, ...options.limits }, options.rateLimits),

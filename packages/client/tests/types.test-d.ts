@@ -138,6 +138,7 @@ describe('types inferred from the endpoint table', () => {
         | 'unsupported_media_type'
         | 'throttled'
         | 'error'
+        | 'unavailable'
         | undefined
       >();
     }

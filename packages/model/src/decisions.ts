@@ -24,6 +24,8 @@ export const DECISIONS = {
   D19: 'Shapes the description does not show: um_widget_goals and unread_messages_operator items, survey options and visits are free-form JSON.',
   D20: 'external_customer_id is a string; chat_widget_id is an alias of um_widget_id.',
   D21: 'Analytics value_str formats the description does not show (topic change, conversation category, manual forward).',
+  D24: 'Concurrent writes: row locks in one order, deadlocks and serialization failures retried 5 times, then 503 unavailable with Retry-After.',
+  D25: 'Redis down: per-instance rate-limit counters with a logged warning until Redis answers again.',
 } as const;
 
 export type DecisionId = keyof typeof DECISIONS;

@@ -31,6 +31,11 @@ export const ERROR_CODES = {
     description: 'A daily or burst limit was reached; Retry-After says when to try again.',
   },
   error: { status: 500, description: 'An unexpected fault; it is logged with the request id.' },
+  unavailable: {
+    status: 503,
+    description:
+      'A write kept conflicting with concurrent writes (retried on the server); Retry-After says when to try again.',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

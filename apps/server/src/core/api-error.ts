@@ -23,3 +23,6 @@ export const notFound = (what = 'resource') => new ApiError('not_found', `No suc
 export const invalid = (errors: Record<string, string[]>, detail = 'The request is invalid.') =>
   new ApiError('invalid', detail, errors);
 export const permissionDenied = (detail: string) => new ApiError('permission_denied', detail);
+/** 503 with Retry-After: a transient conflict the server gave up retrying (D24). */
+export const unavailable = (detail: string, retryAfterSeconds = 1) =>
+  new ApiError('unavailable', detail, undefined, { 'Retry-After': String(retryAfterSeconds) });

@@ -43,7 +43,7 @@ export const bulkDeleteOf =
           ({ exclude_ids: query.exclude_ids } as unknown as F & { search_tsquery?: undefined })
         : { ...query, search_tsquery: await services.searches.of(query.search_query) },
     );
-    await bulkDelete(services.db, resource.table, sel, {
+    await bulkDelete(services.db, resource.table, auth.organizationId, sel, {
       ids: query.delete_ids,
       limit: query.limit,
       keep: resource.bulkDeleteKeeps ?? [],

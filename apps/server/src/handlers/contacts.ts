@@ -22,7 +22,10 @@ export const contactHandlers = {
   updateContact: (async ({ auth, params, query, body, services }) => {
     assertNotExcluded(params.id, query.exclude_ids, 'contact');
     if (!(await updateContact(services.db, auth.organizationId, params.id, body))) throw notFound('contact');
-    return ok((await contactJson(services.db, auth.organizationId, params.id))!);
+    // Deleted right after the update (another request): 404, as a later GET would answer.
+    const json = await contactJson(services.db, auth.organizationId, params.id);
+    if (!json) throw notFound('contact');
+    return ok(json);
   }) satisfies Handler<Endpoints['updateContact']>,
 
   upsertContact: (async ({ auth, query, body, services }) => {
@@ -36,6 +39,8 @@ export const contactHandlers = {
       query.exclude_ids,
     );
     if (query.exclude_ids?.includes(id)) throw notFound('contact');
-    return ok((await contactJson(services.db, auth.organizationId, id))!, created ? 201 : 200);
+    const json = await contactJson(services.db, auth.organizationId, id);
+    if (!json) throw notFound('contact');
+    return ok(json, created ? 201 : 200);
   }) satisfies Handler<Endpoints['upsertContact']>,
 };

@@ -30,9 +30,12 @@ export const conversationHandlers = {
   updateConversation: (async (ctx) => {
     const { auth, params, query, body, services } = ctx;
     assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-    await assertExists(ctx, TABLES.conversations, params.id, 'conversation');
-    await setConversationTopics(services.db, auth.organizationId, params.id, body.topics);
-    return ok((await conversationDetailJson(services.db, auth.organizationId, params.id))!);
+    if (!(await setConversationTopics(services.db, auth.organizationId, params.id, body.topics)))
+      throw notFound('conversation');
+    // Deleted right after the update (another request): 404, as a later GET would answer.
+    const json = await conversationDetailJson(services.db, auth.organizationId, params.id);
+    if (!json) throw notFound('conversation');
+    return ok(json);
   }) satisfies Handler<Endpoints['updateConversation']>,
 
   listMessages: (async (ctx) => {

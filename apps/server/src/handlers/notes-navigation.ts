@@ -25,7 +25,10 @@ export const noteAndNavigationHandlers = {
       body: body.body,
     });
     if (id === null) throw invalid({ contact_identity_id: ['No such contact in this organization.'] });
-    return ok((await recordJson(services.db, 'notes', auth.organizationId, id))!, 201);
+    // Deleted right after it was created (another request): 404, as a later GET would answer.
+    const json = await recordJson(services.db, 'notes', auth.organizationId, id);
+    if (!json) throw notFound('note');
+    return ok(json, 201);
   }) satisfies Handler<Endpoints['createNote']>,
 
   getNote: (async ({ auth, params, query, services }) => {

@@ -14,7 +14,7 @@ export interface AppOptions {
   /** Structured JSON logs with the request id: to stdout (true), to stderr, or none. */
   logger?: boolean | 'stderr';
   bodyLimit?: number;
-  /** The sandbox control API and request preferences (D22); off when absent. */
+  /** The sandbox control API and request preferences (D23); off when absent. */
   sandbox?: SandboxControl;
   /** The built docs site served at /docs/ (default: DOCS_DIR, or the repository's docs/dist). */
   docsDir?: string;

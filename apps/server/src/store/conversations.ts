@@ -175,10 +175,19 @@ export const renderMessagesOf =
     return new Map(rows.map((r) => [r.sequence as number, jsonText(renderMessage(r))]));
   };
 
-/** Sets the topics of a conversation by text (D20): unknown texts create topics. */
+/**
+ * Sets the topics of a conversation by text (D20): unknown texts create topics. False when the
+ * conversation is not there (a concurrent delete): it is locked first, so it cannot go meanwhile.
+ */
 export const setConversationTopics = async (db: Db, organizationId: number, id: number, texts: string[]) =>
   db.transaction(async (tx) => {
-    const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))];
+    const locked = await tx.query(
+      'SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE',
+      [organizationId, id],
+    );
+    if (!locked.length) return false;
+    // Sorted: two requests creating the same new topics insert them in one order (no deadlock).
+    const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))].sort();
     await tx.query(
       `INSERT INTO topics (organization_id, text) SELECT $1, t FROM unnest($2::text[]) AS t
        ON CONFLICT (organization_id, text) DO NOTHING`,
@@ -199,4 +208,5 @@ export const setConversationTopics = async (db: Db, organizationId: number, id: 
       [organizationId, id, ids],
     );
     await tx.query('UPDATE conversations SET updated_at = now() WHERE id = $1', [id]);
+    return true;
   });

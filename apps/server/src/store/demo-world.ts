@@ -150,6 +150,9 @@ export const describeWorld = async (
   };
 };
 
+/** Advisory lock key of seeding (migrations hold another, store/migrate.ts). */
+const SEED_LOCK_KEY = 72_010_004;
+
 /** The options a world was seeded with, as far as a later start can ask for them (D22). */
 export interface WorldIdentity {
   seed?: number;
@@ -224,14 +227,23 @@ export const ensureDemoWorld = async (
     organization: tokenOptions.organization ?? DEFAULT_TOKENS.organization,
     customer: tokenOptions.customer ?? DEFAULT_TOKENS.customer,
   };
-  const existing = await db.query('SELECT 1 FROM customers LIMIT 1');
-  if (!existing.length) {
-    if (seed === false) await createTenancy(db, tokens);
-    else {
-      await seedDemoWorld(db, seed, tokens);
-      await recordIdentity(db, { seed: seed.seed ?? DEFAULT_WORLD_SEED, size: seed.size ?? 'demo' });
-    }
-  } else {
+  const empty = async (q: Db) => !(await q.query('SELECT 1 FROM customers LIMIT 1')).length;
+  // Instances starting together on an empty database: one seeds under the lock, the others wait
+  // and then find the world (checked again once the lock is held). The seed is one transaction,
+  // so a crash leaves the database empty, never half a world.
+  let seededNow = false;
+  if (await empty(db))
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+      if (!(await empty(tx))) return;
+      seededNow = true;
+      if (seed === false) await createTenancy(tx, tokens);
+      else {
+        await seedDemoWorld(tx, seed, tokens);
+        await recordIdentity(tx, { seed: seed.seed ?? DEFAULT_WORLD_SEED, size: seed.size ?? 'demo' });
+      }
+    });
+  if (!seededNow) {
     const asked = Object.entries(expect).filter(([, value]) => value !== undefined);
     if (asked.length) {
       const held = (await readIdentity(db)) ?? {};

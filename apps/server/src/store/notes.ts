@@ -7,8 +7,9 @@ export const createNote = (
   note: { contact_identity_id: number; operator_id: number | null; body: string },
 ): Promise<number | null> =>
   db.transaction(async (tx) => {
+    // The contact first (lists.ts lockInOrder): the insert's trigger updates it (0005).
     const contact = await tx.query(
-      'SELECT 1 FROM contact_identities WHERE organization_id = $1 AND id = $2',
+      'SELECT 1 FROM contact_identities WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE',
       [organizationId, note.contact_identity_id],
     );
     if (!contact.length) return null;

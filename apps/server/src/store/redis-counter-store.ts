@@ -1,17 +1,71 @@
 import { Redis } from 'ioredis';
-import type { CounterStore } from '../core/rate-limit/counter-store.js';
+import { type CounterStore, MemoryCounterStore } from '../core/rate-limit/counter-store.js';
 
-/** Counters in Redis: INCR + EXPIRE in one MULTI, so two instances count each request exactly once. */
+/** How long a Redis connection attempt or command may take before the fallback counts (ms). */
+export const REDIS_TIMEOUT_MS = 1_000;
+
+/**
+ * Counters in Redis: INCR + EXPIRE in one MULTI, so two instances count each request exactly once.
+ * D25: while Redis does not answer, requests are counted by this instance alone (in process), with
+ * one warning per outage (process.emitWarning, code UM_REDIS_UNAVAILABLE); ioredis reconnects by
+ * itself, and counting goes back to Redis once it is ready again.
+ */
 export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis;
+  private readonly fallback = new MemoryCounterStore();
+  private down = false;
+  private readonly firstConnect: Promise<void>;
+
   constructor(
     url: string,
     private readonly prefix = 'um:rl:',
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    this.redis = new Redis(url, {
+      // Fail fast while disconnected (the fallback counts) instead of queueing requests.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: REDIS_TIMEOUT_MS,
+      commandTimeout: REDIS_TIMEOUT_MS,
+      // Reconnect forever, at most a second apart.
+      retryStrategy: (times) => Math.min(times * 50, 1_000),
+    });
+    // Connection errors surface as failed commands; without a listener ioredis prints each one.
+    this.redis.on('error', () => undefined);
+    this.redis.on('ready', () => {
+      if (!this.down) return;
+      this.down = false;
+      process.emitWarning('Redis is back: rate-limit counters are shared again.', {
+        code: 'UM_REDIS_RESTORED',
+      });
+    });
+    this.firstConnect = new Promise<void>((resolve) => {
+      this.redis.once('ready', resolve);
+      setTimeout(resolve, REDIS_TIMEOUT_MS * 2).unref();
+    });
+  }
+
+  /** Resolves once connected, or after a bounded wait (requests are then counted in process). */
+  ready(): Promise<void> {
+    return this.firstConnect;
   }
 
   async increment(keys: ReadonlyArray<{ key: string; ttlSeconds: number }>): Promise<number[]> {
+    try {
+      const counts = await this.incrementInRedis(keys);
+      return counts;
+    } catch (error) {
+      if (!this.down) {
+        this.down = true;
+        process.emitWarning(
+          `Redis unavailable (${(error as Error).message}): counting rate limits per instance until it is back.`,
+          { code: 'UM_REDIS_UNAVAILABLE' },
+        );
+      }
+      return this.fallback.increment(keys);
+    }
+  }
+
+  private async incrementInRedis(keys: ReadonlyArray<{ key: string; ttlSeconds: number }>) {
     const multi = this.redis.multi();
     for (const { key, ttlSeconds } of keys) {
       multi.incr(this.prefix + key);

@@ -45,6 +45,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported media type',
   429: 'Too many requests',
   500: 'Unexpected fault',
+  503: 'Service unavailable',
 };
 
 /** The object schema behind a query or path schema (through .transform/.refine wrappers). */
@@ -223,7 +224,9 @@ export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:30
               .map((c) => `\`${c}\` ${ERROR_CODES[c].description}`)
               .join(' ')}`,
             // 401 and 410 answer before any counter is touched: no rate-limit headers.
-            ...(status === 401 || status === 410 ? {} : { headers: headerRefs(status === 429) }),
+            ...(status === 401 || status === 410
+              ? {}
+              : { headers: headerRefs(status === 429 || status === 503) }),
             content: {
               'application/json': {
                 schema: {

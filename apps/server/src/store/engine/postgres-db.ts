@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, ListenHandlers } from './db.js';
+import { withRetry } from './retry.js';
 import { TYPE_PARSERS } from './type-parsers.js';
 
 export interface PostgresOptions {
@@ -49,14 +50,19 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   }
   return {
     engine: 'postgres',
+    // An autocommit statement that deadlocked was rolled back whole: run it again (withRetry).
     async query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]> {
-      const result = await pool.query<T & pg.QueryResultRow>(sql, params ? [...params] : undefined);
+      const result = await withRetry(() =>
+        pool.query<T & pg.QueryResultRow>(sql, params ? [...params] : undefined),
+      );
       return result.rows;
     },
     async queryPrepared<T extends object>(sql: string, params: readonly unknown[]): Promise<T[]> {
       const name = statementName(sql);
-      const result = await preparedPool.query<T & pg.QueryResultRow>(
-        name ? { name, text: sql, values: [...params] } : { text: sql, values: [...params] },
+      const result = await withRetry(() =>
+        preparedPool.query<T & pg.QueryResultRow>(
+          name ? { name, text: sql, values: [...params] } : { text: sql, values: [...params] },
+        ),
       );
       return result.rows;
     },
@@ -64,20 +70,22 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     async exec(sql: string): Promise<void> {
       await pool.query(sql);
     },
-    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      const connection = await pool.connect();
-      try {
-        await connection.query('BEGIN');
-        const result = await fn(connectionDb(connection));
-        await connection.query('COMMIT');
-        return result;
-      } catch (error) {
-        await connection.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        connection.release();
-      }
-    },
+    // Every write path's transaction: a deadlock or serialization failure runs the body again.
+    transaction: <T>(fn: (tx: Db) => Promise<T>): Promise<T> =>
+      withRetry(async () => {
+        const connection = await pool.connect();
+        try {
+          await connection.query('BEGIN');
+          const result = await fn(connectionDb(connection));
+          await connection.query('COMMIT');
+          return result;
+        } catch (error) {
+          await connection.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          connection.release();
+        }
+      }),
     close: async () => {
       await Promise.all([pool.end(), preparedPool.end()]);
     },

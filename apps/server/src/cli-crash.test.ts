@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { WORLD_TABLES } from '@org/demo-world';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from './store/engine/db.js';
+import { openPostgresDb } from './store/engine/postgres-db.js';
+import {
+  createTemporaryDatabase,
+  POSTGRES_SKIP_REASON,
+  type TemporaryDatabase,
+  testDatabaseUrl,
+} from './store/engine/test-database.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+/** The advisory lock held while the demo world is seeded (store/demo-world.ts). */
+const SEED_LOCK_KEY = 72_010_004;
+
+interface Summary {
+  url: string;
+  organizations: Array<{ id: number; token: string }>;
+}
+
+/** The built CLI on a database; `summary` resolves with its JSON line once it serves. */
+const launch = (databaseUrl: string) => {
+  const child = spawn(
+    process.execPath,
+    [CLI, '--database-url', databaseUrl, '--port', '0', '--json', '--size', 'tiny'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const summary = new Promise<Summary>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+    child.once('exit', (code, signal) => reject(new Error(`CLI exited (${code ?? signal}): ${stderr}`)));
+  });
+  summary.catch(() => undefined);
+  return { child, summary };
+};
+
+const kill9 = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+};
+
+/** Row counts of every table the demo world fills. */
+const worldCounts = async (db: Db) =>
+  Object.fromEntries(
+    await Promise.all(
+      WORLD_TABLES.map(async ([table]) => {
+        const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+        return [table, rows[0]!.n] as const;
+      }),
+    ),
+  );
+
+/**
+ * kill -9 of the server while it seeds and in the middle of a burst of writes: a start on the same
+ * database afterwards finds a complete world (the seed is one transaction under an advisory lock)
+ * and every write that was acknowledged (each is committed before its answer).
+ */
+describe.skipIf(!testDatabaseUrl)(
+  `the CLI killed with SIGKILL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
+  () => {
+    const databases: TemporaryDatabase[] = [];
+    const children: ChildProcess[] = [];
+    const dbs: Db[] = [];
+    const database = async () => {
+      const created = await createTemporaryDatabase(testDatabaseUrl!, 'crash_test');
+      databases.push(created);
+      const db = await openPostgresDb(created.url, { maxConnections: 2 });
+      dbs.push(db);
+      return { url: created.url, db };
+    };
+    const start = (url: string) => {
+      const started = launch(url);
+      children.push(started.child);
+      return started;
+    };
+    afterAll(async () => {
+      await Promise.all(children.map(kill9));
+      await Promise.all(dbs.map((db) => db.close()));
+      await Promise.all(databases.map((d) => d.drop()));
+    });
+
+    it('killed while seeding: the next start seeds a complete world (same counts as a clean seed)', async () => {
+      const crashed = await database();
+      const first = start(crashed.url);
+      // Kill it while it holds the seed lock, i.e. in the middle of the seeding transaction.
+      let seeding = false;
+      for (let i = 0; i < 2_000 && !seeding; i++) {
+        const locks = await crashed.db.query(
+          `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+              AND objid = $1 AND granted`,
+          [SEED_LOCK_KEY],
+        );
+        seeding = locks.length > 0;
+        if (!seeding) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(seeding).toBe(true);
+      await kill9(first.child);
+      // Nothing of the world was committed.
+      expect((await crashed.db.query('SELECT 1 FROM customers')).length).toBe(0);
+
+      const second = start(crashed.url);
+      const summary = await second.summary;
+      const contacts = await fetch(`${summary.url}/api/um/v3/contact_identities/`, {
+        headers: { Authorization: summary.organizations[0]!.token },
+      });
+      expect(contacts.status).toBe(200);
+      await kill9(second.child);
+
+      const clean = await database();
+      const reference = start(clean.url);
+      await reference.summary;
+      await kill9(reference.child);
+      expect(await worldCounts(crashed.db)).toEqual(await worldCounts(clean.db));
+    });
+
+    it('killed during a burst of writes: every acknowledged note is there after a restart', async () => {
+      const { url, db } = await database();
+      const first = start(url);
+      const summary = await first.summary;
+      const headers = { Authorization: summary.organizations[0]!.token, 'Content-Type': 'application/json' };
+      const contacts = (await (
+        await fetch(`${summary.url}/api/um/v3/contact_identities/?limit=5`, { headers })
+      ).json()) as { results: Array<{ id: number }> };
+      const acknowledged: Array<{ id: number; body: string }> = [];
+      let sent = 0;
+      // 50 notes, 5 at a time; the server is killed once 20 are acknowledged.
+      const stream = async (lane: number) => {
+        for (let i = lane; i < 50; i += 5) {
+          const body = `Burst note ${i}`;
+          sent++;
+          try {
+            const response = await fetch(`${summary.url}/api/um/v3/notes/`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ contact_identity_id: contacts.results[i % 5]!.id, body }),
+            });
+            if (response.status !== 201) continue;
+            acknowledged.push({ id: ((await response.json()) as { id: number }).id, body });
+            if (acknowledged.length === 20) await kill9(first.child);
+          } catch {
+            return; // the server is gone
+          }
+        }
+      };
+      await Promise.all([0, 1, 2, 3, 4].map(stream));
+      expect(acknowledged.length).toBeGreaterThanOrEqual(20);
+      expect(first.child.signalCode).toBe('SIGKILL');
+
+      const second = start(url);
+      const restarted = await second.summary;
+      for (const note of acknowledged) {
+        const response = await fetch(`${restarted.url}/api/um/v3/notes/${note.id}/`, { headers });
+        expect(response.status, `note ${note.id}`).toBe(200);
+        expect(((await response.json()) as { body: string }).body).toBe(note.body);
+      }
+      // No torn write: every note that was committed is whole (renders, searchable on its contact).
+      const stored = await db.query<{ id: number; contact_identity_id: number }>(
+        `SELECT id, contact_identity_id FROM notes WHERE body LIKE 'Burst note %'`,
+      );
+      expect(stored.length).toBeGreaterThanOrEqual(acknowledged.length);
+      expect(stored.length).toBeLessThanOrEqual(sent);
+      for (const note of stored) {
+        const response = await fetch(`${restarted.url}/api/um/v3/notes/${note.id}/`, { headers });
+        expect(response.status).toBe(200);
+      }
+      const searchable = await db.query(
+        `SELECT 1 FROM contact_identities c
+          WHERE c.id = ANY ($1::int[]) AND NOT c.search_vector @@ to_tsquery('english', 'burst')`,
+        [[...new Set(stored.map((n) => n.contact_identity_id))]],
+      );
+      expect(searchable).toEqual([]);
+      await kill9(second.child);
+    });
+  },
+);
