@@ -79,8 +79,9 @@ export class RedisCounterStore implements CounterStore {
     });
   }
 
-  /** Deletes this prefix's counters (SCAN, not KEYS: Redis keeps serving meanwhile). */
+  /** Deletes this prefix's counters (SCAN, not KEYS: Redis keeps serving meanwhile), and the fallback's. */
   async clear() {
+    await this.fallback.clear();
     let cursor = '0';
     do {
       const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}*`, 'COUNT', 1000);
