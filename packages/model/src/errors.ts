@@ -22,6 +22,11 @@ export const ERROR_CODES = {
   },
   method_not_allowed: { status: 405, description: 'The path exists but does not take this method.' },
   gone: { status: 410, description: 'The API version was retired.' },
+  request_too_large: {
+    status: 413,
+    description: 'The request body is larger than the limit the detail names (D23).',
+  },
+  uri_too_long: { status: 414, description: 'The request line or a path parameter is too long (D23).' },
   unsupported_media_type: {
     status: 415,
     description: 'A write request without Content-Type: application/json.',
@@ -29,6 +34,10 @@ export const ERROR_CODES = {
   throttled: {
     status: 429,
     description: 'A daily or burst limit was reached; Retry-After says when to try again.',
+  },
+  headers_too_large: {
+    status: 431,
+    description: 'The request headers together are larger than the server accepts (D23).',
   },
   error: { status: 500, description: 'An unexpected fault; it is logged with the request id.' },
 } as const;

@@ -84,7 +84,18 @@ export const endpoint = <
 ): EndpointDefinition<M, P, Params, Query, Body, Success> => {
   const errors: ErrorStatus[] = def.errors
     ? [...def.errors]
-    : [400, 401, 403, ...(def.params ? ([404] as const) : []), ...(def.body ? ([415] as const) : []), 429];
+    : [
+        400,
+        401,
+        403,
+        ...(def.params ? ([404] as const) : []),
+        // D23: a body over the limit (413), a path parameter too long (414), headers too large (431).
+        ...(def.body ? ([413] as const) : []),
+        ...(def.params ? ([414] as const) : []),
+        ...(def.body ? ([415] as const) : []),
+        429,
+        431,
+      ];
   return { ...def, errors, decisions: def.decisions ?? [] };
 };
 

@@ -98,11 +98,17 @@ export const stringParam = (
   extra: AnatineSchemaObject = {},
   { allowEmpty = false } = {},
 ) =>
-  param((allowEmpty ? z.string() : z.string().min(1, 'Must not be empty.')).optional(), {
+  param((allowEmpty ? boundedParam : boundedParam.min(1, 'Must not be empty.')).optional(), {
     type: 'string',
+    maxLength: LIMITS.maxStringLength,
     description,
     ...extra,
   });
+
+/** D22: a string filter is at most as long as the longest indexed value. */
+const boundedParam = z
+  .string()
+  .max(LIMITS.maxStringLength, `Ensure this value has no more than ${LIMITS.maxStringLength} characters.`);
 
 /** An ISO 8601 timestamp (or date); no zone means UTC. Parsed into a Date. */
 export const timestampParam = (description: string) =>
@@ -147,11 +153,8 @@ export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(B
 
 export const searchParam = (description: string) =>
   param(
-    z
-      .string()
-      .transform((v) => splitKeywords(v))
-      .optional(),
-    { type: 'string', description, example: 'berlin+invoice' },
+    boundedParam.transform((v) => splitKeywords(v)).optional(),
+    { type: 'string', maxLength: LIMITS.maxStringLength, description, example: 'berlin+invoice' },
     'D11',
   );
 
