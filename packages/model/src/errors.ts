@@ -6,7 +6,8 @@ import { doc } from './openapi-meta.js';
 export const ERROR_CODES = {
   invalid: {
     status: 400,
-    description: 'A parameter, header or body field is invalid; `errors` names each field.',
+    description:
+      'A parameter, header or body field is invalid, or the body is larger than the limit (D23); `errors` names each field.',
   },
   parse_error: { status: 400, description: 'The request body is not valid JSON.' },
   not_authenticated: { status: 401, description: 'The Authorization header is missing.' },
@@ -22,10 +23,6 @@ export const ERROR_CODES = {
   },
   method_not_allowed: { status: 405, description: 'The path exists but does not take this method.' },
   gone: { status: 410, description: 'The API version was retired.' },
-  request_too_large: {
-    status: 413,
-    description: 'The request body is larger than the limit the detail names (D23).',
-  },
   uri_too_long: { status: 414, description: 'The request line or a path parameter is too long (D23).' },
   unsupported_media_type: {
     status: 415,

@@ -89,8 +89,7 @@ export const endpoint = <
         401,
         403,
         ...(def.params ? ([404] as const) : []),
-        // D23: a body over the limit (413), a path parameter too long (414), headers too large (431).
-        ...(def.body ? ([413] as const) : []),
+        // D23: a path parameter too long (414), headers too large (431).
         ...(def.params ? ([414] as const) : []),
         ...(def.body ? ([415] as const) : []),
         429,

@@ -33,7 +33,7 @@ const TAGS = [
 ];
 
 /** Statuses answered before authentication or counting (D2, D13, D23): no rate-limit headers. */
-const UNCOUNTED_STATUSES = new Set<number>([401, 410, 413, 414, 431]);
+const UNCOUNTED_STATUSES = new Set<number>([401, 410, 414, 431]);
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -45,7 +45,6 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   410: 'Gone',
-  413: 'Request too large',
   414: 'URI too long',
   415: 'Unsupported media type',
   429: 'Too many requests',
@@ -228,7 +227,7 @@ export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:30
             description: `${STATUS_TEXT[status]}: ${errorCodesFor(status)
               .map((c) => `\`${c}\` ${ERROR_CODES[c].description}`)
               .join(' ')}`,
-            // D2, D23: 401, 410 and the transport limits (413, 414, 431) answer before any counter is
+            // D2, D23: 401, 410 and the transport limits (414, 431) answer before any counter is
             // touched: no rate-limit headers.
             ...(UNCOUNTED_STATUSES.has(status) ? {} : { headers: headerRefs(status === 429) }),
             content: {

@@ -148,6 +148,41 @@ export const commaIdsParam = (description: string, decision?: DecisionId) =>
     decision,
   );
 
+/**
+ * exclude_ids of the messages list: comma-separated message ids (`1042.2077.3`, left out of the
+ * page, as other lists leave out their items) and whole numbers (the conversation itself, D9).
+ */
+export const messageExcludeIdsParam = (description: string) =>
+  param(
+    z
+      .string()
+      .transform((v, ctx) => {
+        const parts = v.split(',').map((p) => p.trim());
+        const message = /^(\d+)\.(\d+)\.(\d+)$/;
+        const isMessageId = (p: string) =>
+          message.test(p) && p.split('.').every((n) => Number(n) <= LIMITS.maxId);
+        if (!parts.every((p) => isId(p) || isMessageId(p))) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Expected a comma-separated list of message ids (e.g. 1042.2077.3) or conversation ids.',
+          });
+          return z.NEVER;
+        }
+        return {
+          ids: [...new Set(parts.filter(isId).map(Number))],
+          messageIds: [...new Set(parts.filter(isMessageId))],
+        };
+      })
+      .optional(),
+    {
+      type: 'string',
+      pattern: '^\\d+(\\.\\d+\\.\\d+)?(,\\d+(\\.\\d+\\.\\d+)?)*$',
+      description,
+      example: '1042.2077.3,1042.2077.4',
+    },
+    'D9',
+  );
+
 /** Keywords separated by a plus sign or a space (search_query; analytics id lists use the same rule). */
 export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(Boolean);
 
