@@ -188,8 +188,13 @@ export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(B
 
 export const searchParam = (description: string) =>
   param(
-    boundedParam.transform((v) => splitKeywords(v)).optional(),
-    { type: 'string', maxLength: LIMITS.maxStringLength, description, example: 'berlin+invoice' },
+    // Not bounded by D22: keywords become a tsquery, never an index entry (the request line is
+    // bounded by the header limit, D23).
+    z
+      .string()
+      .transform((v) => splitKeywords(v))
+      .optional(),
+    { type: 'string', description, example: 'berlin+invoice' },
     'D11',
   );
 
