@@ -47,7 +47,7 @@ export interface StartOptions {
   /** Structured request logs (see AppOptions). */
   logger?: boolean | 'stderr';
   /**
-   * D25: the public URL page links are built from (e.g. https://api.example.com behind a proxy);
+   * D29: the public URL page links are built from (e.g. https://api.example.com behind a proxy);
    * without it, links use the request's Host header, which must then be a valid host.
    */
   publicUrl?: string;

@@ -24,10 +24,10 @@ export const DECISIONS = {
   D19: 'Shapes the description does not show: um_widget_goals and unread_messages_operator items, survey options and visits are free-form JSON.',
   D20: 'external_customer_id is a string; chat_widget_id is an alias of um_widget_id.',
   D21: 'Analytics value_str formats the description does not show (topic change, conversation category, manual forward).',
-  D22: 'Input bounds: indexed strings and string filters at most 500 characters, note bodies 10,000, arrays 100 items, JSON bodies 32 levels deep; beyond them 400 naming the limit.',
-  D23: 'Transport limits: a body over 1 MiB answers 400 naming the limit, a path parameter too long 414, headers too large 431, bad percent-encoding 400, all in the error body; 1,000 requests per keep-alive connection.',
-  D24: 'Email fields: one @ and no whitespace, the same pattern in the document and the server.',
-  D25: 'Page links are built from the configured public URL, or from a valid Host header (400 otherwise).',
+  D26: 'Input bounds: indexed strings and string filters at most 500 characters, note bodies 10,000, arrays 100 items, JSON bodies 32 levels deep; beyond them 400 naming the limit.',
+  D27: 'Transport limits: a body over 1 MiB answers 400 naming the limit, a path parameter too long 414, headers too large 431, bad percent-encoding 400, all in the error body; 1,000 requests per keep-alive connection.',
+  D28: 'Email fields: one @ and no whitespace, the same pattern in the document and the server.',
+  D29: 'Page links are built from the configured public URL, or from a valid Host header (400 otherwise).',
 } as const;
 
 export type DecisionId = keyof typeof DECISIONS;

@@ -49,20 +49,20 @@ export const UuidSchema = z.string().uuid();
 export const UrlSchema = z.string().url();
 
 /**
- * D22: a string of a request body that the database indexes (names, emails, phone numbers,
+ * D26: a string of a request body that the database indexes (names, emails, phone numbers,
  * identifiers, topic texts); longer values answer 400 rather than a database fault.
  */
 export const ShortStringSchema = z.string().max(LIMITS.maxStringLength, {
   message: `Ensure this field has no more than ${LIMITS.maxStringLength} characters.`,
 });
 
-/** D22: free text of a request body (note bodies). */
+/** D26: free text of a request body (note bodies). */
 export const TextSchema = z.string().max(LIMITS.maxTextLength, {
   message: `Ensure this field has no more than ${LIMITS.maxTextLength} characters.`,
 });
 
 /**
- * D24: an email address is one `@` with no whitespace and something on either side. The document
+ * D28: an email address is one `@` with no whitespace and something on either side. The document
  * states the same pattern (not `format: email`, whose validators disagree with each other), so a
  * request the document admits is a request the server accepts. Deliverability is not checked.
  */
@@ -73,9 +73,9 @@ export const EmailSchema = doc(
     type: 'string',
     pattern: EMAIL_PATTERN.source,
     maxLength: LIMITS.maxStringLength,
-    description: 'An email address: one @, no whitespace (D24).',
+    description: 'An email address: one @, no whitespace (D28).',
     example: 'lena.hoffmann@example.org',
-    ...decided('D24'),
+    ...decided('D28'),
   },
 );
 

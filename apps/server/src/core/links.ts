@@ -26,7 +26,7 @@ const VALID_HOST =
   /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?))*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
- * D25: the origin links are built from. A configured public URL wins; otherwise the request's Host
+ * D29: the origin links are built from. A configured public URL wins; otherwise the request's Host
  * header, which must be a valid host (400 otherwise), so an empty or odd Host never reaches a link.
  */
 export const originFor = (

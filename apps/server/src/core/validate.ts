@@ -25,7 +25,7 @@ export const parseOrThrow = <S extends z.ZodTypeAny>(
 /**
  * PostgreSQL text cannot hold U+0000: a query or body string carrying it is bad input (400 naming
  * the field), never a database fault (D1). The walk is iterative and stops at LIMITS.maxJsonDepth
- * (D22): a body nested 10,000 deep answers 400 naming the limit, not a stack overflow.
+ * (D26): a body nested 10,000 deep answers 400 naming the limit, not a stack overflow.
  */
 export const assertNoNulCharacters = (input: unknown, what: string): void => {
   const errors = fieldMessages();

@@ -15,15 +15,15 @@ export interface AppOptions {
   /** Structured JSON logs with the request id: to stdout (true), to stderr, or none. */
   logger?: boolean | 'stderr';
   bodyLimit?: number;
-  /** D25: the URL page links are built from; without it, the request's (valid) Host header. */
+  /** D29: the URL page links are built from; without it, the request's (valid) Host header. */
   publicUrl?: string;
 }
 
-/** Longest path parameter (an id or a metric name) before the router answers 414 (D23). */
+/** Longest path parameter (an id or a metric name) before the router answers 414 (D27). */
 const MAX_PARAM_LENGTH = 100;
 
 /**
- * D23: a 431 is found by Node's parser before Fastify sees a request; the socket gets the D1 body
+ * D27: a 431 is found by Node's parser before Fastify sees a request; the socket gets the D1 body
  * and is closed. Other parse failures of the request line or headers are a 400 `invalid`.
  */
 const clientErrorHandler = (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -92,11 +92,11 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     bodyLimit,
     return503OnClosing: true,
-    // D23: a keep-alive connection answers this many requests (pipelined or not), the last one
+    // D27: a keep-alive connection answers this many requests (pipelined or not), the last one
     // with `Connection: close`, then the server closes it.
     maxRequestsPerSocket: LIMITS.maxRequestsPerConnection,
     clientErrorHandler,
-    // D23: errors the router finds before any route (bad percent-encoding, a too long parameter).
+    // D27: errors the router finds before any route (bad percent-encoding, a too long parameter).
     frameworkErrors: (error, request, reply) => {
       const apiError = toApiError(error as FastifyError, bodyLimit) ?? new ApiError('invalid', error.message);
       (reply as FastifyReply).header('X-Request-Id', request.id);

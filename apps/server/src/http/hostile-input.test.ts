@@ -7,7 +7,7 @@ import { describeEngines, NO_LIMITS } from '../test-support/harness.js';
 
 /**
  * Issue "Hardening", hostile and odd input: every one answered in the D1 error body with the
- * rate-limit headers where a counter exists (D2), never a 5xx (D22–D25).
+ * rate-limit headers where a counter exists (D2), never a 5xx (D26–D29).
  */
 
 /** One raw HTTP/1.1 exchange: writes `request`, reads until the server closes or `until` holds. */
@@ -49,7 +49,7 @@ const expectCounted = (response: { headers: Headers }) => {
 };
 
 describeEngines('hostile input', (t) => {
-  it('a JSON body nested 10,000 deep answers 400 naming the depth limit (D22)', async () => {
+  it('a JSON body nested 10,000 deep answers 400 naming the depth limit (D26)', async () => {
     const contact = await t.fx.contact(t.org.id);
     const rawBody = `{"name":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
     const response = await t.api.request('PATCH', `${V3}/contact_identities/${contact.id}/`, {
@@ -62,7 +62,7 @@ describeEngines('hostile input', (t) => {
     expectCounted(response);
   });
 
-  it('strings of indexed fields: the limit is accepted and stored, one more character is 400 (D22)', async () => {
+  it('strings of indexed fields: the limit is accepted and stored, one more character is 400 (D26)', async () => {
     const contact = await t.fx.contact(t.org.id);
     // Three UTF-8 bytes per character: the worst case a btree entry must hold.
     const longest = '€'.repeat(LIMITS.maxStringLength);
@@ -98,7 +98,7 @@ describeEngines('hostile input', (t) => {
     expect(b(filter).errors).toHaveProperty('name');
   });
 
-  it('emails valid under the documented pattern are accepted (D24)', async () => {
+  it('emails valid under the documented pattern are accepted (D28)', async () => {
     const contact = await t.fx.contact(t.org.id);
     for (const email of ['user@localhost', 'a!b#c@example.org']) {
       const response = await t.api.request('PATCH', `${V3}/contact_identities/${contact.id}/`, {
@@ -159,7 +159,7 @@ describe('hostile input at the HTTP layer', () => {
   });
   afterAll(() => server?.close());
 
-  it('431, 414 and bad percent-encoding answer the D1 body (D23)', async () => {
+  it('431, 414 and bad percent-encoding answer the D1 body (D27)', async () => {
     const big = await raw(
       server.url,
       `GET ${V3}/notes/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`,
@@ -189,7 +189,7 @@ describe('hostile input at the HTTP layer', () => {
     expect(anonymous.headers.get(H.limit)).toBeNull();
   });
 
-  it('a body of 550,000 two-byte characters answers 400 naming the limit in bytes (D23)', async () => {
+  it('a body of 550,000 two-byte characters answers 400 naming the limit in bytes (D27)', async () => {
     const response = await api.request('POST', `${V3}/notes/`, {
       rawBody: JSON.stringify({ contact_identity_id: 1, body: 'é'.repeat(550_000) }),
       headers: { 'content-type': 'application/json' },
@@ -205,7 +205,7 @@ describe('hostile input at the HTTP layer', () => {
       expect((await api.request(method, '/api/um/v2/conversations/1/')).status, method).toBe(410);
   });
 
-  it('links never reflect an invalid Host; an empty or odd Host answers 400 (D25)', async () => {
+  it('links never reflect an invalid Host; an empty or odd Host answers 400 (D29)', async () => {
     for (const host of ['', 'attacker.example/evil', 'a b', 'x:y:z']) {
       const response = await raw(
         server.url,
@@ -216,7 +216,7 @@ describe('hostile input at the HTTP layer', () => {
     }
   });
 
-  it('500 pipelined requests on one connection are all answered, or the connection closes at the limit (D23)', async () => {
+  it('500 pipelined requests on one connection are all answered, or the connection closes at the limit (D27)', async () => {
     const one = `GET ${V3}/operators/?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\n\r\n`;
     const answers = (text: string) => text.match(/HTTP\/1\.1 \d{3}/g)?.length ?? 0;
     const result = await raw(server.url, one.repeat(500), (text) => answers(text) >= 500, 60_000);
@@ -226,7 +226,7 @@ describe('hostile input at the HTTP layer', () => {
   });
 });
 
-describe('links from the public URL (D25)', () => {
+describe('links from the public URL (D29)', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({

@@ -26,7 +26,7 @@ const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {
   return new Set(shape ? Object.keys(shape) : []);
 };
 
-/** D25: links are built from the public URL when one is configured, else from a valid Host header. */
+/** D29: links are built from the public URL when one is configured, else from a valid Host header. */
 const originOf = (request: FastifyRequest, publicUrl: string | undefined) => {
   const [path = '/', rawQuery = ''] = request.url.split('?', 2);
   return {
@@ -44,7 +44,7 @@ interface Admitted {
 const admitted = new WeakMap<FastifyRequest, Admitted>();
 
 export interface RouteOptions {
-  /** D25: the URL links are built from (e.g. https://api.example.com); without it, the Host header. */
+  /** D29: the URL links are built from (e.g. https://api.example.com); without it, the Host header. */
   publicUrl?: string;
 }
 

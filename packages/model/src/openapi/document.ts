@@ -32,7 +32,7 @@ const TAGS = [
   { name: 'Versioning', description: 'Retired API versions.' },
 ];
 
-/** Statuses answered before authentication or counting (D2, D13, D23): no rate-limit headers. */
+/** Statuses answered before authentication or counting (D2, D13, D27): no rate-limit headers. */
 const UNCOUNTED_STATUSES = new Set<number>([401, 410, 414, 431]);
 
 const STATUS_TEXT: Record<number, string> = {
@@ -227,7 +227,7 @@ export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:30
             description: `${STATUS_TEXT[status]}: ${errorCodesFor(status)
               .map((c) => `\`${c}\` ${ERROR_CODES[c].description}`)
               .join(' ')}`,
-            // D2, D23: 401, 410 and the transport limits (414, 431) answer before any counter is
+            // D2, D27: 401, 410 and the transport limits (414, 431) answer before any counter is
             // touched: no rate-limit headers.
             ...(UNCOUNTED_STATUSES.has(status) ? {} : { headers: headerRefs(status === 429) }),
             content: {

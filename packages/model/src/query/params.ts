@@ -105,7 +105,7 @@ export const stringParam = (
     ...extra,
   });
 
-/** D22: a string filter is at most as long as the longest indexed value. */
+/** D26: a string filter is at most as long as the longest indexed value. */
 const boundedParam = z
   .string()
   .max(LIMITS.maxStringLength, `Ensure this value has no more than ${LIMITS.maxStringLength} characters.`);
@@ -188,8 +188,8 @@ export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(B
 
 export const searchParam = (description: string) =>
   param(
-    // Not bounded by D22: keywords become a tsquery, never an index entry (the request line is
-    // bounded by the header limit, D23).
+    // Not bounded by D26: keywords become a tsquery, never an index entry (the request line is
+    // bounded by the header limit, D27).
     z
       .string()
       .transform((v) => splitKeywords(v))
