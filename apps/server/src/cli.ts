@@ -14,6 +14,8 @@ Usage: reference-server [options]   (from the repo root: pnpm start [options])
   --memory              PGlite in memory (nothing kept)
   --database-url URL    PostgreSQL instead of PGlite (default: DATABASE_URL)
   --redis-url URL       Redis for rate-limit counters shared by several instances (default: REDIS_URL)
+  --public-url URL      URL page links are built from, e.g. https://api.example.com (default: PUBLIC_URL;
+                        without it, links use the request's Host header, which must be valid)
   --seed N              demo world seed (default 1); same seed, same world (a new database only)
   --size S              tiny | small | demo (default demo) (a new database only)
   --no-seed             create only the organizations, tokens and operators
@@ -34,6 +36,7 @@ const OPTIONS = {
   memory: { type: 'boolean' },
   'database-url': { type: 'string' },
   'redis-url': { type: 'string' },
+  'public-url': { type: 'string' },
   seed: { type: 'string' },
   size: { type: 'string' },
   'no-seed': { type: 'boolean' },
@@ -105,6 +108,9 @@ const server = await startServer({
   ...(databaseUrl ? { databaseUrl } : values.memory ? { memory: true } : { dataDir }),
   ...((values['redis-url'] ?? process.env.REDIS_URL)
     ? { redisUrl: values['redis-url'] ?? process.env.REDIS_URL }
+    : {}),
+  ...((values['public-url'] ?? process.env.PUBLIC_URL)
+    ? { publicUrl: values['public-url'] ?? process.env.PUBLIC_URL }
     : {}),
   seed,
   // Given on a database that holds a world already, these must match it (D22).

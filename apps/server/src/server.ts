@@ -2,6 +2,7 @@ import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
 import { Authenticator } from './core/auth/authenticate.js';
 import { COUNT_TTL_MS, CountCache } from './core/count-cache.js';
+import { parsePublicUrl } from './core/links.js';
 import { MemoryCounterStore } from './core/rate-limit/counter-store.js';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/limiter.js';
 import type { Services } from './handlers/services.js';
@@ -70,6 +71,11 @@ export interface StartOptions {
   sandbox?: boolean;
   /** 'off': no rate limits; a number scales every limit (2 doubles them). Default: the limits of D2. */
   rateLimits?: 'off' | number;
+  /**
+   * D29: the public URL page links are built from (e.g. https://api.example.com behind a proxy);
+   * without it, links use the request's Host header, which must then be a valid host.
+   */
+  publicUrl?: string;
 }
 
 export interface RunningServer {
@@ -162,6 +168,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       logger: options.logger ?? false,
       ...(options.sandbox ? { sandbox } : {}),
       ...(options.docsDir ? { docsDir: options.docsDir } : {}),
+      ...(options.publicUrl ? { publicUrl: parsePublicUrl(options.publicUrl) } : {}),
     });
     await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     const address = app.server.address();

@@ -135,8 +135,10 @@ describe('types inferred from the endpoint table', () => {
         | 'not_found'
         | 'method_not_allowed'
         | 'gone'
+        | 'uri_too_long'
         | 'unsupported_media_type'
         | 'throttled'
+        | 'headers_too_large'
         | 'error'
         | 'unavailable'
         | undefined

@@ -4,7 +4,7 @@
  */
 export const DECISIONS = {
   D1: 'Error body: { detail, code } plus errors per field for validation errors; one code per status family.',
-  D2: 'Rate limits: Retry-After and X-RateLimit-* headers, UTC-day window, burst limit, analytics per metric.',
+  D2: 'Rate limits: Retry-After and X-RateLimit-* headers on every authenticated answer (errors included), UTC-day window, burst limit, analytics per metric.',
   D3: 'Tokens: raw token header, stored hashed; organization and operator context headers.',
   D4: 'Operator record, roles, slots and away status.',
   D5: 'Note and navigation event records; their lists are offset pages.',
@@ -15,7 +15,7 @@ export const DECISIONS = {
   D10: 'PUT contact_identities/?identifier= upserts on one identifier field.',
   D11: 'Search: english stemming, prefix match, OR of keywords, ts_rank ordering.',
   D12: 'Write requests: Content-Type, malformed JSON, unknown and read-only fields.',
-  D13: 'v2 answers 410; unversioned analytics serves the latest version.',
+  D13: 'v2 answers 410 to every method; unversioned analytics serves the latest version.',
   D14: 'Analytics: ordering, 10,000 points per response with a next link, 93-day cap, time format.',
   D15: 'v3 timestamps always carry six fractional digits and Z.',
   D16: 'Cursor pages (all endpoints, messages) cap limit at 100; notes, navigation and operators lists are offset pages ordered by id.',
@@ -26,6 +26,10 @@ export const DECISIONS = {
   D21: 'Analytics value_str formats the description does not show (topic change, conversation category, manual forward).',
   D24: 'Concurrent writes: row locks in one order, deadlocks and serialization failures retried 5 times, then 503 unavailable with Retry-After.',
   D25: 'Redis down: per-instance rate-limit counters with a logged warning until Redis answers again.',
+  D26: 'Input bounds: indexed strings and string filters at most 500 characters, note bodies 10,000, arrays 100 items, JSON bodies 32 levels deep; beyond them 400 naming the limit.',
+  D27: 'Transport limits: a body over 1 MiB answers 400 naming the limit, a path parameter too long 414, headers too large 431, bad percent-encoding 400, all in the error body; 1,000 requests per keep-alive connection.',
+  D28: 'Email fields: one @ and no whitespace, the same pattern in the document and the server.',
+  D29: 'Page links are built from the configured public URL, or from a valid Host header (400 otherwise).',
 } as const;
 
 export type DecisionId = keyof typeof DECISIONS;

@@ -6,7 +6,8 @@ import { doc } from './openapi-meta.js';
 export const ERROR_CODES = {
   invalid: {
     status: 400,
-    description: 'A parameter, header or body field is invalid; `errors` names each field.',
+    description:
+      'A parameter, header or body field is invalid, or the body is larger than the limit (D27); `errors` names each field.',
   },
   parse_error: { status: 400, description: 'The request body is not valid JSON.' },
   not_authenticated: { status: 401, description: 'The Authorization header is missing.' },
@@ -22,6 +23,7 @@ export const ERROR_CODES = {
   },
   method_not_allowed: { status: 405, description: 'The path exists but does not take this method.' },
   gone: { status: 410, description: 'The API version was retired.' },
+  uri_too_long: { status: 414, description: 'The request line or a path parameter is too long (D27).' },
   unsupported_media_type: {
     status: 415,
     description: 'A write request without Content-Type: application/json.',
@@ -29,6 +31,10 @@ export const ERROR_CODES = {
   throttled: {
     status: 429,
     description: 'A daily or burst limit was reached; Retry-After says when to try again.',
+  },
+  headers_too_large: {
+    status: 431,
+    description: 'The request headers together are larger than the server accepts (D27).',
   },
   error: { status: 500, description: 'An unexpected fault; it is logged with the request id.' },
   unavailable: {

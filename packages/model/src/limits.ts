@@ -20,4 +20,20 @@ export const LIMITS = {
   maxId: 2_147_483_647,
   /** Analytics: data points in one response before a `next` link (D14). */
   analyticsPageSize: 10_000,
+  /**
+   * Longest string of a request field or filter that the database indexes (names, emails, phone
+   * numbers, identifiers, topic texts, string filters), in characters (D26). A btree entry holds
+   * about 2,700 bytes; 500 characters of up to 3 UTF-8 bytes each stay well below it.
+   */
+  maxStringLength: 500,
+  /** Longest note body, in characters (free text, not btree-indexed; D26). */
+  maxTextLength: 10_000,
+  /** Most items of an array in a request body (topic texts, operator group ids; D26). */
+  maxArrayItems: 100,
+  /** Deepest nesting of arrays and objects in a JSON body (D26). */
+  maxJsonDepth: 32,
+  /** Largest request body, in bytes (D27). */
+  maxBodyBytes: 1_048_576,
+  /** Requests answered on one keep-alive connection before the server closes it (D27). */
+  maxRequestsPerConnection: 1_000,
 } as const;

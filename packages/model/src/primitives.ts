@@ -48,6 +48,37 @@ export const IdSchema = z.number().int().positive().max(LIMITS.maxId);
 export const UuidSchema = z.string().uuid();
 export const UrlSchema = z.string().url();
 
+/**
+ * D26: a string of a request body that the database indexes (names, emails, phone numbers,
+ * identifiers, topic texts); longer values answer 400 rather than a database fault.
+ */
+export const ShortStringSchema = z.string().max(LIMITS.maxStringLength, {
+  message: `Ensure this field has no more than ${LIMITS.maxStringLength} characters.`,
+});
+
+/** D26: free text of a request body (note bodies). */
+export const TextSchema = z.string().max(LIMITS.maxTextLength, {
+  message: `Ensure this field has no more than ${LIMITS.maxTextLength} characters.`,
+});
+
+/**
+ * D28: an email address is one `@` with no whitespace and something on either side. The document
+ * states the same pattern (not `format: email`, whose validators disagree with each other), so a
+ * request the document admits is a request the server accepts. Deliverability is not checked.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+export const EmailSchema = doc(
+  ShortStringSchema.regex(EMAIL_PATTERN, 'Enter a valid email address (one @, no spaces).'),
+  {
+    type: 'string',
+    pattern: EMAIL_PATTERN.source,
+    maxLength: LIMITS.maxStringLength,
+    description: 'An email address: one @, no whitespace (D28).',
+    example: 'lena.hoffmann@example.org',
+    ...decided('D28'),
+  },
+);
+
 /** Renders a Date the way every v3 record does (D15); JS dates carry milliseconds, so pad to micro. */
 export const formatTimestamp = (date: Date): string => date.toISOString().replace(/Z$/, '000Z');
 

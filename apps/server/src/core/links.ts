@@ -1,3 +1,5 @@
+import { ApiError } from './api-error.js';
+
 /** Where a request came from, to build absolute links from its own host (D6, D7). */
 export interface RequestOrigin {
   /** e.g. http://127.0.0.1:3000 */
@@ -17,4 +19,42 @@ export const linkTo = (from: RequestOrigin, changes: Record<string, string | num
   }
   const qs = params.toString();
   return `${from.origin}${from.path}${qs ? `?${qs}` : ''}`;
+};
+
+/** A hostname (RFC 1123 labels), an IPv4 address or a bracketed IPv6 address, with an optional port. */
+const VALID_HOST =
+  /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?))*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * D29: the origin links are built from. A configured public URL wins; otherwise the request's Host
+ * header, which must be a valid host (400 otherwise), so an empty or odd Host never reaches a link.
+ */
+export const originFor = (
+  publicUrl: string | undefined,
+  protocol: string,
+  host: string | undefined,
+): string => {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  if (!host || host.length > 255 || !VALID_HOST.test(host))
+    throw new ApiError(
+      'invalid',
+      'Invalid Host header: expected a hostname or IP address with an optional port.',
+      {
+        Host: ['Expected a hostname or IP address with an optional port.'],
+      },
+    );
+  return `${protocol}://${host}`;
+};
+
+/** A start option or CLI value naming the public URL: an absolute http(s) URL without query or fragment. */
+export const parsePublicUrl = (value: string): string => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`public URL "${value}" is not an absolute URL`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
+    throw new Error(`public URL "${value}" must be an http(s) URL without query or fragment`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 };

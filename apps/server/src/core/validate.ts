@@ -1,4 +1,4 @@
-import { fieldErrorsOf } from '@org/model';
+import { fieldErrorsOf, LIMITS } from '@org/model';
 import type { z } from 'zod';
 import { invalid } from './api-error.js';
 
@@ -24,19 +24,26 @@ export const parseOrThrow = <S extends z.ZodTypeAny>(
 
 /**
  * PostgreSQL text cannot hold U+0000: a query or body string carrying it is bad input (400 naming
- * the field), never a database fault (D1).
+ * the field), never a database fault (D1). The walk is iterative and stops at LIMITS.maxJsonDepth
+ * (D26): a body nested 10,000 deep answers 400 naming the limit, not a stack overflow.
  */
 export const assertNoNulCharacters = (input: unknown, what: string): void => {
   const errors = fieldMessages();
-  const walk = (value: unknown, path: string[]) => {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value: input, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000'))
         errors[path.join('.') || 'non_field_errors'] = ['Must not contain a NUL character.'];
     } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+      if (path.length >= LIMITS.maxJsonDepth)
+        throw invalid(
+          { non_field_errors: [`JSON nested deeper than ${LIMITS.maxJsonDepth} levels.`] },
+          `Invalid ${what}: nested deeper than ${LIMITS.maxJsonDepth} levels (limit ${LIMITS.maxJsonDepth}).`,
+        );
+      for (const [key, item] of Object.entries(value)) stack.push({ value: item, path: [...path, key] });
     }
-  };
-  walk(input, []);
+  }
   if (Object.keys(errors).length)
     throw invalid(errors, `Invalid ${what}: ${Object.keys(errors).join(', ')}.`);
 };

@@ -40,7 +40,7 @@ export const conversationHandlers = {
 
   listMessages: (async (ctx) => {
     const { params, query, origin, services } = ctx;
-    assertNotExcluded(params.id, query.exclude_ids, 'conversation');
+    assertNotExcluded(params.id, query.exclude_ids?.ids, 'conversation');
     await assertExists(ctx, TABLES.conversations, params.id, 'conversation');
     if (
       query.cursor !== undefined &&
@@ -49,7 +49,16 @@ export const conversationHandlers = {
       throw invalid({
         cursor: ['Expected a message id of this conversation, e.g. 1042.2077.3 (or -1042.2077.3).'],
       });
-    const options = { limit: query.limit, cursor: query.cursor, descending: query.ordering.startsWith('-') };
+    // Excluded messages of this conversation are left out of the page, as other lists do.
+    const exclude = (query.exclude_ids?.messageIds ?? []).filter(
+      (id) => messageSequenceOf(params.id)(id) !== undefined,
+    );
+    const options = {
+      limit: query.limit,
+      cursor: query.cursor,
+      descending: query.ordering.startsWith('-'),
+      exclude,
+    };
     return ok(await messagesPage(services, params.id, options, origin));
   }) satisfies Handler<Endpoints['listMessages']>,
 };

@@ -1,8 +1,8 @@
 import type { Endpoints } from '@org/model';
-import { notFound, permissionDenied } from '../core/api-error.js';
+import { invalid, notFound, permissionDenied } from '../core/api-error.js';
 import { jsonText } from '../core/json.js';
 import { organizationRows } from '../store/lists.js';
-import { operatorSlots, setOperatorAway, updateOperator } from '../store/operators.js';
+import { operatorSlots, setOperatorAway, unknownOperatorGroups, updateOperator } from '../store/operators.js';
 import { offsetPage } from '../store/pages.js';
 import { simpleResources, TABLES } from '../store/resources.js';
 import { recordJson } from '../store/simple-records.js';
@@ -38,6 +38,17 @@ export const operatorHandlers = {
       throw permissionDenied(`Operator ${acting.id} (role ${acting.role}) may not change its role.`);
     // The away status changes only through /away/ (v3 change list): is_away is accepted and ignored.
     const { is_away: _ignored, ...fields } = body;
+    // D4: operator_group_ids name groups of this organization; unknown or foreign ids answer 400.
+    const unknown = await unknownOperatorGroups(
+      services.db,
+      auth.organizationId,
+      body.operator_group_ids ?? [],
+    );
+    if (unknown.length)
+      throw invalid(
+        { operator_group_ids: [`No operator group of this organization has the id ${unknown.join(', ')}.`] },
+        `Invalid body: operator_group_ids ${unknown.join(', ')} name no operator group of organization ${auth.organizationId}.`,
+      );
     if (!(await updateOperator(services.db, auth.organizationId, params.id, fields)))
       throw notFound('operator');
     return ok(await operatorOr404(ctx, params.id));

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { endpointList, routerPath } from '@org/model';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { endpointList, LIMITS, routerPath } from '@org/model';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { ApiError } from '../core/api-error.js';
 import { handlers } from '../handlers/index.js';
 import type { Services } from '../handlers/services.js';
@@ -18,7 +20,36 @@ export interface AppOptions {
   sandbox?: SandboxControl;
   /** The built docs site served at /docs/ (default: DOCS_DIR, or the repository's docs/dist). */
   docsDir?: string;
+  /** D29: the URL page links are built from; without it, the request's (valid) Host header. */
+  publicUrl?: string;
 }
+
+/** Longest path parameter (an id or a metric name) before the router answers 414 (D27). */
+const MAX_PARAM_LENGTH = 100;
+
+/**
+ * D27: a 431 is found by Node's parser before Fastify sees a request; the socket gets the D1 body
+ * and is closed. Other parse failures of the request line or headers are a 400 `invalid`.
+ */
+const clientErrorHandler = (error: NodeJS.ErrnoException, socket: Socket) => {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const apiError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError(
+          'headers_too_large',
+          `The request headers are larger than ${maxHeaderSize} bytes (the request line included).`,
+        )
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? null
+        : new ApiError('invalid', 'The request could not be parsed as HTTP/1.1.');
+  if (apiError && socket.writable) {
+    const body = JSON.stringify(apiError.body);
+    socket.write(
+      `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+};
 
 /** Methods each templated path of the table takes, for 405 answers. */
 const methodsByPath = (() => {
@@ -36,10 +67,18 @@ const methodsByPath = (() => {
 })();
 
 /** Maps framework errors to D1 bodies; anything unexpected is a logged 500 with the request id. */
-const toApiError = (error: FastifyError): ApiError | null => {
+const toApiError = (error: FastifyError, bodyLimit: number): ApiError | null => {
   if (error instanceof ApiError) return error;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-    return new ApiError('invalid', 'The request body is too large.');
+    return new ApiError('invalid', `The request body is larger than ${bodyLimit} bytes.`, {
+      non_field_errors: [`The request body must not be larger than ${bodyLimit} bytes.`],
+    });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return new ApiError('uri_too_long', `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`);
+  if (error.code === 'FST_ERR_BAD_URL')
+    return new ApiError('invalid', 'The path is not valid percent-encoded UTF-8.', {
+      non_field_errors: ['The path is not valid percent-encoded UTF-8.'],
+    });
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return new ApiError('unsupported_media_type', 'Send Content-Type: application/json.');
   if (error.statusCode === 400 || error.code?.startsWith('FST_ERR_CTP'))
@@ -49,22 +88,33 @@ const toApiError = (error: FastifyError): ApiError | null => {
 
 /** The reference server's HTTP app: every route of the model's table over the given services. */
 export const buildApp = async (services: Services, options: AppOptions = {}): Promise<FastifyInstance> => {
+  const bodyLimit = options.bodyLimit ?? LIMITS.maxBodyBytes;
   const app = Fastify({
     logger: options.logger
       ? { level: 'info', ...(options.logger === 'stderr' ? { stream: process.stderr } : {}) }
       : false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-    bodyLimit: options.bodyLimit ?? 1_048_576,
+    bodyLimit,
     return503OnClosing: true,
+    // D27: a keep-alive connection answers this many requests (pipelined or not), the last one
+    // with `Connection: close`, then the server closes it.
+    maxRequestsPerSocket: LIMITS.maxRequestsPerConnection,
+    clientErrorHandler,
+    // D27: errors the router finds before any route (bad percent-encoding, a too long parameter).
+    frameworkErrors: (error, request, reply) => {
+      const apiError = toApiError(error as FastifyError, bodyLimit) ?? new ApiError('invalid', error.message);
+      (reply as FastifyReply).header('X-Request-Id', request.id);
+      (reply as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.body);
+    },
   });
-  installJsonBody(app, options.bodyLimit ?? 1_048_576);
+  installJsonBody(app, bodyLimit);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error);
+    const apiError = toApiError(error, bodyLimit);
     if (apiError) return reply.code(apiError.status).headers(apiError.headers).send(apiError.body);
     request.log.error({ err: error, requestId: request.id }, 'unexpected fault');
     if (!options.logger) console.error(`[${request.id}]`, error);
@@ -88,6 +138,6 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
   if (options.sandbox) registerSandbox(app, options.sandbox);
   registerRetiredVersions(app);
   registerDocs(app, { docsDir: options.docsDir });
-  registerRoutes(app, services, handlers);
+  registerRoutes(app, services, handlers, { publicUrl: options.publicUrl });
   return app;
 };

@@ -280,6 +280,8 @@ it('every error code of the table has its status (D1)', async () => {
     await t.api.request('POST', `${V3}/navigation/`),
     await t.api.request('GET', '/api/um/v2/conversations/'),
     await t.api.request('POST', `${V3}/notes/`, { rawBody: '{}' }),
+    await t.api.request('GET', `${V3}/notes/${'1'.repeat(200)}/`),
+    await t.api.request('GET', `${V3}/notes/`, { headers: { 'x-big': 'y'.repeat(20_000) } }),
   ])
     record(response.status, response.body);
   // throttled (429) is covered in rate-limits.test.ts; error (500) above; unavailable (503) in

@@ -44,15 +44,21 @@ it('GET operators/{id}/ returns one operator (D4 record)', async () => {
 
 it('PATCH operators/{id}/ changes the operator and returns it; is_away is ignored there (D4)', async () => {
   const operator = await t.fx.operator(t.org.id, { role: 'restricted' });
+  // D4: the groups must be the organization's own (foreign or unknown ids answer 400).
+  const groups = await t.db.query<{ id: number }>(
+    'SELECT id FROM operator_groups WHERE organization_id = $1 ORDER BY id',
+    [t.org.id],
+  );
   const changes = {
     name: 'Paula Paulsen',
     display_name: 'Paula',
     email: 'paula@example.com',
     role: 'operator',
-    operator_group_ids: [3, 4],
+    operator_group_ids: groups.map((g) => Number(g.id)),
     status: 'offline',
     locale: 'de_DE',
   } as const;
+  expect(changes.operator_group_ids.length).toBeGreaterThan(0);
   const updated = await t.api.ok('updateOperator', {
     params: { id: operator.id },
     body: { ...changes, is_away: true },

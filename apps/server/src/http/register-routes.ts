@@ -10,8 +10,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError } from '../core/api-error.js';
-import type { AuthContext } from '../core/auth/authenticate.js';
+import { type AuthContext, OperatorRejected } from '../core/auth/authenticate.js';
 import { assertCapability } from '../core/auth/capabilities.js';
+import { originFor } from '../core/links.js';
 import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
 import { metricOf } from '../handlers/analytics.js';
 import type { Services } from '../handlers/services.js';
@@ -26,17 +27,35 @@ const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {
   return new Set(shape ? Object.keys(shape) : []);
 };
 
-const originOf = (request: FastifyRequest) => {
+/** D29: links are built from the public URL when one is configured, else from a valid Host header. */
+const originOf = (request: FastifyRequest, publicUrl: string | undefined) => {
   const [path = '/', rawQuery = ''] = request.url.split('?', 2);
   return {
-    origin: `${request.protocol}://${request.host}`,
+    origin: originFor(publicUrl, request.protocol, request.headers.host),
     path,
     query: new URLSearchParams(rawQuery),
   };
 };
 
+/** What a route's onRequest hook learnt: who asks, and the parsed path parameters. */
+interface Admitted {
+  auth: AuthContext;
+  params: unknown;
+}
+const admitted = new WeakMap<FastifyRequest, Admitted>();
+
+export interface RouteOptions {
+  /** D29: the URL links are built from (e.g. https://api.example.com); without it, the Host header. */
+  publicUrl?: string;
+}
+
 /** Registers every endpoint of the model's table: auth, capability, rate limit, validation, handler. */
-export const registerRoutes = (app: FastifyInstance, services: Services, handlers: HandlerTable) => {
+export const registerRoutes = (
+  app: FastifyInstance,
+  services: Services,
+  handlers: HandlerTable,
+  options: RouteOptions = {},
+) => {
   for (const [id, ep] of endpointList()) {
     if (ep.group === null) continue; // retired versions are answered by a catch-all (versioning.ts)
     const handler = handlers[id as ServedEndpointId] as (
@@ -46,13 +65,29 @@ export const registerRoutes = (app: FastifyInstance, services: Services, handler
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const auth = await services.authenticator.authenticate(request.headers);
-        // An unknown metric is a 404 before anything is counted.
-        const params = ep.params ? parsePathParams(ep, request.params) : undefined;
+      // D2: authenticate and count before the body is read, so that every answer after
+      // authentication (413 and 415 included) carries the request's counter headers.
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        const { auth, rejected } = await authenticateOrReject(services, request);
+        // An unknown metric is a 404 before anything is counted (no counter exists for it); a
+        // malformed path parameter is counted first, then answered 400.
+        let params: unknown;
+        let malformed: unknown;
+        try {
+          params = ep.params ? parsePathParams(ep, request.params) : undefined;
+        } catch (error) {
+          if (ep.group === 'analytics') throw error;
+          malformed = error;
+        }
         reply.headers(
           await services.limiter.hit(rateScopeOf(auth, ep, request), ep.group!, counterMetricOf(ep, params)),
         );
+        if (rejected) throw rejected;
+        if (malformed) throw malformed;
+        admitted.set(request, { auth, params });
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const { auth, params } = admitted.get(request)!;
         assertNoNulCharacters(request.query, 'query parameters');
         const query = ep.query ? parseOrThrow(ep.query, request.query ?? {}, 'query parameters') : undefined;
         assertCapability(auth, ep, (params ?? {}) as { id?: number });
@@ -69,7 +104,7 @@ export const registerRoutes = (app: FastifyInstance, services: Services, handler
           params,
           query,
           body,
-          origin: originOf(request),
+          origin: originOf(request, options.publicUrl),
           services,
           endpointId: id,
         });
@@ -134,6 +169,19 @@ const parsePathParams = (ep: EndpointDefinition, raw: unknown) => {
   if (result.success) return result.data;
   if (ep.path.includes('{metric}')) throw new ApiError('not_found', 'Unknown analytics metric.');
   return parseOrThrow(ep.params!, raw, 'path');
+};
+
+/**
+ * The request's auth context; a Service-Operator-Id naming no operator is a 403 that is still
+ * counted against the organization it names (D2), so it is returned rather than thrown.
+ */
+const authenticateOrReject = async (services: Services, request: FastifyRequest) => {
+  try {
+    return { auth: await services.authenticator.authenticate(request.headers), rejected: undefined };
+  } catch (error) {
+    if (error instanceof OperatorRejected) return { auth: error.auth, rejected: error };
+    throw error;
+  }
 };
 
 const bodyError = (error: z.ZodError, readOnly: Set<string>): ApiError => {

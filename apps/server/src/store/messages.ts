@@ -13,14 +13,17 @@ export const messageSequenceOf = (conversationId: number) => (messageId: string)
 export const messagesPage = (
   deps: PageDeps,
   conversationId: number,
-  options: { limit: number; cursor: string | undefined; descending: boolean },
+  options: { limit: number; cursor: string | undefined; descending: boolean; exclude?: string[] },
   origin: RequestOrigin,
 ) => {
   const values = new Params();
   const sel = {
     from: 'messages m',
     alias: 'm',
-    where: [`m.conversation_id = ${values.add(conversationId)}`],
+    where: [
+      `m.conversation_id = ${values.add(conversationId)}`,
+      ...(options.exclude?.length ? [`NOT (m.id = ANY (${values.add(options.exclude)}::text[]))`] : []),
+    ],
     params: values,
   };
   const table = {
@@ -33,7 +36,9 @@ export const messagesPage = (
     sel,
     table,
     {
-      ...options,
+      limit: options.limit,
+      cursor: options.cursor,
+      descending: options.descending,
       withCount: false,
       keyOf: messageSequenceOf(conversationId),
       extraColumns: 'm.part_id',

@@ -23,6 +23,23 @@ export const updateOperator = async (
   return rows.length > 0;
 };
 
+/** D4: the ids among `ids` that name no operator group of the organization (ascending). */
+export const unknownOperatorGroups = async (
+  db: Db,
+  organizationId: number,
+  ids: number[],
+): Promise<number[]> => {
+  if (!ids.length) return [];
+  const p = new Params();
+  const rows = await db.query<{ id: number }>(
+    `SELECT x.id FROM unnest(${p.add(ids)}::int[]) AS x(id)
+      WHERE NOT EXISTS (SELECT 1 FROM operator_groups g WHERE g.organization_id = ${p.add(organizationId)} AND g.id = x.id)
+      ORDER BY x.id`,
+    p.values,
+  );
+  return rows.map((r) => Number(r.id));
+};
+
 /** D4: an operator's slots; used = its ongoing conversations holding a reserved slot. Null if absent. */
 export const operatorSlots = async (
   db: Db,

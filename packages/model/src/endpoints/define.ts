@@ -84,7 +84,17 @@ export const endpoint = <
 ): EndpointDefinition<M, P, Params, Query, Body, Success> => {
   const errors: ErrorStatus[] = def.errors
     ? [...def.errors]
-    : [400, 401, 403, ...(def.params ? ([404] as const) : []), ...(def.body ? ([415] as const) : []), 429];
+    : [
+        400,
+        401,
+        403,
+        ...(def.params ? ([404] as const) : []),
+        // D27: a path parameter too long (414), headers too large (431).
+        ...(def.params ? ([414] as const) : []),
+        ...(def.body ? ([415] as const) : []),
+        429,
+        431,
+      ];
   return { ...def, errors, decisions: def.decisions ?? [] };
 };
 

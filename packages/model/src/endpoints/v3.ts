@@ -275,7 +275,7 @@ export const v3Endpoints = {
     body: ContactUpsertSchema,
     success: { 200: ContactIdentitySchema, 201: ContactIdentitySchema },
     // 404: the matching contact is listed in exclude_ids (D9).
-    errors: [400, 401, 403, 404, 415, 429],
+    errors: [400, 401, 403, 404, 415, 429, 431],
     decisions: ['D10'],
     example: {
       query: { identifier: 'email' },

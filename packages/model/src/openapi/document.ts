@@ -32,6 +32,9 @@ const TAGS = [
   { name: 'Versioning', description: 'Retired API versions.' },
 ];
 
+/** Statuses answered before authentication or counting (D2, D13, D27): no rate-limit headers. */
+const UNCOUNTED_STATUSES = new Set<number>([401, 410, 414, 431]);
+
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
@@ -42,8 +45,10 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   410: 'Gone',
+  414: 'URI too long',
   415: 'Unsupported media type',
   429: 'Too many requests',
+  431: 'Request headers too large',
   500: 'Unexpected fault',
   503: 'Service unavailable',
 };
@@ -223,8 +228,9 @@ export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:30
             description: `${STATUS_TEXT[status]}: ${errorCodesFor(status)
               .map((c) => `\`${c}\` ${ERROR_CODES[c].description}`)
               .join(' ')}`,
-            // 401 and 410 answer before any counter is touched: no rate-limit headers.
-            ...(status === 401 || status === 410
+            // D2, D27: 401, 410 and the transport limits (414, 431) answer before any counter is
+            // touched: no rate-limit headers.
+            ...(UNCOUNTED_STATUSES.has(status)
               ? {}
               : { headers: headerRefs(status === 429 || status === 503) }),
             content: {

@@ -22,7 +22,7 @@ const withoutKeys = (node: Record<string, unknown>, keys: string[]) =>
 
 /**
  * Replaces every subtree equal to a named component with a $ref (largest first, top-down). A use that
- * adds its own description or nullability keeps them beside an allOf of the $ref.
+ * adds its own description keeps it beside an allOf of the $ref; a nullable use is anyOf the $ref and null.
  */
 export const refify = (components: Record<string, Record<string, unknown>>) => {
   // Exact matches first (so same-shaped components with their own descriptions keep their names),
@@ -45,11 +45,14 @@ export const refify = (components: Record<string, Record<string, unknown>>) => {
       if (name) {
         const ref = { $ref: `#/components/schemas/${name}` };
         const own = components[name]!;
-        const extra: Record<string, unknown> = {};
-        // OpenAPI 3.0 allows nullable only beside a type.
-        if (obj.nullable) Object.assign(extra, { type: own.type, nullable: true });
-        if (obj.description && obj.description !== own.description) extra.description = obj.description;
-        return Object.keys(extra).length ? { allOf: [ref], ...extra } : ref;
+        const description =
+          obj.description && obj.description !== own.description ? { description: obj.description } : {};
+        // OpenAPI 3.0: `nullable` admits null only for the schema it stands in, never through an
+        // allOf of a $ref (the referenced schema still rejects null). So a nullable use is "the
+        // component, or null": anyOf the $ref and a schema that admits only null.
+        if (obj.nullable)
+          return { anyOf: [ref, { type: own.type, nullable: true, enum: [null] }], ...description };
+        return Object.keys(description).length ? { allOf: [ref], ...description } : ref;
       }
     }
     return Object.fromEntries(

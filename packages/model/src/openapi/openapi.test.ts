@@ -18,6 +18,12 @@ const resolve = (schema: Obj): { schema: Obj; nullable: boolean } => {
   if (schema.$ref)
     return { schema: resolve(doc.components.schemas[schema.$ref.split('/').pop()]).schema, nullable: false };
   if (schema.allOf) return { schema: resolve(schema.allOf[0]).schema, nullable: schema.nullable === true };
+  // A nullable use of a component: anyOf the $ref and a schema admitting only null.
+  if (schema.anyOf)
+    return {
+      schema: resolve(schema.anyOf[0]).schema,
+      nullable: schema.anyOf.some((s: Obj) => s.nullable === true),
+    };
   return { schema, nullable: schema.nullable === true };
 };
 

@@ -98,11 +98,17 @@ export const stringParam = (
   extra: AnatineSchemaObject = {},
   { allowEmpty = false } = {},
 ) =>
-  param((allowEmpty ? z.string() : z.string().min(1, 'Must not be empty.')).optional(), {
+  param((allowEmpty ? boundedParam : boundedParam.min(1, 'Must not be empty.')).optional(), {
     type: 'string',
+    maxLength: LIMITS.maxStringLength,
     description,
     ...extra,
   });
+
+/** D26: a string filter is at most as long as the longest indexed value. */
+const boundedParam = z
+  .string()
+  .max(LIMITS.maxStringLength, `Ensure this value has no more than ${LIMITS.maxStringLength} characters.`);
 
 /** An ISO 8601 timestamp (or date); no zone means UTC. Parsed into a Date. */
 export const timestampParam = (description: string) =>
@@ -142,11 +148,48 @@ export const commaIdsParam = (description: string, decision?: DecisionId) =>
     decision,
   );
 
+/**
+ * exclude_ids of the messages list: comma-separated message ids (`1042.2077.3`, left out of the
+ * page, as other lists leave out their items) and whole numbers (the conversation itself, D9).
+ */
+export const messageExcludeIdsParam = (description: string) =>
+  param(
+    z
+      .string()
+      .transform((v, ctx) => {
+        const parts = v.split(',').map((p) => p.trim());
+        const message = /^(\d+)\.(\d+)\.(\d+)$/;
+        const isMessageId = (p: string) =>
+          message.test(p) && p.split('.').every((n) => Number(n) <= LIMITS.maxId);
+        if (!parts.every((p) => isId(p) || isMessageId(p))) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Expected a comma-separated list of message ids (e.g. 1042.2077.3) or conversation ids.',
+          });
+          return z.NEVER;
+        }
+        return {
+          ids: [...new Set(parts.filter(isId).map(Number))],
+          messageIds: [...new Set(parts.filter(isMessageId))],
+        };
+      })
+      .optional(),
+    {
+      type: 'string',
+      pattern: '^\\d+(\\.\\d+\\.\\d+)?(,\\d+(\\.\\d+\\.\\d+)?)*$',
+      description,
+      example: '1042.2077.3,1042.2077.4',
+    },
+    'D9',
+  );
+
 /** Keywords separated by a plus sign or a space (search_query; analytics id lists use the same rule). */
 export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(Boolean);
 
 export const searchParam = (description: string) =>
   param(
+    // Not bounded by D26: keywords become a tsquery, never an index entry (the request line is
+    // bounded by the header limit, D27).
     z
       .string()
       .transform((v) => splitKeywords(v))

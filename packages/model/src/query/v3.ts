@@ -7,6 +7,7 @@ import {
   enumParam,
   idParam,
   intParam,
+  messageExcludeIdsParam,
   requiredIdParam,
   searchParam,
   stringParam,
@@ -154,7 +155,9 @@ export const AllConversationsQuerySchema = z
 
 export const MessagesQuerySchema = z
   .object({
-    ...commonQuery,
+    exclude_ids: messageExcludeIdsParam(
+      'Comma-separated message ids, left out of the page; a whole number names the conversation itself (D9: 404 when it is listed).',
+    ),
     ...cursorPaging(LIMITS.messagesPage, MESSAGE_CURSOR, '-1042.2077.3'),
     ordering: enumParam(
       ['id', '-id', 'sent_at', '-sent_at'],

@@ -3,7 +3,7 @@ import { ISO_COUNTRY_CODES } from '../countries.js';
 import { decided } from '../decisions.js';
 import { GenderSchema, SalutationSchema } from '../enums.js';
 import { doc } from '../openapi-meta.js';
-import { IdSchema, TimestampSchema, UuidSchema } from '../primitives.js';
+import { EmailSchema, IdSchema, ShortStringSchema, TimestampSchema, UuidSchema } from '../primitives.js';
 
 const COUNTRY_SET = new Set(ISO_COUNTRY_CODES);
 export const CountryCodeSchema = doc(
@@ -81,15 +81,15 @@ export type ContactIdentity = z.infer<typeof ContactIdentitySchema>;
 export const ContactPatchSchema = doc(
   z
     .object({
-      email: z.string().email().nullable(),
-      name: z.string().nullable(),
+      email: EmailSchema.nullable(),
+      name: ShortStringSchema.nullable(),
       salutation: SalutationSchema.nullable(),
       gender: GenderSchema.nullable(),
-      street: z.string().nullable(),
-      city: z.string().nullable(),
+      street: ShortStringSchema.nullable(),
+      city: ShortStringSchema.nullable(),
       country: CountryCodeSchema.nullable(),
-      phone_number: z.string().nullable(),
-      mobile_number: z.string().nullable(),
+      phone_number: ShortStringSchema.nullable(),
+      mobile_number: ShortStringSchema.nullable(),
       contact_by_phone: z.boolean(),
       contact_by_email: z.boolean(),
       contact_by_service_messenger: z.boolean(),
@@ -111,7 +111,7 @@ export type ContactIdentifier = (typeof CONTACT_IDENTIFIERS)[number];
 
 /** D10: the PUT body: the PATCH fields plus the identifier field. */
 export const ContactUpsertSchema = doc(
-  ContactPatchSchema.extend({ external_customer_id: z.string().min(1).nullable() })
+  ContactPatchSchema.extend({ external_customer_id: ShortStringSchema.min(1).nullable() })
     .partial()
     .strict(),
   {

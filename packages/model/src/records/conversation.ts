@@ -7,8 +7,9 @@ import {
   PartTypeSchema,
   SenderTypeSchema,
 } from '../enums.js';
+import { LIMITS } from '../limits.js';
 import { doc } from '../openapi-meta.js';
-import { IdSchema, TimestampSchema, UrlSchema, UuidSchema } from '../primitives.js';
+import { IdSchema, ShortStringSchema, TimestampSchema, UrlSchema, UuidSchema } from '../primitives.js';
 import { EmbeddedContactSchema } from './contact.js';
 
 /** JSON whose shape the description does not show (D19); null is one such value. */
@@ -180,7 +181,12 @@ export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 
 export const ConversationPatchSchema = doc(
   z
-    .object({ topics: z.array(z.string().min(1)).describe('Topic texts; unknown texts create topics.') })
+    .object({
+      topics: z
+        .array(ShortStringSchema.min(1))
+        .max(LIMITS.maxArrayItems)
+        .describe('Topic texts; unknown texts create topics.'),
+    })
     .strict(),
   {
     description:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decided } from '../decisions.js';
 import { doc } from '../openapi-meta.js';
-import { IdSchema, TimestampSchema } from '../primitives.js';
+import { IdSchema, TextSchema, TimestampSchema } from '../primitives.js';
 
 export const NoteSchema = doc(
   z
@@ -21,7 +21,7 @@ export const NoteSchema = doc(
 export type Note = z.infer<typeof NoteSchema>;
 
 export const NoteCreateSchema = doc(
-  z.object({ contact_identity_id: IdSchema, body: z.string().min(1, 'A note needs a body.') }).strict(),
+  z.object({ contact_identity_id: IdSchema, body: TextSchema.min(1, 'A note needs a body.') }).strict(),
   { description: 'A new note: both fields are required.' },
 );
 export type NoteCreate = z.infer<typeof NoteCreateSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { decided } from '../decisions.js';
 import { OperatorPresenceSchema, OperatorRoleSchema } from '../enums.js';
+import { LIMITS } from '../limits.js';
 import { doc } from '../openapi-meta.js';
-import { IdSchema, TimestampSchema } from '../primitives.js';
+import { EmailSchema, IdSchema, ShortStringSchema, TimestampSchema } from '../primitives.js';
 
 export const OperatorSchema = doc(
   z
@@ -11,7 +12,7 @@ export const OperatorSchema = doc(
       organization_id: IdSchema,
       name: z.string(),
       display_name: z.string(),
-      email: z.string().email(),
+      email: EmailSchema,
       is_bot: z.boolean(),
       role: OperatorRoleSchema,
       operator_group_ids: z.array(IdSchema),
@@ -29,13 +30,16 @@ export type Operator = z.infer<typeof OperatorSchema>;
 export const OperatorPatchSchema = doc(
   z
     .object({
-      name: z.string().min(1),
-      display_name: z.string().min(1),
-      email: z.string().email(),
+      name: ShortStringSchema.min(1),
+      display_name: ShortStringSchema.min(1),
+      email: EmailSchema,
       role: OperatorRoleSchema,
-      operator_group_ids: z.array(IdSchema),
+      operator_group_ids: z
+        .array(IdSchema)
+        .max(LIMITS.maxArrayItems)
+        .describe('Ids of operator groups of the organization; an unknown id answers 400.'),
       status: OperatorPresenceSchema,
-      locale: z.string().min(2),
+      locale: ShortStringSchema.min(2),
       is_away: z.boolean().describe('Accepted and ignored: the away status changes only through /away/.'),
     })
     .partial()

@@ -14,6 +14,19 @@ export interface AuthContext {
   operator: { id: number; role: OperatorRole } | null;
 }
 
+/**
+ * 403: Service-Operator-Id names no operator of the organization. It carries the context without
+ * an operator, so the request can still be counted against the organization (D2).
+ */
+export class OperatorRejected extends ApiError {
+  constructor(
+    readonly auth: AuthContext,
+    detail: string,
+  ) {
+    super('permission_denied', detail);
+  }
+}
+
 /** An API token as stored (api_tokens). */
 export interface TokenRecord {
   kind: 'organization' | 'customer';
@@ -100,8 +113,14 @@ export class Authenticator {
               this.directory.operatorOf(operatorId, organizationId),
             );
       if (operatorId === undefined || !role)
-        throw new ApiError(
-          'permission_denied',
+        throw new OperatorRejected(
+          {
+            organizationId,
+            customerId: row.customerId,
+            tokenKind: row.kind,
+            visibleOrganizationIds: row.kind === 'customer' ? customerOrgs : [row.organizationId],
+            operator: null,
+          },
           `Service-Operator-Id ${operatorHeader} is not an operator of organization ${organizationId}.`,
         );
       operator = { id: operatorId, role };
