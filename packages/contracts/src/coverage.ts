@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type EndpointDefinition, type EndpointId, endpointList } from '@org/model';
+import { type EndpointDefinition, type EndpointId, endpointList, TRANSPORT_ERROR_STATUSES } from '@org/model';
 
 /** One documented (endpoint, status) pair of the endpoint table. */
 export interface EndpointStatus {
@@ -27,10 +27,13 @@ interface PactInteraction {
   response?: { status?: number };
 }
 
-/** The documented statuses of an endpoint: success first, then errors. */
+/**
+ * The statuses a contract covers for an endpoint: success first, then errors; the transport
+ * statuses (414, 431: D27) are answered before any operation and are left to the provider's tests.
+ */
 export const documentedStatusesOf = (ep: EndpointDefinition): number[] => [
   ...Object.keys(ep.success).map(Number),
-  ...ep.errors,
+  ...ep.errors.filter((status) => !(TRANSPORT_ERROR_STATUSES as readonly number[]).includes(status)),
 ];
 
 const templateRegex = (path: string) =>

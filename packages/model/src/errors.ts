@@ -47,6 +47,13 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
 
+/**
+ * D27: statuses the HTTP layer answers before routing, authentication or counting (a path
+ * parameter too long, headers too large). Every operation documents them, but they are properties
+ * of the transport, not scenarios of an operation's contract.
+ */
+export const TRANSPORT_ERROR_STATUSES = [414, 431] as const satisfies readonly ErrorStatus[];
+
 export const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map((e) => e.status))] as ErrorStatus[];
 
 /** The codes that a status can carry, e.g. 401 -> not_authenticated | authentication_failed. */

@@ -150,6 +150,14 @@ const EXEMPTIONS: Exemption[] = [
       (queryValue(req, 'event_date_from') !== undefined || queryValue(req, 'event_date_to') !== undefined),
   },
   {
+    id: 'D4 operator groups',
+    rule: 'docs/decisions.md D4: operator_group_ids must name operator groups of the organization; others answer 400 naming them.',
+    applies: (op, req, status) => {
+      const body = req.body?.json as { operator_group_ids?: unknown } | undefined;
+      return status === 400 && op.id === 'updateOperator' && Array.isArray(body?.operator_group_ids);
+    },
+  },
+  {
     id: 'D10 upsert identifier',
     rule: 'docs/decisions.md D10: PUT contact_identities/?identifier=<field> without a value of that field in the body answers 400.',
     applies: (_op, req, status) => {

@@ -108,6 +108,9 @@ const baseArbitrary = (
   name: string,
   depth: number,
 ): fc.Arbitrary<unknown> => {
+  // `enum: [null]` is the null branch of a nullable shared schema (anyOf [$ref, {enum: [null]}]).
+  if (Array.isArray(schema.enum) && schema.enum.length && schema.enum.every((v) => v === null))
+    return fc.constant(null);
   if (Array.isArray(schema.enum) && schema.enum.length)
     return fc.constantFrom(...schema.enum.filter((v) => v !== null));
   if (Array.isArray(schema.allOf) && schema.allOf.length) {

@@ -10,6 +10,7 @@ import {
   fillPath,
 } from '@org/model';
 import type { z } from 'zod';
+import { documentedStatusesOf } from '../../src/coverage.js';
 import { type PactTemplate, pactMatchersFor } from '../../src/matchers/pact-matchers-for.js';
 import { type ProviderState, PROVIDER_STATES as S, state } from '../../src/provider-states.js';
 import {
@@ -293,11 +294,8 @@ const resourceOf = (ep: EndpointDefinition) => {
   return 'resource';
 };
 
-/** The documented statuses of an endpoint: success statuses, then error statuses. */
-export const documentedStatuses = (ep: EndpointDefinition): number[] => [
-  ...Object.keys(ep.success).map(Number),
-  ...ep.errors,
-];
+/** The statuses the contract covers (coverage.ts: the transport statuses are left out). */
+export const documentedStatuses = documentedStatusesOf;
 
 /** Every interaction of the contract, endpoint by endpoint, status by status. */
 export const contractInteractions = (

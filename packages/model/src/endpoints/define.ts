@@ -89,7 +89,7 @@ export const endpoint = <
         401,
         403,
         ...(def.params ? ([404] as const) : []),
-        // D27: a path parameter too long (414), headers too large (431).
+        // D27: a path parameter too long (414), headers too large (431): TRANSPORT_ERROR_STATUSES.
         ...(def.params ? ([414] as const) : []),
         ...(def.body ? ([415] as const) : []),
         429,

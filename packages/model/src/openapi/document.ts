@@ -7,6 +7,7 @@ import {
   errorCodesFor,
   RATE_LIMIT_HEADERS,
   RETRY_AFTER_HEADER,
+  TRANSPORT_ERROR_STATUSES,
 } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { isRequiredParam, paramDocOf } from '../query/params.js';
@@ -33,7 +34,7 @@ const TAGS = [
 ];
 
 /** Statuses answered before authentication or counting (D2, D13, D27): no rate-limit headers. */
-const UNCOUNTED_STATUSES = new Set<number>([401, 410, 414, 431]);
+const UNCOUNTED_STATUSES = new Set<number>([401, 410, ...TRANSPORT_ERROR_STATUSES]);
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',

@@ -159,9 +159,11 @@ export const messageExcludeIdsParam = (description: string) =>
       .transform((v, ctx) => {
         const parts = v.split(',').map((p) => p.trim());
         const message = /^(\d+)\.(\d+)\.(\d+)$/;
-        const isMessageId = (p: string) =>
-          message.test(p) && p.split('.').every((n) => Number(n) <= LIMITS.maxId);
-        if (!parts.every((p) => isId(p) || isMessageId(p))) {
+        // What the documented pattern admits is valid; a number beyond the id range names no
+        // conversation and no message, so it leaves nothing out.
+        const inRange = (p: string) => p.split('.').every((n) => Number(n) <= LIMITS.maxId);
+        const isMessageId = (p: string) => message.test(p) && inRange(p);
+        if (!parts.every((p) => /^[1-9]\d*(\.\d+\.\d+)?$/.test(p))) {
           ctx.addIssue({
             code: 'custom',
             message: 'Expected a comma-separated list of message ids (e.g. 1042.2077.3) or conversation ids.',
@@ -169,14 +171,15 @@ export const messageExcludeIdsParam = (description: string) =>
           return z.NEVER;
         }
         return {
-          ids: [...new Set(parts.filter(isId).map(Number))],
+          ids: [...new Set(parts.filter((p) => /^\d+$/.test(p) && inRange(p)).map(Number))],
           messageIds: [...new Set(parts.filter(isMessageId))],
         };
       })
       .optional(),
     {
       type: 'string',
-      pattern: '^\\d+(\\.\\d+\\.\\d+)?(,\\d+(\\.\\d+\\.\\d+)?)*$',
+      // Conversation ids start at 1, as the check below requires.
+      pattern: '^[1-9]\\d*(\\.\\d+\\.\\d+)?(,[1-9]\\d*(\\.\\d+\\.\\d+)?)*$',
       description,
       example: '1042.2077.3,1042.2077.4',
     },
