@@ -57,6 +57,23 @@ const suite = (open: () => Promise<TestDb>) => () => {
     expect(await db.query('SELECT 1 FROM sandbox.changed')).toEqual([]);
   });
 
+  it('is taken again when the migrations changed since (its copies would no longer fit)', async () => {
+    await db.query(`UPDATE sandbox.meta SET schema_version = 'older'`);
+    await db.query(
+      `UPDATE contact_identities SET name = 'Kept' WHERE id = (SELECT min(id) FROM contact_identities)`,
+    );
+    await takeSnapshot(db);
+    expect(await db.query(`SELECT schema_version FROM sandbox.meta`)).not.toEqual([
+      { schema_version: 'older' },
+    ]);
+    // The new snapshot is the rows as they were at that start.
+    await restoreSnapshot(db);
+    const [row] = await db.query<{ name: string }>(
+      'SELECT name FROM contact_identities WHERE id = (SELECT min(id) FROM contact_identities)',
+    );
+    expect(row!.name).toBe('Kept');
+  });
+
   it('is dropped with its triggers: writes are no longer recorded', async () => {
     await dropSnapshot(db);
     expect(await hasSnapshot(db)).toBe(false);

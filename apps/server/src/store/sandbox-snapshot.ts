@@ -45,12 +45,26 @@ const tablesOf = async (db: Db): Promise<TableInfo[]> => {
 export const hasSnapshot = async (db: Db): Promise<boolean> =>
   (await db.query(`SELECT 1 FROM pg_namespace WHERE nspname = '${SCHEMA}'`)).length > 0;
 
+/** The applied migrations: a snapshot's copies match the live tables only for the same ones. */
+const SCHEMA_VERSION_SQL = `SELECT coalesce(string_agg(version || ':' || coalesce(checksum, ''), ',' ORDER BY version), '') AS v
+  FROM schema_migrations`;
+
+const snapshotIsCurrent = async (db: Db): Promise<boolean> => {
+  const [taken] = await db.query<{ v: string }>(`SELECT schema_version AS v FROM ${SCHEMA}.meta`);
+  const [live] = await db.query<{ v: string }>(SCHEMA_VERSION_SQL);
+  return taken?.v === live?.v;
+};
+
 /**
  * Copies the current rows as the world a reset returns to and starts recording changes. Runs once
- * per database (a data directory or database keeps its snapshot); call it after seeding.
+ * per database (a data directory or database keeps its snapshot); call it after seeding. A snapshot
+ * taken before a migration no longer fits the tables: it is taken again from the rows as they are.
  */
 export const takeSnapshot = async (db: Db): Promise<void> => {
-  if (await hasSnapshot(db)) return;
+  if (await hasSnapshot(db)) {
+    if (await snapshotIsCurrent(db)) return;
+    await dropSnapshot(db);
+  }
   const tables = await tablesOf(db);
   await db.transaction(async (tx) => {
     // Instances starting together: one takes it, the others find it taken.
@@ -60,6 +74,8 @@ export const takeSnapshot = async (db: Db): Promise<void> => {
 CREATE TABLE ${SCHEMA}.changed (tbl text NOT NULL, key jsonb NOT NULL, PRIMARY KEY (tbl, key));
 CREATE TABLE ${SCHEMA}.truncated (tbl text PRIMARY KEY);
 CREATE TABLE ${SCHEMA}.sequences (seq text PRIMARY KEY, value bigint NOT NULL, called boolean NOT NULL);
+CREATE TABLE ${SCHEMA}.meta (schema_version text NOT NULL);
+INSERT INTO ${SCHEMA}.meta (schema_version) ${SCHEMA_VERSION_SQL};
 CREATE FUNCTION ${SCHEMA}.record_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r jsonb;
