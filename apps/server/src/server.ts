@@ -152,9 +152,20 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       limiter,
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
     };
+    const fixtures = createFixtures(db, authenticator, counts);
     const sandbox: SandboxControl = {
       limits: limiter.limits,
       clearRateLimits: () => limiter.reset(),
+      seededWorldId: world.customerId,
+      async createWorld(organizations) {
+        const tenant = await fixtures.tenant(organizations);
+        return {
+          id: tenant.customerId,
+          customer_token: tenant.customerToken,
+          organizations: tenant.organizations,
+        };
+      },
+      dropWorld: (id) => (Number.isInteger(id) ? fixtures.dropTenant(id) : Promise.resolve(false)),
       async reset() {
         await restoreSnapshot(db);
         // This instance at once; the others on the notification restoreSnapshot sends.
@@ -180,7 +191,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       app,
       db,
       world,
-      fixtures: createFixtures(db, authenticator, counts),
+      fixtures,
       close: () =>
         (closing ??= (async () => {
           await app.close();

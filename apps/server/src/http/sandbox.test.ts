@@ -100,6 +100,33 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
     await expect(t.call(LIST, { headers: { prefer: 'fault=reset' } })).rejects.toThrow();
   });
 
+  it('POST /_sandbox/worlds makes a world of its own; DELETE drops it (the seeded one stays)', async () => {
+    const created = await t.call('/_sandbox/worlds', {
+      method: 'POST',
+      body: JSON.stringify({ organizations: 2 }),
+    });
+    expect(created.status).toBe(201);
+    const world = await created.json();
+    expect(world.organizations).toHaveLength(2);
+    const own = (path: string, token = world.organizations[0].token) =>
+      fetch(new URL(path, t.server.url), { headers: { authorization: token } });
+    // Its own organizations: none of the seeded world's records, its own operators.
+    expect((await (await own(LIST)).json()).count).toBe(0);
+    expect((await (await own('/api/um/v3/operators/')).json()).count).toBe(3);
+    expect((await own(LIST, world.customer_token)).status).toBe(200);
+
+    expect((await t.call(`/_sandbox/worlds/${world.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await own(LIST)).status).toBe(401);
+    expect((await t.call(`/_sandbox/worlds/${world.id}`, { method: 'DELETE' })).status).toBe(404);
+    const seeded = await t.call(`/_sandbox/worlds/${t.server.world.customerId}`, { method: 'DELETE' });
+    expect(seeded.status).toBe(400);
+    const bad = await t.call('/_sandbox/worlds', {
+      method: 'POST',
+      body: JSON.stringify({ organizations: 99 }),
+    });
+    expect(errorBodySchemaFor(400).parse(await bad.json()).errors).toHaveProperty('organizations');
+  });
+
   it('GET /_sandbox/requests is the journal of the requests since the reset, with their answers', async () => {
     await t.call(LIST);
     await t.call('/api/um/v3/conversations/999999/');

@@ -3,12 +3,15 @@ import {
   ERROR_CODES,
   type ErrorCode,
   endpointList,
+  fieldErrorsOf,
   RATE_LIMIT_HEADER_NAMES,
   routerPath,
 } from '@org/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ApiError } from '../core/api-error.js';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
+import { readJsonBody } from './json-body.js';
 
 /** What the control API acts on; the composition root (server.ts) wires it to the store and caches. */
 export interface SandboxControl {
@@ -18,7 +21,26 @@ export interface SandboxControl {
   clearRateLimits(): Promise<void>;
   /** The limits in force (the headers of a preferred error carry them). */
   limits: RateLimits;
+  /** A world of its own inside the running server: a customer with organizations, tokens, operators. */
+  createWorld(organizations: number): Promise<SandboxWorld>;
+  /** Drops a world createWorld made; false when there is none with that id. */
+  dropWorld(id: number): Promise<boolean>;
+  /** The seeded world's customer (never dropped: a reset restores it). */
+  seededWorldId: number;
 }
+
+/** What `POST /_sandbox/worlds` answers: the ids and raw tokens of the new world. */
+export interface SandboxWorld {
+  id: number;
+  customer_token: string;
+  organizations: Array<{ id: number; token: string; operators: Record<string, number> }>;
+}
+
+const MAX_WORLD_ORGANIZATIONS = 10;
+/** Body of `POST /_sandbox/worlds` (all optional). */
+const WorldRequestSchema = z
+  .object({ organizations: z.number().int().min(1).max(MAX_WORLD_ORGANIZATIONS).optional() })
+  .strict();
 
 /** One answered request, as `GET /_sandbox/requests` lists it. */
 export interface JournalEntry {
@@ -144,6 +166,29 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   app.post(`${SANDBOX_PREFIX}reset`, async (_request, reply) => {
     await control.reset();
     journal.length = 0;
+    return reply.code(204).send();
+  });
+  // Isolation for test files that share one server: each creates a world of its own (D23).
+  app.post(`${SANDBOX_PREFIX}worlds`, async (request, reply) => {
+    // No body at all is an empty request; a body is JSON like any write (D12).
+    const hasBody = typeof request.body === 'string' && request.body.trim() !== '';
+    const parsed = WorldRequestSchema.safeParse(hasBody ? readJsonBody(request) : {});
+    if (!parsed.success)
+      throw new ApiError(
+        'invalid',
+        'Invalid body.',
+        fieldErrorsOf(parsed.error, () => 'Unknown field.'),
+      );
+    return reply.code(201).send(await control.createWorld(parsed.data.organizations ?? 2));
+  });
+  app.delete<{ Params: { id: string } }>(`${SANDBOX_PREFIX}worlds/:id`, async (request, reply) => {
+    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : Number.NaN;
+    if (id === control.seededWorldId)
+      throw new ApiError('invalid', 'The seeded world is not dropped; POST /_sandbox/reset restores it.', {
+        id: ['The seeded world.'],
+      });
+    if (!(await control.dropWorld(id)))
+      throw new ApiError('not_found', `No sandbox world ${request.params.id}.`);
     return reply.code(204).send();
   });
   app.delete(`${SANDBOX_PREFIX}rate-limits`, async (_request, reply) => {

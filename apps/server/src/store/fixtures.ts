@@ -60,6 +60,8 @@ export interface Fixtures {
     customerToken: string;
     organizations: Array<{ id: number; token: string; operators: Record<OperatorRole, number> }>;
   }>;
+  /** Deletes a customer with everything it owns (organizations, tokens, records); false if absent. */
+  dropTenant(customerId: number): Promise<boolean>;
   /** Sets columns of a row directly (states the API cannot write, e.g. timestamps). */
   setColumns(table: string, id: number, columns: Record<string, unknown>): Promise<void>;
   /** Deletes every operator but these (the world's own). */
@@ -273,6 +275,11 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
         orgs.push({ id, token, operators });
       }
       return { customerId, customerToken, organizations: orgs };
+    },
+
+    async dropTenant(customerId) {
+      // Every organization-owned table cascades from organizations, which cascade from customers.
+      return (await db.query('DELETE FROM customers WHERE id = $1 RETURNING id', [customerId])).length > 0;
     },
 
     async setColumns(table, id, columns) {
