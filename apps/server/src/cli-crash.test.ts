@@ -12,6 +12,7 @@ import {
   type TemporaryDatabase,
   testDatabaseUrl,
 } from './store/engine/test-database.js';
+import { advisoryLockHeld, contactsNotFound, notesStartingWith, tableCounts } from './store/test-states.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 /** The advisory lock held while the demo world is seeded (store/demo-world.ts). */
@@ -47,14 +48,10 @@ const kill9 = async (child: ChildProcess) => {
 };
 
 /** Row counts of every table the demo world fills. */
-const worldCounts = async (db: Db) =>
-  Object.fromEntries(
-    await Promise.all(
-      WORLD_TABLES.map(async ([table]) => {
-        const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
-        return [table, rows[0]!.n] as const;
-      }),
-    ),
+const worldCounts = (db: Db) =>
+  tableCounts(
+    db,
+    WORLD_TABLES.map(([table]) => table),
   );
 
 /**
@@ -92,18 +89,13 @@ describe.skipIf(!testDatabaseUrl)(
       // Kill it while it holds the seed lock, i.e. in the middle of the seeding transaction.
       let seeding = false;
       for (let i = 0; i < 2_000 && !seeding; i++) {
-        const locks = await crashed.db.query(
-          `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-              AND objid = $1 AND granted`,
-          [SEED_LOCK_KEY],
-        );
-        seeding = locks.length > 0;
+        seeding = await advisoryLockHeld(crashed.db, SEED_LOCK_KEY);
         if (!seeding) await new Promise((resolve) => setTimeout(resolve, 5));
       }
       expect(seeding).toBe(true);
       await kill9(first.child);
       // Nothing of the world was committed.
-      expect((await crashed.db.query('SELECT 1 FROM customers')).length).toBe(0);
+      expect((await tableCounts(crashed.db, ['customers'])).customers).toBe(0);
 
       const second = start(crashed.url);
       const summary = await second.summary;
@@ -161,19 +153,17 @@ describe.skipIf(!testDatabaseUrl)(
         expect(((await response.json()) as { body: string }).body).toBe(note.body);
       }
       // No torn write: every note that was committed is whole (renders, searchable on its contact).
-      const stored = await db.query<{ id: number; contact_identity_id: number }>(
-        `SELECT id, contact_identity_id FROM notes WHERE body LIKE 'Burst note %'`,
-      );
+      const stored = await notesStartingWith(db, 'Burst note ');
       expect(stored.length).toBeGreaterThanOrEqual(acknowledged.length);
       expect(stored.length).toBeLessThanOrEqual(sent);
       for (const note of stored) {
         const response = await fetch(`${restarted.url}/api/um/v3/notes/${note.id}/`, { headers });
         expect(response.status).toBe(200);
       }
-      const searchable = await db.query(
-        `SELECT 1 FROM contact_identities c
-          WHERE c.id = ANY ($1::int[]) AND NOT c.search_vector @@ to_tsquery('english', 'burst')`,
-        [[...new Set(stored.map((n) => n.contact_identity_id))]],
+      const searchable = await contactsNotFound(
+        db,
+        [...new Set(stored.map((n) => n.contact_identity_id))],
+        'burst',
       );
       expect(searchable).toEqual([]);
       await kill9(second.child);

@@ -5,6 +5,7 @@ import {
   POSTGRES_SKIP_REASON,
   testDatabaseUrl,
 } from './store/engine/test-database.js';
+import { tableCounts } from './store/test-states.js';
 import { NO_LIMITS } from './test-support/harness.js';
 
 const COUNTED = [
@@ -40,11 +41,9 @@ describe.skipIf(!testDatabaseUrl)(
         const [first, second] = started as [RunningServer, RunningServer];
         expect(second.world).toEqual(first.world);
         // Seeded once: the counts of a tiny world, not twice that.
-        const counts = await first.db.query<Record<string, number>>(
-          `SELECT ${COUNTED.map((t) => `(SELECT count(*)::int FROM ${t}) AS ${t}`).join(', ')}`,
-        );
-        expect(counts[0]).toMatchObject({ customers: 1, organizations: 2 });
-        expect(counts[0]!.conversations).toBe(2 * 12);
+        const counts = await tableCounts(first.db, COUNTED);
+        expect(counts).toMatchObject({ customers: 1, organizations: 2 });
+        expect(counts.conversations).toBe(2 * 12);
       } finally {
         await Promise.all(started.map((s) => s.close()));
         await database.drop();

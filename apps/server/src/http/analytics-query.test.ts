@@ -1,6 +1,10 @@
 import type { AnalyticsMetric, ErrorBody } from '@org/model';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../core/auth/tokens.js';
+import {
+  foreignCustomer,
+  insertStatusPoint as insertStatusPointRow,
+  storedPoints,
+} from '../store/test-states.js';
 import {
   expectTimeAscending,
   key,
@@ -39,17 +43,12 @@ let C: number;
 let apiA: Api;
 let apiB: Api;
 let foreign: Api;
-let foreignOrg: number;
 /** Operator (A's admin) that the fixture points of 2024 belong to. */
 let admin: number;
 
 /** A data point with an exact (microsecond) time, outside the world's window. */
 const insertStatusPoint = (org: number, time: string, value: number, operatorId: number) =>
-  w.server.db.query(
-    `INSERT INTO analytics_data_points (metric, organization_id, um_widget_ids, operator_id, time, value, value_str)
-     VALUES ('um_operator_status', $1, '{}', $2, $3::timestamptz, $4, 'online')`,
-    [org, operatorId, time, value],
-  );
+  insertStatusPointRow(w.server.db, org, time, value, operatorId);
 
 beforeAll(async () => {
   [A, B, C] = w.orgIds as [number, number, number];
@@ -59,19 +58,7 @@ beforeAll(async () => {
   for (const metric of SAMPLE) everything.set(metric, await readAll(w.customer, metric));
 
   // Another customer with an organization and a customer token: none of the world's data is its.
-  const db = w.server.db;
-  const [customer] = await db.query<{ id: number }>(
-    `INSERT INTO customers (name) VALUES ('Other') RETURNING id`,
-  );
-  const [org] = await db.query<{ id: number }>(
-    `INSERT INTO organizations (customer_id, name, is_default) VALUES ($1, 'Other org', true) RETURNING id`,
-    [customer!.id],
-  );
-  foreignOrg = org!.id;
-  await db.query(
-    `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256) VALUES ($1, $2, 'customer', $3)`,
-    [foreignOrg, customer!.id, hashToken('analytics-foreign-customer')],
-  );
+  await foreignCustomer(w.server.db, 'analytics-foreign-customer');
   foreign = new Api(w.server.url, { token: 'analytics-foreign-customer' });
 
   // Exact bounds (2024-03-10), ties across a page boundary (2024-06-01), exactly one page (2024-07-01).
@@ -505,16 +492,7 @@ describe('order and continuation (D14)', () => {
     expect(points.length).toBeGreaterThan(5 * PAGE);
     expect(points.slice(0, PAGE)).toEqual(first.results);
     // The whole range equals the database's rows in (time, id) order.
-    const rows = await w.server.db.query<{
-      time: string;
-      value: number;
-      value_str: string;
-      operator_id: number;
-    }>(
-      `SELECT time, value, value_str, operator_id FROM analytics_data_points
-        WHERE metric = $1 AND time >= $2::date AND time < $3::date + 1 ORDER BY time, id`,
-      [metric, WINDOW.event_date_from, WINDOW.event_date_to],
-    );
+    const rows = await storedPoints(w.server.db, metric, WINDOW.event_date_from, WINDOW.event_date_to);
     expect(points.map((p) => [p.time, p.value, p.value_str, p.operator_id])).toEqual(
       rows.map((r) => [r.time.slice(0, 19), r.value, r.value_str, r.operator_id]),
     );

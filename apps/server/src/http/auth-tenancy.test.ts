@@ -1,5 +1,6 @@
 import { type EndpointId, endpointList, V3 } from '@org/model';
 import { expect, it } from 'vitest';
+import { storedTokenHashes } from '../store/test-states.js';
 import type { Api, RequestOptions } from '../test-support/api.js';
 import { idsOf } from '../test-support/api.js';
 import { newTenant, useTestServer } from '../test-support/harness.js';
@@ -26,7 +27,7 @@ it.each(v3)(
 
 it('the header value is the raw token; tokens are stored hashed (D3)', async () => {
   await t.api.ok('listContacts');
-  const rows = await t.db.query<{ token_sha256: string }>('SELECT token_sha256 FROM api_tokens');
+  const rows = await storedTokenHashes(t.db);
   const stored = JSON.stringify(rows);
   for (const token of [t.org.token, t.orgB.token, t.server.world.customerToken])
     expect(stored).not.toContain(token);

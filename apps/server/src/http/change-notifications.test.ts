@@ -1,8 +1,6 @@
-import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { generateToken, hashToken } from '../core/auth/tokens.js';
+import { generateToken } from '../core/auth/tokens.js';
 import type { RunningServer } from '../server.js';
-import type { Db } from '../store/engine/db.js';
 import { LISTEN_APPLICATION_NAME } from '../store/engine/postgres-db.js';
 import {
   createTemporaryDatabase,
@@ -10,19 +8,16 @@ import {
   type TemporaryDatabase,
   testDatabaseUrl,
 } from '../store/engine/test-database.js';
+import {
+  addOrganization,
+  addOrganizationToken,
+  deleteOperator,
+  deleteToken,
+  silentContact,
+  storedContactCount,
+} from '../store/test-states.js';
 import { Api } from '../test-support/api.js';
 import { NO_LIMITS, useServers } from '../test-support/harness.js';
-
-/** A contact inserted in bulk-load mode, which notifies nothing (0013): only an uncached count sees it. */
-const silentContact = (db: Db, org: number) =>
-  db.transaction(async (tx) => {
-    await tx.query(`SELECT set_config('app.bulk_load', 'on', true)`);
-    await tx.query(
-      `INSERT INTO contact_identities (organization_id, name, email, contact_uuids)
-       VALUES ($1, 'Silent', $2, ARRAY[gen_random_uuid()])`,
-      [org, `silent-${crypto.randomUUID()}@example.org`],
-    );
-  });
 
 /**
  * Each instance caches counts, tokens, organizations and operators, and drops them when PostgreSQL
@@ -49,13 +44,7 @@ describe.skipIf(!testDatabaseUrl)(
       const viaFirst = new Api(first.url, { token: org.token });
       const viaSecond = new Api(second.url, { token: org.token });
       const secondCount = async () => (await viaSecond.ok('listContacts')).count;
-      const total = async () =>
-        (
-          await first.db.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM contact_identities WHERE organization_id = $1',
-            [org.id],
-          )
-        )[0]!.n;
+      const total = () => storedContactCount(first.db, org.id);
       const createThroughFirst = () =>
         viaFirst.ok(
           'upsertContact',
@@ -72,17 +61,9 @@ describe.skipIf(!testDatabaseUrl)(
       await silentContact(first.db, org.id);
       expect(await secondCount()).toBe(cached);
 
-      const name = new URL(database!.url).pathname.slice(1);
-      const admin = new pg.Client({ connectionString: testDatabaseUrl });
-      await admin.connect();
       try {
-        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
-        const { rows } = await admin.query<{ n: number }>(
-          `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
-            WHERE application_name = $1 AND datname = $2`,
-          [LISTEN_APPLICATION_NAME, name],
-        );
-        expect(rows[0]!.n).toBe(2);
+        await database!.allowConnections(false);
+        expect(await database!.terminateConnections(LISTEN_APPLICATION_NAME)).toBe(2);
         // Once the second instance sees the loss it caches no count: the silent write shows.
         await vi.waitFor(async () => expect(await secondCount()).toBe(await total()), {
           timeout: 5_000,
@@ -94,8 +75,7 @@ describe.skipIf(!testDatabaseUrl)(
         await silentContact(first.db, org.id);
         expect(await secondCount()).toBe(await total());
       } finally {
-        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
-        await admin.end();
+        await database!.allowConnections(true);
       }
 
       // Reconnected (backoff: at most 5 s): counts are cached again...
@@ -124,20 +104,17 @@ describe.skipIf(!testDatabaseUrl)(
 
       // A token: used (and cached) through the second instance, then deleted through the first.
       const token = generateToken();
-      await first.db.query(
-        `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256) VALUES ($1, $2, 'organization', $3)`,
-        [org.id, world.customerId, hashToken(token)],
-      );
+      await addOrganizationToken(first.db, org.id, world.customerId, token);
       const viaToken = new Api(second.url, { token });
       await viaToken.ok('listContacts');
-      await first.db.query('DELETE FROM api_tokens WHERE token_sha256 = $1', [hashToken(token)]);
+      await deleteToken(first.db, token);
       await vi.waitFor(async () => expect((await viaToken.call('listContacts')).status).toBe(401), within);
 
       // An operator: acted as (and cached), then deleted.
       const operator = await first.fixtures.operator(org.id, { role: 'admin' });
       const asOperator = new Api(second.url, { token: org.token, operatorId: operator.id });
       await asOperator.ok('listContacts');
-      await first.db.query('DELETE FROM operators WHERE id = $1', [operator.id]);
+      await deleteOperator(first.db, operator.id);
       await vi.waitFor(async () => expect((await asOperator.call('listContacts')).status).toBe(403), within);
 
       // An organization: the customer's list is cached, then one is added; the customer token may
@@ -145,10 +122,7 @@ describe.skipIf(!testDatabaseUrl)(
       await first.fixtures.contact(org.id);
       const customer = new Api(second.url, { token: world.customerToken });
       expect((await customer.ok('listContacts')).count).toBeGreaterThan(0);
-      const [added] = await first.db.query<{ id: number }>(
-        `INSERT INTO organizations (customer_id, name, is_default) VALUES ($1, 'Added later', false) RETURNING id`,
-        [world.customerId],
-      );
+      const added = { id: await addOrganization(first.db, world.customerId, 'Added later') };
       await vi.waitFor(
         async () =>
           expect((await customer.as({ organizationId: added!.id }).ok('listContacts')).count).toBe(0),

@@ -6,6 +6,7 @@ import {
   type TemporaryDatabase,
   testDatabaseUrl,
 } from '../store/engine/test-database.js';
+import { contactsWithConversationCounts, conversationsWithContactAndTopics } from '../store/test-states.js';
 import { Api, type ApiResponse } from '../test-support/api.js';
 import { NO_LIMITS, useServers } from '../test-support/harness.js';
 
@@ -107,23 +108,12 @@ describe.skipIf(!testDatabaseUrl)(
       }
 
       // Every remaining record renders as its rows say, through either instance.
-      const contactRows = await first.db.query<{ id: number; name: string; conversations: number }>(
-        `SELECT c.id, c.name, (SELECT count(*)::int FROM conversations v WHERE v.contact_identity_id = c.id) AS conversations
-           FROM contact_identities c WHERE c.organization_id = $1`,
-        [org.id],
-      );
+      const contactRows = await contactsWithConversationCounts(first.db, org.id);
       for (const [i, row] of contactRows.entries()) {
         const contact = await via(i).ok('getContact', { params: { id: row.id } });
         expect(contact).toMatchObject({ name: row.name, conversation_count: row.conversations });
       }
-      const conversationRows = await first.db.query<{ id: number; contact_name: string; topics: string[] }>(
-        `SELECT v.id, c.name AS contact_name,
-                ARRAY(SELECT t.text FROM conversation_topics ct JOIN topics t ON t.id = ct.topic_id
-                       WHERE ct.conversation_id = v.id ORDER BY t.text) AS topics
-           FROM conversations v JOIN contact_identities c ON c.id = v.contact_identity_id
-          WHERE v.organization_id = $1`,
-        [org.id],
-      );
+      const conversationRows = await conversationsWithContactAndTopics(first.db, org.id);
       for (const [i, row] of conversationRows.entries()) {
         const conversation = await via(i).ok('getConversation', { params: { id: row.id } });
         expect(conversation.contact.name).toBe(row.contact_name);

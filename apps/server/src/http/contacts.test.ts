@@ -1,5 +1,6 @@
 import { CONTACT_ORDERINGS, type ContactIdentity } from '@org/model';
 import { expect, it } from 'vitest';
+import { bulkContacts } from '../store/test-states.js';
 import { idsOf } from '../test-support/api.js';
 import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
 
@@ -233,10 +234,7 @@ describeEngines('contacts', (t) => {
   it('DELETE contact_identities/ removes at most 100 per request (Common rule 9)', async () => {
     await t.fx.contact(t.org.id);
     await t.fx.contact(t.org.id);
-    await t.db.query(
-      `INSERT INTO contact_identities (organization_id, name) SELECT $1, 'Bulk ' || n FROM generate_series(1, 120) n`,
-      [t.org.id],
-    );
+    await bulkContacts(t.db, t.org.id, 120, { silent: false });
     expect(await countOf(t)).toBe(122);
     await t.api.ok('deleteContacts', { query: { limit: 500 } });
     expect(await countOf(t)).toBe(22);
@@ -370,9 +368,7 @@ describeEngines('contacts', (t) => {
     await t.api.ok('deleteConversations', { query: { delete_ids: String(conversation.id) } });
     expect((await t.api.ok('listContacts')).results[0]!.conversation_count).toBe(0);
     // verified is derived from email_verified / is_mobile_number_verified: it cannot be patched out of sync.
-    await t.db.query('UPDATE contact_identities SET is_mobile_number_verified = true WHERE id = $1', [
-      contact.id,
-    ]);
+    await setColumns(t, 'contact_identities', contact.id, { is_mobile_number_verified: true });
     expect((await t.api.ok('getContact', { params: { id: contact.id } })).verified).toBe(true);
   });
 });

@@ -1,5 +1,11 @@
 import { CONVERSATION_ORDERINGS, type Conversation } from '@org/model';
 import { expect, it } from 'vitest';
+import {
+  addConversationWidget,
+  addWidget,
+  cloneConversation as cloneConversationRows,
+  setConversationRows,
+} from '../store/test-states.js';
 import { idsOf } from '../test-support/api.js';
 import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
 
@@ -42,13 +48,7 @@ const setOrderingDays = async (t: TestServer, four: Array<{ id: number }>) => {
 
 /** Copies of a conversation row without messages (bulk-delete counts need many rows, not renderings). */
 const cloneConversation = async (t: TestServer, templateId: number, copies: number, status = 'ended') =>
-  t.db.query(
-    `INSERT INTO conversations (organization_id, customer_id, contact_identity_id, conversation_contact_uuid,
-       um_widget_id, um_widget_ids, status)
-     SELECT organization_id, customer_id, contact_identity_id, gen_random_uuid(), um_widget_id, um_widget_ids, $3
-       FROM conversations, generate_series(1, $2) WHERE id = $1`,
-    [templateId, copies, status],
-  );
+  cloneConversationRows(t.db, templateId, copies, status);
 
 const countOf = async (t: TestServer, query: Record<string, string | number> = {}) =>
   (await t.api.ok('listConversations', { query: { limit: 1, ...query } })).count;
@@ -73,10 +73,7 @@ describeEngines('conversations', (t) => {
 
   it('every filter row (contact_uuid ... id__lt) selects the matching conversations, on the list and all endpoints', async () => {
     const contact = await t.fx.contact(t.org.id);
-    const [widget] = await t.db.query<{ id: number }>(
-      `INSERT INTO um_widgets (organization_id, name, language_name) VALUES ($1, 'Shop', 'German') RETURNING id`,
-      [t.org.id],
-    );
+    const widget = { id: await addWidget(t.db, t.org.id, 'Shop', 'German') };
     const a = await t.fx.conversation(t.org.id, {
       contact_id: contact.id,
       operator_id: t.org.operators.operator,
@@ -86,10 +83,7 @@ describeEngines('conversations', (t) => {
     const b = await t.fx.conversation(t.org.id, { operator_id: t.org.operators.admin, topics: ['Shipping'] });
     const c = await t.fx.conversation(t.org.id, { operator_id: null });
     // a was conducted partly through the second widget.
-    await t.db.query('UPDATE conversations SET um_widget_ids = um_widget_ids || $2::int WHERE id = $1', [
-      a.id,
-      widget!.id,
-    ]);
+    await addConversationWidget(t.db, a.id, widget.id);
     const rows: Record<string, [string | number, number[]]> = {
       contact_uuid: [a.conversation_contact_uuid, [a.id]],
       contact_identity_id: [contact.id, [a.id]],
@@ -447,10 +441,7 @@ describeEngines('conversations', (t) => {
       operator_id: t.org.operators.operator,
     });
     const operator = await t.fx.operator(t.org.id, { name: 'Temp Operator' });
-    await t.db.query('UPDATE conversations SET operator_assigned_to = $2 WHERE id = $1', [
-      conversation.id,
-      operator.id,
-    ]);
+    await setColumns(t, 'conversations', conversation.id, { operator_assigned_to: operator.id });
     // Read once, so the rendered representation is stored...
     expect((await t.api.ok('listConversations')).results[0]!.contact.name).toBe('Before Name');
     expect((await t.api.ok('getContact', { params: { id: contact.id } })).conversation_count).toBe(1);
@@ -494,14 +485,13 @@ describeEngines('conversations', (t) => {
 
   it('accepts any message type, state type and part type (D18)', async () => {
     const conversation = await t.fx.conversation(t.org.id, { messages: 1 });
-    await t.db.query(
-      `UPDATE messages SET type = 'whatsapp', state_type = 7, state_message = 'Failed', state_error_code = 42
-        WHERE conversation_id = $1`,
-      [conversation.id],
-    );
-    await t.db.query(`UPDATE conversation_parts SET part_type = 'VideoMeta' WHERE conversation_id = $1`, [
-      conversation.id,
-    ]);
+    await setConversationRows(t.db, 'messages', conversation.id, {
+      type: 'whatsapp',
+      state_type: 7,
+      state_message: 'Failed',
+      state_error_code: 42,
+    });
+    await setConversationRows(t.db, 'conversation_parts', conversation.id, { part_type: 'VideoMeta' });
     const shown = await t.api.ok('getConversation', { params: { id: conversation.id } });
     expect(shown.conversation_part_set[0]!.part_type).toBe('VideoMeta');
     const [message] = (await t.api.ok('listMessages', { params: { id: conversation.id } })).results;

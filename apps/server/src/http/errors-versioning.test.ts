@@ -8,6 +8,7 @@ import {
   V3,
 } from '@org/model';
 import { expect, it, vi } from 'vitest';
+import { hideTable } from '../store/test-states.js';
 import { parseWith } from '../test-support/api.js';
 import { setColumns, useTestServer } from '../test-support/harness.js';
 
@@ -220,7 +221,7 @@ it('fields named like built-in object properties are ordinary unknown fields: 40
 
 it('an unexpected fault is 500 {detail, code: "error"}, logged with the request id (D1)', async () => {
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-  await t.db.exec('ALTER TABLE navigation_events RENAME TO navigation_events_gone');
+  const restore = await hideTable(t.db, 'navigation_events');
   try {
     const response = await t.api.request('GET', `${V3}/navigation/`, {
       headers: { 'x-request-id': 'req-fault-1' },
@@ -230,7 +231,7 @@ it('an unexpected fault is 500 {detail, code: "error"}, logged with the request 
     expect(response.headers.get('x-request-id')).toBe('req-fault-1');
     expect(log.mock.calls.some((args) => String(args[0]).includes('req-fault-1'))).toBe(true);
   } finally {
-    await t.db.exec('ALTER TABLE navigation_events_gone RENAME TO navigation_events');
+    await restore();
     log.mockRestore();
   }
   await t.api.ok('listNavigationEvents');

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { RATE_LIMIT_HEADER_NAMES as H, LIMITS, V3 } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.js';
+import { operatorGroupsOf } from '../store/test-states.js';
 import { Api } from '../test-support/api.js';
 import { describeEngines, NO_LIMITS } from '../test-support/harness.js';
 
@@ -113,10 +114,7 @@ describeEngines('hostile input', (t) => {
   });
 
   it('PATCH operator_group_ids of another organization or unknown ids answers 400 naming them (D4)', async () => {
-    const groups = await t.db.query<{ id: number; organization_id: number }>(
-      'SELECT id, organization_id FROM operator_groups WHERE organization_id = ANY ($1::int[]) ORDER BY id',
-      [[t.org.id, t.orgB.id]],
-    );
+    const groups = await operatorGroupsOf(t.db, [t.org.id, t.orgB.id]);
     const own = groups.find((g) => Number(g.organization_id) === t.org.id)!;
     const foreign = groups.find((g) => Number(g.organization_id) === t.orgB.id)!;
     const path = `${V3}/operators/${t.org.operators.operator}/`;

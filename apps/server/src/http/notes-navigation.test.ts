@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
+import { addWidget } from '../store/test-states.js';
 import { idsOf } from '../test-support/api.js';
-import { describeEngines } from '../test-support/harness.js';
+import { describeEngines, setColumns } from '../test-support/harness.js';
 
 /**
  * json-api-v3.md section 4 "Notes" and "Navigation events": every row of both endpoint tables,
@@ -152,11 +153,8 @@ describeEngines('notes and navigation events', (t) => {
     });
     const e2 = await t.fx.navigationEvent(t.org.id, { contact_identity_id: a.id });
     const e3 = await t.fx.navigationEvent(t.org.id, { contact_identity_id: b.id });
-    const [widget] = await t.db.query<{ id: number }>(
-      `INSERT INTO um_widgets (organization_id, name, language_name) VALUES ($1, 'App', 'English') RETURNING id`,
-      [t.org.id],
-    );
-    await t.db.query('UPDATE navigation_events SET um_widget_id = $2 WHERE id = $1', [e2.id, widget!.id]);
+    const widget = { id: await addWidget(t.db, t.org.id, 'App', 'English') };
+    await setColumns(t, 'navigation_events', e2.id, { um_widget_id: widget.id });
     const ids = async (query: Record<string, number>) =>
       idsOf(await t.api.ok('listNavigationEvents', { query }));
     expect(await ids({ contact_identity_id: a.id })).toEqual([e2.id, e1.id]);

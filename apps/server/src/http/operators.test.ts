@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { operatorGroupsOf } from '../store/test-states.js';
 import { idsOf } from '../test-support/api.js';
 import { setColumns, useTestServer } from '../test-support/harness.js';
 
@@ -45,10 +46,7 @@ it('GET operators/{id}/ returns one operator (D4 record)', async () => {
 it('PATCH operators/{id}/ changes the operator and returns it; is_away is ignored there (D4)', async () => {
   const operator = await t.fx.operator(t.org.id, { role: 'restricted' });
   // D4: the groups must be the organization's own (foreign or unknown ids answer 400).
-  const groups = await t.db.query<{ id: number }>(
-    'SELECT id FROM operator_groups WHERE organization_id = $1 ORDER BY id',
-    [t.org.id],
-  );
+  const groups = await operatorGroupsOf(t.db, [t.org.id]);
   const changes = {
     name: 'Paula Paulsen',
     display_name: 'Paula',

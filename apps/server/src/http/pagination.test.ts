@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { bulkContacts as insertBulkContacts } from '../store/test-states.js';
 import { idsOf, linkQuery } from '../test-support/api.js';
 import { type TestServer, useTestServer } from '../test-support/harness.js';
 
@@ -9,23 +10,8 @@ import { type TestServer, useTestServer } from '../test-support/harness.js';
 const t = useTestServer();
 
 /** n contacts in one statement, without the search triggers (pages do not need the vectors). */
-const bulkContacts = async (s: TestServer, n: number, organizationId = s.org.id) => {
-  await s.db.transaction(async (tx) => {
-    await tx.exec(`SET LOCAL app.bulk_load = 'on'`);
-    await tx.query(
-      `INSERT INTO contact_identities (organization_id, name, email, locale)
-       SELECT $1, 'Bulk ' || n, 'bulk' || n || '@example.org', CASE WHEN n % 2 = 0 THEN 'de_DE' ELSE 'en_US' END
-         FROM generate_series(1, $2) n`,
-      [organizationId, n],
-    );
-  });
-  return (
-    await s.db.query<{ id: number }>(
-      'SELECT id FROM contact_identities WHERE organization_id = $1 ORDER BY id',
-      [organizationId],
-    )
-  ).map((r) => r.id);
-};
+const bulkContacts = (s: TestServer, n: number, organizationId = s.org.id) =>
+  insertBulkContacts(s.db, organizationId, n);
 
 it('offset pages: limit defaults to 10, larger than 100 is replaced by 100, offset defaults to 0', async () => {
   const ids = (await bulkContacts(t, 130)).reverse();

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@org/model';
 import { describe, expect, it } from 'vitest';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
+import { storedValue } from '../store/test-states.js';
 import { Api, type ApiResponse } from '../test-support/api.js';
 import { newTenant, redisPrefix, useServers, useTestServer } from '../test-support/harness.js';
 
@@ -142,10 +143,7 @@ describe('daily limit per organization and resource group', () => {
       /contacts/,
     );
     expectThrottled(await api.call('deleteContact', { params: { id: contact.id } }), /contacts/);
-    const [row] = await t.db.query<{ city: string }>('SELECT city FROM contact_identities WHERE id = $1', [
-      contact.id,
-    ]);
-    expect(row?.city).toBe('Before');
+    expect(await storedValue(t.db, 'contact_identities', 'city', contact.id)).toBe('Before');
   });
 
   it('unauthenticated requests are refused before counting', async () => {

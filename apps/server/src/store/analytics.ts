@@ -8,7 +8,7 @@ import {
   type MetricInfo,
 } from '@org/model';
 import { invalid } from '../core/api-error.js';
-import { assembledJson, type JsonParts, type JsonText } from '../core/json.js';
+import { assembledJson, type JsonText } from '../core/json.js';
 import { linkTo, type RequestOrigin } from '../core/links.js';
 import type { Db } from './engine/db.js';
 import { parseTimestamp } from './engine/type-parsers.js';

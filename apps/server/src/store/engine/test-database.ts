@@ -10,6 +10,10 @@ export interface TemporaryDatabase {
   readonly url: string;
   /** Drops it (terminating leftover connections). Safe to call twice. */
   drop(): Promise<void>;
+  /** Refuses (or allows again) new connections to it: an outage that lasts as long as a test needs. */
+  allowConnections(allow: boolean): Promise<void>;
+  /** Ends its connections of one application name; resolves to how many there were. */
+  terminateConnections(applicationName: string): Promise<number>;
 }
 
 /**
@@ -27,6 +31,20 @@ export async function createTemporaryDatabase(
   let dropped = false;
   return {
     url: url.toString(),
+    allowConnections: async (allow) => {
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS ${allow ? 'true' : 'false'}`),
+      );
+    },
+    terminateConnections: (applicationName) =>
+      withAdminClient(serverUrl, async (client) => {
+        const { rows } = await client.query<{ n: number }>(
+          `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+            WHERE application_name = $1 AND datname = $2`,
+          [applicationName, name],
+        );
+        return rows[0]!.n;
+      }),
     async drop() {
       if (dropped) return;
       dropped = true;

@@ -1,0 +1,228 @@
+import { hashToken } from '../core/auth/tokens.js';
+import type { Db } from './engine/db.js';
+
+/**
+ * States the server's tests set up or read directly in the database: ones the API cannot write
+ * (timestamps, derived columns, silent bulk rows) and storage facts the tests assert. Every SQL
+ * statement of the server, tests included, lives in src/store (docs/architecture.md).
+ */
+
+/** The stored token column of every token (D3: hashes only). */
+export const storedTokenHashes = (db: Db) =>
+  db.query<{ token_sha256: string }>('SELECT token_sha256 FROM api_tokens');
+
+/** One column of one row, as stored. */
+export const storedValue = async <T>(
+  db: Db,
+  table: string,
+  column: string,
+  id: number,
+): Promise<T | undefined> =>
+  (await db.query<{ v: T }>(`SELECT ${column} AS v FROM ${table} WHERE id = $1`, [id]))[0]?.v;
+
+/** A widget of the organization; its id. */
+export const addWidget = async (db: Db, organizationId: number, name: string, languageName: string) =>
+  (
+    await db.query<{ id: number }>(
+      'INSERT INTO um_widgets (organization_id, name, language_name) VALUES ($1, $2, $3) RETURNING id',
+      [organizationId, name, languageName],
+    )
+  )[0]!.id;
+
+/** Copies of a conversation row without messages (counts need many rows, not renderings). */
+export const cloneConversation = (db: Db, templateId: number, copies: number, status: string) =>
+  db.query(
+    `INSERT INTO conversations (organization_id, customer_id, contact_identity_id, conversation_contact_uuid,
+       um_widget_id, um_widget_ids, status)
+     SELECT organization_id, customer_id, contact_identity_id, gen_random_uuid(), um_widget_id, um_widget_ids, $3
+       FROM conversations, generate_series(1, $2) WHERE id = $1`,
+    [templateId, copies, status],
+  );
+
+/** The conversation was conducted partly through another widget too. */
+export const addConversationWidget = (db: Db, conversationId: number, widgetId: number) =>
+  db.query('UPDATE conversations SET um_widget_ids = um_widget_ids || $2::int WHERE id = $1', [
+    conversationId,
+    widgetId,
+  ]);
+
+/** Sets columns of every row of a table that belongs to a conversation (its messages, its parts). */
+export const setConversationRows = async (
+  db: Db,
+  table: 'messages' | 'conversation_parts',
+  conversationId: number,
+  columns: Record<string, unknown>,
+) => {
+  const entries = Object.entries(columns);
+  await db.query(
+    `UPDATE ${table} SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE conversation_id = $1`,
+    [conversationId, ...entries.map(([, v]) => v)],
+  );
+};
+
+/**
+ * n contacts in one statement, optionally without the search triggers (bulk-load mode: pages do not
+ * need the vectors): `Bulk <n>`, `bulk<n>@example.org`, locales alternating de_DE/en_US. Returns
+ * every contact id of the organization, ascending.
+ */
+export const bulkContacts = async (db: Db, organizationId: number, n: number, { silent = true } = {}) => {
+  await db.transaction(async (tx) => {
+    if (silent) await tx.exec(`SET LOCAL app.bulk_load = 'on'`);
+    await tx.query(
+      `INSERT INTO contact_identities (organization_id, name, email, locale)
+       SELECT $1, 'Bulk ' || n, 'bulk' || n || '@example.org', CASE WHEN n % 2 = 0 THEN 'de_DE' ELSE 'en_US' END
+         FROM generate_series(1, $2) n`,
+      [organizationId, n],
+    );
+  });
+  return (
+    await db.query<{ id: number }>(
+      'SELECT id FROM contact_identities WHERE organization_id = $1 ORDER BY id',
+      [organizationId],
+    )
+  ).map((r) => r.id);
+};
+
+/** How many contacts the organization holds, counted in the database (no cache). */
+export const storedContactCount = async (db: Db, organizationId: number) =>
+  (
+    await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM contact_identities WHERE organization_id = $1',
+      [organizationId],
+    )
+  )[0]!.n;
+
+/** A contact inserted in bulk-load mode, which notifies nothing (0013): only an uncached count sees it. */
+export const silentContact = (db: Db, organizationId: number) =>
+  db.transaction(async (tx) => {
+    await tx.query(`SELECT set_config('app.bulk_load', 'on', true)`);
+    await tx.query(
+      `INSERT INTO contact_identities (organization_id, name, email, contact_uuids)
+       VALUES ($1, 'Silent', $2, ARRAY[gen_random_uuid()])`,
+      [organizationId, `silent-${crypto.randomUUID()}@example.org`],
+    );
+  });
+
+/** An organization token of the organization, stored as its hash. */
+export const addOrganizationToken = (db: Db, organizationId: number, customerId: number, token: string) =>
+  db.query(
+    `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256) VALUES ($1, $2, 'organization', $3)`,
+    [organizationId, customerId, hashToken(token)],
+  );
+
+export const deleteToken = (db: Db, token: string) =>
+  db.query('DELETE FROM api_tokens WHERE token_sha256 = $1', [hashToken(token)]);
+
+export const deleteOperator = (db: Db, id: number) => db.query('DELETE FROM operators WHERE id = $1', [id]);
+
+/** Another organization of the customer; its id. */
+export const addOrganization = async (db: Db, customerId: number, name: string) =>
+  (
+    await db.query<{ id: number }>(
+      'INSERT INTO organizations (customer_id, name, is_default) VALUES ($1, $2, false) RETURNING id',
+      [customerId, name],
+    )
+  )[0]!.id;
+
+/**
+ * Another customer with one organization and a customer token (raw `token`): none of the world's
+ * data is its. Returns the organization's id.
+ */
+export const foreignCustomer = async (db: Db, token: string) => {
+  const [customer] = await db.query<{ id: number }>(
+    `INSERT INTO customers (name) VALUES ('Other') RETURNING id`,
+  );
+  const [org] = await db.query<{ id: number }>(
+    `INSERT INTO organizations (customer_id, name, is_default) VALUES ($1, 'Other org', true) RETURNING id`,
+    [customer!.id],
+  );
+  await db.query(
+    `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256) VALUES ($1, $2, 'customer', $3)`,
+    [org!.id, customer!.id, hashToken(token)],
+  );
+  return org!.id;
+};
+
+/** An operator status data point with an exact (microsecond) time and no widgets. */
+export const insertStatusPoint = (db: Db, org: number, time: string, value: number, operatorId: number) =>
+  db.query(
+    `INSERT INTO analytics_data_points (metric, organization_id, um_widget_ids, operator_id, time, value, value_str)
+     VALUES ('um_operator_status', $1, '{}', $2, $3::timestamptz, $4, 'online')`,
+    [org, operatorId, time, value],
+  );
+
+/** A metric's stored points of whole days [from, to], in (time, id) order. */
+export const storedPoints = (db: Db, metric: string, from: string, to: string) =>
+  db.query<{ time: string; value: number; value_str: string; operator_id: number }>(
+    `SELECT time, value, value_str, operator_id FROM analytics_data_points
+      WHERE metric = $1 AND time >= $2::date AND time < $3::date + 1 ORDER BY time, id`,
+    [metric, from, to],
+  );
+
+/** Row counts of the given tables. */
+export const tableCounts = async <T extends string>(
+  db: Db,
+  tables: readonly T[],
+): Promise<Record<T, number>> => {
+  const [row] = await db.query<Record<T, number>>(
+    `SELECT ${tables.map((t) => `(SELECT count(*)::int FROM ${t}) AS ${t}`).join(', ')}`,
+  );
+  return row!;
+};
+
+/** Whether some session of this database holds the advisory lock `key`. */
+export const advisoryLockHeld = async (db: Db, key: number) =>
+  (
+    await db.query(
+      `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND objid = $1 AND granted`,
+      [key],
+    )
+  ).length > 0;
+
+/** Notes whose body starts with `prefix`, with their contacts. */
+export const notesStartingWith = (db: Db, prefix: string) =>
+  db.query<{ id: number; contact_identity_id: number }>(
+    `SELECT id, contact_identity_id FROM notes WHERE body LIKE $1 || '%'`,
+    [prefix],
+  );
+
+/** The contacts among `ids` whose search vector does not match the word (english stemming). */
+export const contactsNotFound = (db: Db, ids: number[], word: string) =>
+  db.query(
+    `SELECT 1 FROM contact_identities c
+      WHERE c.id = ANY ($1::int[]) AND NOT c.search_vector @@ to_tsquery('english', $2)`,
+    [ids, word],
+  );
+
+/** Each contact of the organization with its name and how many conversations it has. */
+export const contactsWithConversationCounts = (db: Db, organizationId: number) =>
+  db.query<{ id: number; name: string; conversations: number }>(
+    `SELECT c.id, c.name, (SELECT count(*)::int FROM conversations v WHERE v.contact_identity_id = c.id) AS conversations
+       FROM contact_identities c WHERE c.organization_id = $1`,
+    [organizationId],
+  );
+
+/** Each conversation of the organization with its contact's name and its topic texts (sorted). */
+export const conversationsWithContactAndTopics = (db: Db, organizationId: number) =>
+  db.query<{ id: number; contact_name: string; topics: string[] }>(
+    `SELECT v.id, c.name AS contact_name,
+            ARRAY(SELECT t.text FROM conversation_topics ct JOIN topics t ON t.id = ct.topic_id
+                   WHERE ct.conversation_id = v.id ORDER BY t.text) AS topics
+       FROM conversations v JOIN contact_identities c ON c.id = v.contact_identity_id
+      WHERE v.organization_id = $1`,
+    [organizationId],
+  );
+
+/** The operator groups of the organizations, by id. */
+export const operatorGroupsOf = (db: Db, organizationIds: number[]) =>
+  db.query<{ id: number; organization_id: number }>(
+    'SELECT id, organization_id FROM operator_groups WHERE organization_id = ANY ($1::int[]) ORDER BY id',
+    [organizationIds],
+  );
+
+/** Hides a table (renamed away) so that a request reading it faults; the returned function restores it. */
+export const hideTable = async (db: Db, table: string) => {
+  await db.exec(`ALTER TABLE ${table} RENAME TO ${table}_gone`);
+  return () => db.exec(`ALTER TABLE ${table}_gone RENAME TO ${table}`);
+};
