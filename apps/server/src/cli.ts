@@ -162,6 +162,7 @@ else {
     '',
     `  Reference server listening on ${summary.url}  (${summary.database}, ready in ${summary.startedInMs} ms)`,
     `  API reference: ${summary.docs}    OpenAPI: ${summary.openapi}`,
+    ...(summary.sandbox ? [`  Sandbox (reset, rate limits, journal, worlds): ${summary.sandbox}`] : []),
     '',
     `  Customer token (all organizations): ${summary.customerToken}`,
     ...summary.organizations.map(
