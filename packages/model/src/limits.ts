@@ -36,4 +36,6 @@ export const LIMITS = {
   maxBodyBytes: 1_048_576,
   /** Requests answered on one keep-alive connection before the server closes it (D27). */
   maxRequestsPerConnection: 1_000,
+  /** Longest path parameter (an id or a metric name), in characters; longer answers 414 (D27). */
+  maxPathParamLength: 100,
 } as const;

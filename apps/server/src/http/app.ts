@@ -24,9 +24,6 @@ export interface AppOptions {
   publicUrl?: string;
 }
 
-/** Longest path parameter (an id or a metric name) before the router answers 414 (D27). */
-const MAX_PARAM_LENGTH = 100;
-
 /**
  * D27: a 431 is found by Node's parser before Fastify sees a request; the socket gets the D1 body
  * and is closed. Other parse failures of the request line or headers are a 400 `invalid`.
@@ -74,7 +71,10 @@ const toApiError = (error: FastifyError, bodyLimit: number): ApiError | null => 
       non_field_errors: [`The request body must not be larger than ${bodyLimit} bytes.`],
     });
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return new ApiError('uri_too_long', `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`);
+    return new ApiError(
+      'uri_too_long',
+      `A path parameter is longer than ${LIMITS.maxPathParamLength} characters.`,
+    );
   if (error.code === 'FST_ERR_BAD_URL')
     return new ApiError('invalid', 'The path is not valid percent-encoded UTF-8.', {
       non_field_errors: ['The path is not valid percent-encoded UTF-8.'],
@@ -93,7 +93,7 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
     logger: options.logger
       ? { level: 'info', ...(options.logger === 'stderr' ? { stream: process.stderr } : {}) }
       : false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: LIMITS.maxPathParamLength },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     bodyLimit,
     return503OnClosing: true,
