@@ -3,7 +3,6 @@ import {
   ERROR_CODES,
   type ErrorCode,
   endpointList,
-  fieldErrorsOf,
   RATE_LIMIT_HEADER_NAMES,
   routerPath,
 } from '@org/model';
@@ -11,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../core/api-error.js';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
+import { parseOrThrow } from '../core/validate.js';
 import { readJsonBody } from './json-body.js';
 
 /** What the control API acts on; the composition root (server.ts) wires it to the store and caches. */
@@ -172,14 +172,8 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   app.post(`${SANDBOX_PREFIX}worlds`, async (request, reply) => {
     // No body at all is an empty request; a body is JSON like any write (D12).
     const hasBody = typeof request.body === 'string' && request.body.trim() !== '';
-    const parsed = WorldRequestSchema.safeParse(hasBody ? readJsonBody(request) : {});
-    if (!parsed.success)
-      throw new ApiError(
-        'invalid',
-        'Invalid body.',
-        fieldErrorsOf(parsed.error, () => 'Unknown field.'),
-      );
-    return reply.code(201).send(await control.createWorld(parsed.data.organizations ?? 2));
+    const wanted = parseOrThrow(WorldRequestSchema, hasBody ? readJsonBody(request) : {}, 'body');
+    return reply.code(201).send(await control.createWorld(wanted.organizations ?? 2));
   });
   app.delete<{ Params: { id: string } }>(`${SANDBOX_PREFIX}worlds/:id`, async (request, reply) => {
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : Number.NaN;
