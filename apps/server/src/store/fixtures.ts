@@ -17,7 +17,7 @@ import { conversationDetailJson } from './conversations.js';
 import type { Db } from './engine/db.js';
 import { syncIdSequences } from './engine/reset-db.js';
 import { recordJson } from './simple-records.js';
-import { Params } from './sql.js';
+import { Params, updateColumns } from './sql.js';
 
 /**
  * Exact states for tests and Pact provider states: each call creates one record (with the id asked
@@ -283,11 +283,7 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
     },
 
     async setColumns(table, id, columns) {
-      const entries = Object.entries(columns);
-      await db.query(
-        `UPDATE ${table} SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`,
-        [id, ...entries.map(([, v]) => v)],
-      );
+      await updateColumns(db, table, { id }, columns);
     },
 
     async keepOnlyOperators(ids) {

@@ -1,3 +1,5 @@
+import type { Db } from './engine/db.js';
+
 /** Collects query parameters and hands out their `$n` placeholders, so SQL is built without string values. */
 export class Params {
   readonly values: unknown[] = [];
@@ -24,6 +26,19 @@ export const conditionsApplier = <F>(conditions: Conditions<F>) => {
     }
     return where;
   };
+};
+
+/** Sets columns of the rows matching every `where` column (test states and fixtures). */
+export const updateColumns = async (
+  db: Db,
+  table: string,
+  where: Record<string, unknown>,
+  columns: Record<string, unknown>,
+) => {
+  const p = new Params();
+  const set = Object.entries(columns).map(([k, v]) => `${k} = ${p.add(v)}`);
+  const match = Object.entries(where).map(([k, v]) => `${k} = ${p.add(v)}`);
+  await db.query(`UPDATE ${table} SET ${set.join(', ')} WHERE ${match.join(' AND ')}`, p.values);
 };
 
 /** A filtered selection: FROM, the WHERE conditions and their parameters. */

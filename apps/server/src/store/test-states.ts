@@ -1,5 +1,6 @@
 import { hashToken } from '../core/auth/tokens.js';
 import type { Db } from './engine/db.js';
+import { updateColumns } from './sql.js';
 
 /**
  * States the server's tests set up or read directly in the database: ones the API cannot write
@@ -47,18 +48,12 @@ export const addConversationWidget = (db: Db, conversationId: number, widgetId: 
   ]);
 
 /** Sets columns of every row of a table that belongs to a conversation (its messages, its parts). */
-export const setConversationRows = async (
+export const setConversationRows = (
   db: Db,
   table: 'messages' | 'conversation_parts',
   conversationId: number,
   columns: Record<string, unknown>,
-) => {
-  const entries = Object.entries(columns);
-  await db.query(
-    `UPDATE ${table} SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE conversation_id = $1`,
-    [conversationId, ...entries.map(([, v]) => v)],
-  );
-};
+) => updateColumns(db, table, { conversation_id: conversationId }, columns);
 
 /**
  * n contacts in one statement, optionally without the search triggers (bulk-load mode: pages do not
