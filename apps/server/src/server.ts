@@ -1,7 +1,9 @@
 import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
 import { Authenticator } from './core/auth/authenticate.js';
+import { addIsoDuration, CLOCK_RANGE, Clock } from './core/clock.js';
 import { COUNT_TTL_MS, CountCache } from './core/count-cache.js';
+import { invalid } from './core/api-error.js';
 import { parsePublicUrl } from './core/links.js';
 import { MemoryCounterStore } from './core/rate-limit/counter-store.js';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/limiter.js';
@@ -16,6 +18,8 @@ import { createFixtures, type Fixtures } from './store/fixtures.js';
 import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
 import { RedisCounterStore } from './store/redis-counter-store.js';
+import { advanceClock, CLOCK_CHANGED, readClock, type StoredClock, setClock } from './store/sandbox-clock.js';
+import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/sandbox-records.js';
 import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox-snapshot.js';
 import { CHANGES_CHANNEL } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
@@ -107,9 +111,24 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     // Shared counters from the first request on, unless Redis is down (D25: then per instance).
     await redis?.ready();
     const store = redis ?? new MemoryCounterStore();
+    // D40: the clock every instance on the database shares; a start without the sandbox runs on real time.
+    const clock = new Clock();
+    if (!options.sandbox) await setClock(db, null);
+    let clockReads = 0;
+    const reloadClock = async () => {
+      const read = ++clockReads;
+      const stored = await readClock(db);
+      if (read === clockReads) clock.set(stored.frozen ? stored.nowMs : null);
+    };
+    const clockState = (stored: StoredClock) => {
+      clock.set(stored.frozen ? stored.nowMs : null);
+      return { now: stored.now, frozen: stored.frozen };
+    };
+    await reloadClock();
     const limiter = new RateLimiter(
       store,
       scaleLimits({ ...DEFAULT_LIMITS, ...options.limits }, options.rateLimits),
+      () => clock.now(),
     );
     if (options.sandbox) await takeSnapshot(db);
     else await dropSnapshot(db);
@@ -125,6 +144,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
             fragments.clear();
             authenticator.clearCache();
           }
+          if (table === SANDBOX_RESET || table === CLOCK_CHANGED) void reloadClock().catch(() => {});
           if (AUTH_TABLES.has(table)) authenticator.clearCache();
           if (!UNCOUNTED_TABLES.has(table)) counts.clear();
         },
@@ -134,6 +154,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
           authenticator.clearCache();
         },
         onRestored: () => {
+          void reloadClock().catch(() => {});
           counts.clear();
           authenticator.clearCache();
           counts.ttlMs = COUNT_TTL_MS.notified;
@@ -150,9 +171,23 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       searches: new SearchQueries(db),
       authenticator,
       limiter,
+      clock,
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
     };
     const fixtures = createFixtures(db, authenticator, counts);
+    /** D41: the organization a sandbox record is created in: the body's, else the token's. */
+    const organizationOf = async (body: { organization_id?: unknown }, headers: Record<string, string | string[] | undefined>) => {
+      if (typeof body.organization_id === 'number') {
+        if (await organizationExists(db, body.organization_id)) return body.organization_id;
+        throw invalid({ organization_id: [`No organization ${body.organization_id}.`] }, 'Invalid body: organization_id.');
+      }
+      if (headers.authorization === undefined)
+        throw invalid(
+          { organization_id: ['Required without an Authorization token (the organization to create it in).'] },
+          'Invalid body: organization_id.',
+        );
+      return (await authenticator.authenticate(headers)).organizationId;
+    };
     const sandbox: SandboxControl = {
       limits: limiter.limits,
       clearRateLimits: () => limiter.reset(),
@@ -166,8 +201,29 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         };
       },
       dropWorld: (id) => (Number.isInteger(id) ? fixtures.dropTenant(id) : Promise.resolve(false)),
+      clock: {
+        read: async () => clockState(await readClock(db)),
+        set: async (at) => clockState(await setClock(db, at)),
+        async advance(duration) {
+          const moved = await advanceClock(db, (now) => {
+            const next = addIsoDuration(now, duration);
+            return next !== null && next >= CLOCK_RANGE.min && next <= CLOCK_RANGE.max ? next : null;
+          });
+          return moved && clockState(moved);
+        },
+      },
+      async createRecord(resource, body, headers) {
+        const json = await createSandboxRecord(db, resource, await organizationOf(body, headers), body);
+        counts.clear();
+        if (resource === 'operators') authenticator.clearCache();
+        return json;
+      },
+      async createDataPoint(metric, body, headers) {
+        return createSandboxDataPoint(db, metric, await organizationOf(body, headers), body);
+      },
       async reset() {
         await restoreSnapshot(db);
+        await reloadClock();
         // This instance at once; the others on the notification restoreSnapshot sends.
         fragments.clear();
         counts.clear();

@@ -1,4 +1,5 @@
 import type { Authenticator } from '../core/auth/authenticate.js';
+import type { Clock } from '../core/clock.js';
 import type { CountCache } from '../core/count-cache.js';
 import type { RateLimiter } from '../core/rate-limit/limiter.js';
 import type { Db } from '../store/engine/db.js';
@@ -16,6 +17,8 @@ export interface Services {
   fragments: FragmentCache;
   /** search_query keywords -> stemmed tsquery (D11). */
   searches: SearchQueries;
+  /** The server's notion of now (D40: real time unless the sandbox set it). */
+  clock: Clock;
   /** Data points per analytics response before a `next` link (D14; smaller in tests). */
   analyticsPageSize: number;
 }

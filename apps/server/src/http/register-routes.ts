@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import {
+  ANALYTICS_QUERY_PARAMS,
   canonicalMetric,
   type EndpointDefinition,
   endpointList,
@@ -89,7 +90,8 @@ export const registerRoutes = (
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const { auth, params } = admitted.get(request)!;
         assertNoNulCharacters(request.query, 'query parameters');
-        const query = ep.query ? parseOrThrow(ep.query, request.query ?? {}, 'query parameters') : undefined;
+        const raw = ep.group === 'analytics' ? onClockDay(request.query, services) : request.query;
+        const query = ep.query ? parseOrThrow(ep.query, raw ?? {}, 'query parameters') : undefined;
         assertCapability(auth, ep, (params ?? {}) as { id?: number });
         let body: unknown;
         if (ep.body) {
@@ -141,6 +143,20 @@ const sendParts = (reply: FastifyReply, parts: readonly Buffer[]) => {
   for (const part of parts) res.write(part);
   res.end();
   socket?.uncork();
+};
+
+/** The analytics parameters that choose the days a request covers. */
+const DATE_PARAMS = Object.keys(ANALYTICS_QUERY_PARAMS).filter((name) => name.startsWith('event_date'));
+const DEFAULT_DAY_PARAM = 'event_date' satisfies keyof typeof ANALYTICS_QUERY_PARAMS;
+
+/**
+ * An analytics request naming no day covers the current UTC day: the day of the server's clock
+ * (D40), which the sandbox may have set, rather than the model's default of the real day.
+ */
+const onClockDay = (query: unknown, services: Services): unknown => {
+  const raw = (query ?? {}) as Record<string, unknown>;
+  if (DATE_PARAMS.some((name) => name in raw)) return raw;
+  return { ...raw, [DEFAULT_DAY_PARAM]: new Date(services.clock.now()).toISOString().slice(0, 10) };
 };
 
 /** The counter metric of an analytics endpoint (both spellings of one metric share a counter). */

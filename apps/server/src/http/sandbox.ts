@@ -1,4 +1,6 @@
 import {
+  ANALYTICS_METRIC_NAMES,
+  type AnalyticsMetric,
   type EndpointDefinition,
   ERROR_CODES,
   type ErrorCode,
@@ -7,11 +9,26 @@ import {
   routerPath,
 } from '@org/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { ApiError } from '../core/api-error.js';
+import type { z } from 'zod';
+import { ApiError, invalid } from '../core/api-error.js';
+import { CLOCK_RANGE } from '../core/clock.js';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
-import { parseOrThrow } from '../core/validate.js';
+import { dataPointInputSchemaFor, type SandboxRecordResource } from '../core/sandbox-inputs.js';
+import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
 import { readJsonBody } from './json-body.js';
+import {
+  buildSandboxDocument,
+  ClockRequestSchema,
+  type ClockSchema,
+  type JournalEntry,
+  RECORD_RESOURCES,
+  SANDBOX_PREFIX as PREFIX,
+  type SandboxWorld,
+  WorldRequestSchema,
+} from './sandbox-api.js';
+
+export type { JournalEntry, SandboxWorld };
+type ClockState = z.infer<typeof ClockSchema>;
 
 /** What the control API acts on; the composition root (server.ts) wires it to the store and caches. */
 export interface SandboxControl {
@@ -27,38 +44,43 @@ export interface SandboxControl {
   dropWorld(id: number): Promise<boolean>;
   /** The seeded world's customer (never dropped: a reset restores it). */
   seededWorldId: number;
-}
-
-/** What `POST /_sandbox/worlds` answers: the ids and raw tokens of the new world. */
-export interface SandboxWorld {
-  id: number;
-  customer_token: string;
-  organizations: Array<{ id: number; token: string; operators: Record<string, number> }>;
-}
-
-const MAX_WORLD_ORGANIZATIONS = 10;
-/** Body of `POST /_sandbox/worlds` (all optional). */
-const WorldRequestSchema = z
-  .object({ organizations: z.number().int().min(1).max(MAX_WORLD_ORGANIZATIONS).optional() })
-  .strict();
-
-/** One answered request, as `GET /_sandbox/requests` lists it. */
-export interface JournalEntry {
-  id: string;
-  at: string;
-  method: string;
-  url: string;
-  status: number;
-  ms: number;
-  /** The body as sent, when it was JSON text (pages included); truncated past JOURNAL_BODY_LIMIT. */
-  body: unknown;
+  /** The server's clock (D40), as every instance on the database sees it. */
+  clock: {
+    read(): Promise<ClockState>;
+    /** A moment (ISO 8601), or null for real time. */
+    set(at: string | null): Promise<ClockState>;
+    /** Moves it by an ISO 8601 duration; null when that is not one (or leaves the range of dates). */
+    advance(duration: string): Promise<ClockState | null>;
+  };
+  /**
+   * Creates a record (D41) in `organizationId`, or else the organization of the request's token
+   * (401 for an unknown token); JSON text as the API renders the record.
+   */
+  createRecord(
+    resource: SandboxRecordResource,
+    body: Record<string, unknown>,
+    headers: FastifyRequest['headers'],
+  ): Promise<string>;
+  createDataPoint(
+    metric: AnalyticsMetric,
+    body: Record<string, unknown>,
+    headers: FastifyRequest['headers'],
+  ): Promise<string>;
 }
 
 const JOURNAL_BODY_LIMIT = 256 * 1024;
 /** Marks an app whose pages (written part by part) are copied into the journal. */
 export const SANDBOX_JOURNAL = 'sandboxJournal';
 const MAX_DELAY_MS = 60_000;
-const SANDBOX_PREFIX = '/_sandbox/';
+const SANDBOX_PREFIX = `${PREFIX}/`;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A write's JSON body, checked as every write of the API is (D12, D26). */
+const bodyOf = (request: FastifyRequest): unknown => {
+  const json = readJsonBody(request);
+  assertNoNulCharacters(json, 'body');
+  return json;
+};
 
 /** The first error code answered with each status (the model's table is the only source). */
 const CODE_OF_STATUS = new Map<number, ErrorCode>();
@@ -69,6 +91,8 @@ for (const [code, { status }] of Object.entries(ERROR_CODES) as Array<[ErrorCode
 const ENDPOINT_OF_ROUTE = new Map<string, EndpointDefinition>(
   endpointList().map(([, ep]) => [`${ep.method} ${routerPath(ep.path)}`, ep]),
 );
+
+const CLOCK_RANGE_MESSAGE = 'Between 1970-01-01 and 9999-12-31 (UTC).';
 
 /** RFC 7240 preferences of a request (`Prefer: code=429, delay=500`); unknown ones are ignored. */
 export const preferencesOf = (request: FastifyRequest): Map<string, string> => {
@@ -107,7 +131,7 @@ const preferredError = (request: FastifyRequest, limits: RateLimits): ApiError |
   return new ApiError(code, detail, errors, headers);
 };
 
-const bodyOf = (payload: unknown): unknown => {
+const journalBodyOf = (payload: unknown): unknown => {
   const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
   if (text === null || text === '') return null;
   if (text.length > JOURNAL_BODY_LIMIT) return { truncated: true, text: text.slice(0, JOURNAL_BODY_LIMIT) };
@@ -146,7 +170,7 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!request.url.startsWith(SANDBOX_PREFIX)) bodies.set(request, bodyOf(payload));
+    if (!request.url.startsWith(SANDBOX_PREFIX)) bodies.set(request, journalBodyOf(payload));
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -172,7 +196,7 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   app.post(`${SANDBOX_PREFIX}worlds`, async (request, reply) => {
     // No body at all is an empty request; a body is JSON like any write (D12).
     const hasBody = typeof request.body === 'string' && request.body.trim() !== '';
-    const wanted = parseOrThrow(WorldRequestSchema, hasBody ? readJsonBody(request) : {}, 'body');
+    const wanted = parseOrThrow(WorldRequestSchema, hasBody ? bodyOf(request) : {}, 'body');
     return reply.code(201).send(await control.createWorld(wanted.organizations ?? 2));
   });
   app.delete<{ Params: { id: string } }>(`${SANDBOX_PREFIX}worlds/:id`, async (request, reply) => {
@@ -196,9 +220,54 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     journal.length = 0;
     return reply.code(204).send();
   });
+
+  // D40: the server's clock, shared by every instance on the database.
+  app.get(`${SANDBOX_PREFIX}clock`, async (_request, reply) => reply.send(await control.clock.read()));
+  app.put(`${SANDBOX_PREFIX}clock`, async (request, reply) => {
+    const wanted = parseOrThrow(ClockRequestSchema, bodyOf(request), 'body');
+    if (wanted.now !== undefined) {
+      const at = Date.parse(wanted.now);
+      if (!(at >= CLOCK_RANGE.min && at <= CLOCK_RANGE.max))
+        throw invalid({ now: [CLOCK_RANGE_MESSAGE] }, 'Invalid body: now.');
+      return reply.send(await control.clock.set(wanted.now));
+    }
+    const moved = await control.clock.advance(wanted.advance!);
+    if (!moved)
+      throw invalid(
+        { advance: [`Expected an ISO 8601 duration such as PT1H or P1DT30M, ${CLOCK_RANGE_MESSAGE.toLowerCase()}`] },
+        'Invalid body: advance.',
+      );
+    return reply.send(moved);
+  });
+  app.delete(`${SANDBOX_PREFIX}clock`, async (_request, reply) => reply.send(await control.clock.set(null)));
+
+  // D41: any record of the world, validated by the model, answered as the API renders it.
+  app.post<{ Params: { resource: string } }>(`${SANDBOX_PREFIX}records/:resource`, async (request, reply) => {
+    const resource = request.params.resource as SandboxRecordResource;
+    if (!Object.hasOwn(RECORD_RESOURCES, resource))
+      throw new ApiError(
+        'not_found',
+        `No sandbox records of ${request.params.resource}; known: ${Object.keys(RECORD_RESOURCES).join(', ')}, analytics/<metric>.`,
+      );
+    const body = parseOrThrow(RECORD_RESOURCES[resource].input, bodyOf(request), 'body');
+    const json = await control.createRecord(resource, body, request.headers);
+    return reply.code(201).type(JSON_TYPE).send(json);
+  });
+  app.post<{ Params: { metric: string } }>(`${SANDBOX_PREFIX}records/analytics/:metric`, async (request, reply) => {
+    const metric = request.params.metric as AnalyticsMetric;
+    if (!(ANALYTICS_METRIC_NAMES as readonly string[]).includes(metric))
+      throw new ApiError('not_found', `Unknown analytics metric ${request.params.metric}.`);
+    const body = parseOrThrow(dataPointInputSchemaFor(metric), bodyOf(request), 'body');
+    const json = await control.createDataPoint(metric, body, request.headers);
+    return reply.code(201).type(JSON_TYPE).send(json);
+  });
+
+  // The sandbox's own document (D42), never part of the published one.
+  const document = JSON.stringify(buildSandboxDocument());
+  app.get(`${SANDBOX_PREFIX}openapi.json`, async (_request, reply) => reply.type(JSON_TYPE).send(document));
 };
 
 /** Lets a page written part by part (register-routes' sendParts) appear in the journal. */
 export const journalPage = (request: FastifyRequest, parts: readonly Buffer[]) => {
-  (request as { journalBody?: unknown }).journalBody = bodyOf(Buffer.concat(parts));
+  (request as { journalBody?: unknown }).journalBody = journalBodyOf(Buffer.concat(parts));
 };

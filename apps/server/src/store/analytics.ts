@@ -14,7 +14,13 @@ import type { Db } from './engine/db.js';
 import { parseTimestamp } from './engine/type-parsers.js';
 import { Params } from './sql.js';
 
-interface PointRow {
+/** The columns of a data point as dataPointJson reads them (alias `d`). */
+export const POINT_COLUMNS = `d.id, d.organization_id, d.um_widget_ids::text AS um_widget_ids, d.operator_id,
+            d.operator_group_id, d.time::text AS time, d.value, d.value_str, d.conversation_id,
+            d.conversation_part_id, d.conversation_session_id, d.is_chatbot_metric,
+            d.chatbot_interaction, d.human_interaction`;
+
+export interface PointRow {
   id: number;
   organization_id: number;
   /** The array as PostgreSQL prints it (`{1,2}`): turned into JSON without parsing. */
@@ -121,10 +127,7 @@ export const queryDataPoints = async (
   // One ordered index range per organization (metric, organization_id, time, id), merged: an
   // `organization_id = ANY (...)` condition would make PostgreSQL sort the whole range instead.
   const rows = await db.query<PointRow>(
-    `SELECT d.id, d.organization_id, d.um_widget_ids::text AS um_widget_ids, d.operator_id,
-            d.operator_group_id, d.time::text AS time, d.value, d.value_str, d.conversation_id,
-            d.conversation_part_id, d.conversation_session_id, d.is_chatbot_metric,
-            d.chatbot_interaction, d.human_interaction
+    `SELECT ${POINT_COLUMNS}
        FROM unnest(${p.add(orgs)}::int[]) AS o(id) CROSS JOIN LATERAL (
        SELECT * FROM analytics_data_points WHERE ${where.join(' AND ')}
         ORDER BY time, id LIMIT ${pageSize + 1}) AS d

@@ -76,7 +76,7 @@ export const updateContact = async (
   fields: Record<string, unknown>,
 ) => {
   const p = new Params();
-  const set = [...assignments(fields, p), 'updated_at = now()'];
+  const set = [...assignments(fields, p), 'updated_at = um_now()'];
   const rows = await db.query<{ id: number }>(
     `UPDATE contact_identities SET ${set.join(', ')} WHERE organization_id = ${p.add(organizationId)} AND id = ${p.add(id)} RETURNING id`,
     p.values,

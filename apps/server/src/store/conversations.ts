@@ -207,6 +207,6 @@ export const setConversationTopics = async (db: Db, organizationId: number, id: 
        SELECT $1, $2, t FROM unnest($3::int[]) AS t ON CONFLICT DO NOTHING`,
       [organizationId, id, ids],
     );
-    await tx.query('UPDATE conversations SET updated_at = now() WHERE id = $1', [id]);
+    await tx.query('UPDATE conversations SET updated_at = um_now() WHERE id = $1', [id]);
     return true;
   });

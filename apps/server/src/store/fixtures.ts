@@ -178,7 +178,7 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
         await db.query(
           `INSERT INTO messages (organization_id, conversation_id, part_id, sequence, sent_at, body, sender_type, sender_id,
                                  operator_id, name, display_name, state_type, state_message)
-           VALUES ($1, $2, $3, $4, now() + make_interval(secs => $10), $5, $6, $7, $8, $9, $9, 1, 'Submitted')`,
+           VALUES ($1, $2, $3, $4, um_now() + make_interval(secs => $10), $5, $6, $7, $8, $9, $9, 1, 'Submitted')`,
           [
             org,
             id,

@@ -14,7 +14,7 @@ export const updateOperator = async (
     ...Object.entries(fields)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${k} = ${p.add(v)}`),
-    'updated_at = now()',
+    'updated_at = um_now()',
   ];
   const rows = await db.query(
     `UPDATE operators SET ${set.join(', ')} WHERE organization_id = ${p.add(organizationId)} AND id = ${p.add(id)} RETURNING id`,
@@ -67,7 +67,7 @@ export const operatorSlots = async (
 export const setOperatorAway = async (db: Db, organizationId: number, id: number, isAway: boolean) =>
   (
     await db.query(
-      `UPDATE operators SET is_away = $3, status = CASE WHEN $3 THEN 'away' ELSE 'online' END, updated_at = now()
+      `UPDATE operators SET is_away = $3, status = CASE WHEN $3 THEN 'away' ELSE 'online' END, updated_at = um_now()
         WHERE organization_id = $1 AND id = $2 RETURNING id`,
       [organizationId, id, isAway],
     )

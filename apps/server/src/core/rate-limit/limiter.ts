@@ -71,13 +71,15 @@ export class RateLimiter {
   constructor(
     private readonly store: CounterStore,
     readonly limits: RateLimits = DEFAULT_LIMITS,
+    /** The server's clock (D40): its day and windows are the counters' windows. */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   async hit(
     scope: string,
     group: ResourceGroup,
     metric?: string,
-    now = Date.now(),
+    now = this.clock(),
   ): Promise<Record<string, string>> {
     const counters = countersFor(this.limits, scope, group, metric, now);
     const counts = await this.store.increment(

@@ -1,0 +1,167 @@
+import {
+  ANALYTICS_METRICS,
+  type AnalyticsMetric,
+  ContactIdentitySchema,
+  ContactPatchSchema,
+  ContactUpsertSchema,
+  ConversationPatchSchema,
+  ConversationSchema,
+  dataPointSchemaFor,
+  IdSchema,
+  LIMITS,
+  MessageSchema,
+  MessageSenderSchema,
+  NavigationEventSchema,
+  NoteCreateSchema,
+  NoteSchema,
+  OperatorPatchSchema,
+  OperatorSchema,
+} from '@org/model';
+import { z } from 'zod';
+
+/**
+ * The bodies of `POST /_sandbox/records/{resource}` (D41): each is the record as the API renders it,
+ * without what the server derives (ids, counts, embedded records), every field optional but the
+ * references a record cannot do without. Sandbox-only (never in the published document), so they
+ * live here, derived from the model's record schemas rather than restating their fields.
+ */
+
+const MAX_INT4 = 2_147_483_647;
+
+/**
+ * D26 for fields the record schemas leave unbounded (they describe answers, not input): strings at
+ * most LIMITS.maxStringLength, arrays LIMITS.maxArrayItems items, integers within the column type.
+ */
+const bounded = (schema: z.ZodTypeAny): z.ZodTypeAny => {
+  if (schema instanceof z.ZodOptional) return bounded(schema.unwrap()).optional();
+  if (schema instanceof z.ZodNullable) return bounded(schema.unwrap()).nullable();
+  if (schema instanceof z.ZodString)
+    return schema.maxLength === null ? schema.max(LIMITS.maxStringLength) : schema;
+  if (schema instanceof z.ZodArray)
+    return (
+      schema._def.maxLength ? schema : z.array(bounded(schema.element)).max(LIMITS.maxArrayItems)
+    ) as z.ZodTypeAny;
+  if (schema instanceof z.ZodNumber && schema.isInt)
+    return schema.min(Math.max(schema.minValue ?? -MAX_INT4, -MAX_INT4)).max(Math.min(schema.maxValue ?? MAX_INT4, MAX_INT4));
+  if (schema instanceof z.ZodObject)
+    return z.object(boundedShape(schema.shape)).strict();
+  return schema;
+};
+const boundedShape = (shape: z.ZodRawShape): z.ZodRawShape =>
+  Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, bounded(field)]));
+
+/** The organization to create the record in; without it, the organization of the request's token. */
+const organization = { organization_id: IdSchema.optional() };
+
+/** A record body: the given shape bounded, every field optional but `required`, no other field. */
+const input = <S extends z.ZodRawShape, R extends keyof S>(shape: S, required: readonly R[] = []) => {
+  const fields = boundedShape(shape);
+  for (const [name, field] of Object.entries(fields))
+    if (!(required as readonly string[]).includes(name)) fields[name] = field.optional();
+  return z.object({ ...fields, ...organization }).strict();
+};
+
+const { id: _contactId, verified: _verified, conversation_count: _count, ...contactFields } =
+  ContactIdentitySchema.shape;
+export const ContactInputSchema = input({
+  ...contactFields,
+  // The bounded and checked input forms of the fields the API's own writes take.
+  ...ContactPatchSchema.shape,
+  external_customer_id: ContactUpsertSchema.shape.external_customer_id,
+});
+
+export const NoteInputSchema = input(
+  { ...NoteSchema.omit({ id: true }).shape, ...NoteCreateSchema.shape },
+  ['contact_identity_id', 'body'],
+);
+
+export const NavigationEventInputSchema = input(
+  NavigationEventSchema.omit({ id: true, organization_id: true }).shape,
+  ['contact_identity_id', 'url'],
+);
+
+export const OperatorInputSchema = input(
+  { ...OperatorSchema.omit({ id: true, organization_id: true }).shape, ...OperatorPatchSchema.shape },
+  ['name'],
+);
+
+/** A message: the rendered fields a sender sets; the sender defaults to the conversation's contact. */
+const messageFields = {
+  ...MessageSchema.pick({
+    body: true,
+    type: true,
+    url: true,
+    sent_at: true,
+    marked_read_contact: true,
+    marked_read_operator: true,
+  }).shape,
+  body: NoteCreateSchema.shape.body,
+  sender: MessageSenderSchema.partial({ id: true }).describe(
+    'contact (default: the conversation’s contact) or operator (default: the assigned operator).',
+  ),
+};
+export const MessageInputSchema = input(
+  { conversation_id: MessageSchema.shape.conversation_id, ...messageFields },
+  ['conversation_id'],
+);
+
+/** A message of a new conversation: the message body without its conversation. */
+const ConversationMessageSchema = input(messageFields).omit({ organization_id: true });
+export const ConversationInputSchema = input(
+  {
+    ...ConversationSchema.omit({
+      id: true,
+      contact: true,
+      last_message: true,
+      um_widget: true,
+      topics: true,
+      customer_id: true,
+      organization_id: true,
+    }).shape,
+    contact_identity_id: IdSchema.describe('The contact of the conversation.'),
+    um_widget_id: IdSchema.describe('Default: the organization’s first widget.'),
+    topics: ConversationPatchSchema.shape.topics,
+    messages: z
+      .array(ConversationMessageSchema)
+      .min(1)
+      .max(LIMITS.maxArrayItems)
+      .describe('Its messages in order (default: one message of the contact).'),
+  },
+  ['contact_identity_id'],
+);
+
+/**
+ * A data point of one metric: its record schema (the presence rules of the metric's kind), with
+ * what the sandbox can fill in optional: the organization (the token's), widgets (the
+ * organization's first), time (the server's clock), value 1, value_str the first known value or
+ * empty, operators null, the interaction flags from is_chatbot_metric.
+ */
+const DEFAULTED_POINT_FIELDS = [
+  'organization_id',
+  'um_widget_id',
+  'time',
+  'value',
+  'value_str',
+  'operator_id',
+  'operator_group_id',
+  'is_chatbot_metric',
+  'chatbot_interaction',
+  'human_interaction',
+];
+export const dataPointInputSchemaFor = (metric: AnalyticsMetric) => {
+  const shape = boundedShape(dataPointSchemaFor(metric).shape);
+  for (const name of DEFAULTED_POINT_FIELDS) if (shape[name]) shape[name] = shape[name].optional();
+  return z.object(shape).strict();
+};
+/** The record bodies by table (the store has a creator for each, of every table of TABLES). */
+export const SANDBOX_RECORD_INPUTS = {
+  contact_identities: ContactInputSchema,
+  conversations: ConversationInputSchema,
+  messages: MessageInputSchema,
+  notes: NoteInputSchema,
+  navigation_events: NavigationEventInputSchema,
+  operators: OperatorInputSchema,
+} as const;
+export type SandboxRecordResource = keyof typeof SANDBOX_RECORD_INPUTS;
+
+export const metricInfoOf = (metric: AnalyticsMetric) => ANALYTICS_METRICS[metric];

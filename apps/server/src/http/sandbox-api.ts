@@ -1,0 +1,326 @@
+import {
+  ANALYTICS_METRIC_NAMES,
+  ContactIdentitySchema,
+  ConversationDetailSchema,
+  dataPointSchemaFor,
+  ERROR_CODES,
+  type ErrorStatus,
+  errorBodySchemaFor,
+  errorCodesFor,
+  IdSchema,
+  MessageSchema,
+  NavigationEventSchema,
+  NoteSchema,
+  OperatorRoleSchema,
+  OperatorSchema,
+  TimestampSchema,
+} from '@org/model';
+import { jsonSchemaOf, MODEL_VERSION } from '@org/model/openapi';
+import { z } from 'zod';
+import {
+  dataPointInputSchemaFor,
+  SANDBOX_RECORD_INPUTS as INPUTS,
+  type SandboxRecordResource,
+} from '../core/sandbox-inputs.js';
+
+/**
+ * The sandbox control API (D23, D40, D41, D42) as one table: the routes (http/sandbox.ts) parse
+ * with these schemas and its OpenAPI document is generated from them, with the error body of the
+ * model (D1). Never part of the published API document.
+ */
+
+export const SANDBOX_PREFIX = '/_sandbox';
+
+const MAX_WORLD_ORGANIZATIONS = 10;
+export const WorldRequestSchema = z
+  .object({
+    organizations: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_WORLD_ORGANIZATIONS)
+      .optional()
+      .describe('How many organizations (default 2).'),
+  })
+  .strict();
+
+const SandboxWorldSchema = z
+  .object({
+    id: IdSchema.describe('The customer of the world; DELETE /_sandbox/worlds/{id} drops it.'),
+    customer_token: z.string(),
+    organizations: z.array(
+      z
+        .object({
+          id: IdSchema,
+          token: z.string(),
+          operators: z.record(OperatorRoleSchema, IdSchema).describe('An operator id per role.'),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type SandboxWorld = z.infer<typeof SandboxWorldSchema>;
+
+const JournalEntrySchema = z
+  .object({
+    id: z.string().describe('The request id.'),
+    at: z.string().datetime().describe('When it was answered (real time).'),
+    method: z.string(),
+    url: z.string(),
+    status: z.number().int(),
+    ms: z.number(),
+    body: z.unknown().describe('The JSON answer as sent, or its text; null without a body.'),
+  })
+  .strict();
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+const JournalSchema = z.object({ count: z.number().int(), results: z.array(JournalEntrySchema) }).strict();
+
+export const ClockSchema = z
+  .object({
+    now: TimestampSchema.describe('The server’s now.'),
+    frozen: z.boolean().describe('True when set (it stands still); false for real time.'),
+  })
+  .strict();
+
+/** `PUT /_sandbox/clock`: exactly one of `now` and `advance`. */
+export const ClockRequestSchema = z
+  .object({
+    now: z
+      .string()
+      .datetime({ offset: true })
+      .optional()
+      .describe('Sets the clock to this moment (ISO 8601 with Z or an offset), where it stands.'),
+    advance: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Moves the clock by an ISO 8601 duration, e.g. PT1H, P1DT30M, -PT5M, P1M.'),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.now === undefined) === (body.advance === undefined))
+      ctx.addIssue({ code: 'custom', path: [], message: 'Give exactly one of now and advance.' });
+  });
+
+/** A record body and the record it answers, per table (the API's GET form). */
+export const RECORD_RESOURCES: Record<SandboxRecordResource, { input: z.ZodTypeAny; record: z.ZodTypeAny }> = {
+  contact_identities: { input: INPUTS.contact_identities, record: ContactIdentitySchema },
+  conversations: { input: INPUTS.conversations, record: ConversationDetailSchema },
+  messages: { input: INPUTS.messages, record: MessageSchema },
+  notes: { input: INPUTS.notes, record: NoteSchema },
+  navigation_events: { input: INPUTS.navigation_events, record: NavigationEventSchema },
+  operators: { input: INPUTS.operators, record: OperatorSchema },
+};
+
+interface Operation {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  summary: string;
+  description: string;
+  body?: z.ZodTypeAny;
+  success: { status: 200 | 201 | 204; schema: z.ZodTypeAny | null };
+  errors: ErrorStatus[];
+  /** Takes `Authorization` (the organization a record is created in). */
+  authorization?: boolean;
+}
+
+/** Statuses of every body a write reads (D12): 400 invalid, 400 parse_error, 415. */
+const WRITE_ERRORS: ErrorStatus[] = [400, 415];
+const ORGANIZATION =
+  'The record is created in `organization_id` when the body names it, otherwise in the organization of the `Authorization` token (with `Service-Organization-Id`, as the API reads it).';
+
+const recordOperations = (): Operation[] => [
+  ...Object.entries(RECORD_RESOURCES).map(([table, { input, record }]) => ({
+    method: 'POST' as const,
+    path: `${SANDBOX_PREFIX}/records/${table}`,
+    summary: `Create a record of ${table}`,
+    description: `Validated by the model; answers the record as the API's GET renders it. ${ORGANIZATION} A reset removes it.`,
+    body: input,
+    success: { status: 201 as const, schema: record },
+    errors: [...WRITE_ERRORS, 401 as const],
+    authorization: true,
+  })),
+  ...ANALYTICS_METRIC_NAMES.map((metric) => ({
+    method: 'POST' as const,
+    path: `${SANDBOX_PREFIX}/records/analytics/${metric}`,
+    summary: `Create a data point of ${metric}`,
+    description: `The data point as /api/um/v1/analytics/${metric}/ renders it. ${ORGANIZATION} A reset removes it.`,
+    body: dataPointInputSchemaFor(metric),
+    success: { status: 201 as const, schema: dataPointSchemaFor(metric) },
+    errors: [...WRITE_ERRORS, 401 as const],
+    authorization: true,
+  })),
+];
+
+export const sandboxOperations = (): Operation[] => [
+  {
+    method: 'POST',
+    path: `${SANDBOX_PREFIX}/reset`,
+    summary: 'Back to the seeded world',
+    description:
+      'Records, ids, rate-limit counters, the journal, worlds made since, and the clock (back to real time).',
+    success: { status: 204, schema: null },
+    errors: [],
+  },
+  {
+    method: 'POST',
+    path: `${SANDBOX_PREFIX}/worlds`,
+    summary: 'A world of its own',
+    description: 'A customer with organizations, their tokens, a widget and an operator of each role.',
+    body: WorldRequestSchema,
+    success: { status: 201, schema: SandboxWorldSchema },
+    errors: WRITE_ERRORS,
+  },
+  {
+    method: 'DELETE',
+    path: `${SANDBOX_PREFIX}/worlds/{id}`,
+    summary: 'Drop a world',
+    description: 'Drops a world made by POST /_sandbox/worlds (never the seeded one: 400).',
+    success: { status: 204, schema: null },
+    errors: [400, 404],
+  },
+  {
+    method: 'DELETE',
+    path: `${SANDBOX_PREFIX}/rate-limits`,
+    summary: 'Clear the rate-limit counters',
+    description: 'Every counter starts again.',
+    success: { status: 204, schema: null },
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: `${SANDBOX_PREFIX}/requests`,
+    summary: 'The request journal',
+    description: 'The requests since the last reset, with their answers (the control API excluded).',
+    success: { status: 200, schema: JournalSchema },
+    errors: [],
+  },
+  {
+    method: 'DELETE',
+    path: `${SANDBOX_PREFIX}/requests`,
+    summary: 'Empty the journal',
+    description: 'Forgets the journal.',
+    success: { status: 204, schema: null },
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: `${SANDBOX_PREFIX}/clock`,
+    summary: 'The server’s clock',
+    description: 'The server’s now: real time, or the moment set by PUT.',
+    success: { status: 200, schema: ClockSchema },
+    errors: [],
+  },
+  {
+    method: 'PUT',
+    path: `${SANDBOX_PREFIX}/clock`,
+    summary: 'Set or advance the clock',
+    description:
+      'Sets the server’s now (created and updated timestamps, the analytics default day, the daily rate-limit window) for every instance on the database. The clock then stands still until set, advanced or deleted; `advance` from real time starts from now.',
+    body: ClockRequestSchema,
+    success: { status: 200, schema: ClockSchema },
+    errors: WRITE_ERRORS,
+  },
+  {
+    method: 'DELETE',
+    path: `${SANDBOX_PREFIX}/clock`,
+    summary: 'Back to real time',
+    description: 'The clock runs with real time again.',
+    success: { status: 200, schema: ClockSchema },
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: `${SANDBOX_PREFIX}/openapi.json`,
+    summary: 'This document',
+    description: 'The OpenAPI document of the sandbox control API.',
+    success: { status: 200, schema: z.record(z.string(), z.unknown()) },
+    errors: [],
+  },
+  ...recordOperations(),
+];
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No content' };
+
+/** The sandbox's own OpenAPI 3.0 document, generated from the operations above (version: the model's). */
+export const buildSandboxDocument = (version: string = MODEL_VERSION) => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorStatuses = new Set<ErrorStatus>([404]);
+  for (const op of sandboxOperations()) {
+    for (const status of op.errors) errorStatuses.add(status);
+    const parameters = [
+      ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', minimum: 1 },
+      })),
+      ...(op.authorization
+        ? [
+            {
+              name: 'Authorization',
+              in: 'header',
+              required: false,
+              description: 'A token of the world: the record is created in its organization.',
+              schema: { type: 'string' },
+            },
+          ]
+        : []),
+    ];
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = {
+      operationId: `${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      summary: op.summary,
+      description: op.description,
+      tags: [op.path.includes('/records/') ? 'Records' : 'Control'],
+      ...(parameters.length ? { parameters } : {}),
+      ...(op.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body) } } } }
+        : {}),
+      responses: {
+        [op.success.status]: {
+          description: STATUS_TEXT[op.success.status],
+          ...(op.success.schema
+            ? { content: { 'application/json': { schema: jsonSchemaOf(op.success.schema) } } }
+            : {}),
+        },
+        ...Object.fromEntries(
+          [...op.errors, 404].map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
+        ),
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Reference server sandbox control API',
+      version,
+      description: [
+        'The control API of the reference server started with `--sandbox` (decisions D23, D40, D41, D42):',
+        'reset, worlds, rate-limit counters, the request journal, the clock and records. It is not part',
+        'of the published API: without `--sandbox` every path here answers 404.',
+        '',
+        'Errors carry the API’s error body (D1). Control requests add to no rate-limit counter, so',
+        'their answers carry no rate-limit headers (D2: answers without a counter carry none).',
+      ].join('\n'),
+    },
+    servers: [{ url: 'http://localhost:3000', description: 'Reference server (pnpm start --sandbox)' }],
+    tags: [
+      { name: 'Control', description: 'Reset, worlds, counters, journal and clock.' },
+      { name: 'Records', description: 'Create any record of the world.' },
+    ],
+    paths,
+    components: {
+      responses: Object.fromEntries(
+        [...errorStatuses].sort().map((status) => [
+          `Error${status}`,
+          {
+            description: errorCodesFor(status)
+              .map((code) => `\`${code}\` ${ERROR_CODES[code].description}`)
+              .join(' '),
+            content: { 'application/json': { schema: jsonSchemaOf(errorBodySchemaFor(status)) } },
+          },
+        ]),
+      ),
+    },
+  };
+};
