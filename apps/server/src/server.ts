@@ -181,7 +181,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         if (await organizationExists(db, body.organization_id)) return body.organization_id;
         throw invalid({ organization_id: [`No organization ${body.organization_id}.`] }, 'Invalid body: organization_id.');
       }
-      if (headers.authorization === undefined)
+      if (!headers.authorization)
         throw invalid(
           { organization_id: ['Required without an Authorization token (the organization to create it in).'] },
           'Invalid body: organization_id.',

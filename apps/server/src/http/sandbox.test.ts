@@ -1,43 +1,10 @@
 import { errorBodySchemaFor, RATE_LIMIT_HEADER_NAMES } from '@org/model';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningServer, type StartOptions, startServer } from '../server.js';
-import {
-  createTemporaryDatabase,
-  POSTGRES_SKIP_REASON,
-  type TemporaryDatabase,
-  testDatabaseUrl,
-} from '../store/engine/test-database.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../server.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/test-database.js';
+import { useSandbox } from '../test-support/sandbox.js';
 
 const H = RATE_LIMIT_HEADER_NAMES;
-
-/** One sandbox per file, reset before each test: what a consuming team's suite does. */
-const useSandbox = (engine: 'pglite' | 'postgres', start: StartOptions = {}) => {
-  const t = {} as { server: RunningServer; token: string; call: typeof fetch };
-  let temporary: TemporaryDatabase | undefined;
-  beforeAll(async () => {
-    temporary = engine === 'postgres' ? await createTemporaryDatabase(testDatabaseUrl!) : undefined;
-    t.server = await startServer({
-      sandbox: true,
-      seed: { size: 'tiny', seed: 5, now: '2026-01-01T12:00:00.000000Z' },
-      ...(temporary ? { databaseUrl: temporary.url } : { memory: true }),
-      ...start,
-    });
-    t.token = t.server.world.organizations[0]!.token;
-    t.call = (input, init) =>
-      fetch(new URL(String(input), t.server.url), {
-        ...init,
-        headers: { authorization: t.token, 'content-type': 'application/json', ...init?.headers },
-      });
-  });
-  afterAll(async () => {
-    await t.server?.close();
-    await temporary?.drop();
-  });
-  beforeEach(async () => {
-    expect((await t.call('/_sandbox/reset', { method: 'POST' })).status).toBe(204);
-  });
-  return t;
-};
 
 const LIST = '/api/um/v3/conversations/?limit=100&ordering=id';
 
