@@ -92,7 +92,8 @@ const ENDPOINT_OF_ROUTE = new Map<string, EndpointDefinition>(
   endpointList().map(([, ep]) => [`${ep.method} ${routerPath(ep.path)}`, ep]),
 );
 
-const CLOCK_RANGE_MESSAGE = 'Between 1970-01-01 and 9999-12-31 (UTC).';
+const CLOCK_RANGE_LIMITS = 'between 1970-01-01 and 9999-12-31 (UTC)';
+const CLOCK_RANGE_MESSAGE = `A moment ${CLOCK_RANGE_LIMITS}.`;
 
 /** RFC 7240 preferences of a request (`Prefer: code=429, delay=500`); unknown ones are ignored. */
 export const preferencesOf = (request: FastifyRequest): Map<string, string> => {
@@ -234,7 +235,7 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     const moved = await control.clock.advance(wanted.advance!);
     if (!moved)
       throw invalid(
-        { advance: [`Expected an ISO 8601 duration such as PT1H or P1DT30M, ${CLOCK_RANGE_MESSAGE.toLowerCase()}`] },
+        { advance: [`Expected an ISO 8601 duration such as PT1H or P1DT30M, ending ${CLOCK_RANGE_LIMITS}.`] },
         'Invalid body: advance.',
       );
     return reply.send(moved);

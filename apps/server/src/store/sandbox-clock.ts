@@ -45,7 +45,8 @@ export const advanceClock = async (
 ): Promise<StoredClock | null> =>
   db.transaction(async (tx) => {
     await tx.query('LOCK TABLE um_clock IN SHARE ROW EXCLUSIVE MODE');
-    const { nowMs } = await readClock(tx);
+    // Whole milliseconds to compute with; the fraction stays in the stored moment.
+    const nowMs = Math.floor((await readClock(tx)).nowMs);
     const target = next(nowMs);
     if (target === null) return null;
     // By the difference, so the microseconds of a moment set earlier are kept.
