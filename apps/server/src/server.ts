@@ -1,9 +1,9 @@
 import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
+import { invalid } from './core/api-error.js';
 import { Authenticator } from './core/auth/authenticate.js';
 import { addIsoDuration, CLOCK_RANGE, Clock } from './core/clock.js';
 import { COUNT_TTL_MS, CountCache } from './core/count-cache.js';
-import { invalid } from './core/api-error.js';
 import { parsePublicUrl } from './core/links.js';
 import { MemoryCounterStore } from './core/rate-limit/counter-store.js';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/limiter.js';
@@ -176,14 +176,22 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     };
     const fixtures = createFixtures(db, authenticator, counts);
     /** D41: the organization a sandbox record is created in: the body's, else the token's. */
-    const organizationOf = async (body: { organization_id?: unknown }, headers: Record<string, string | string[] | undefined>) => {
+    const organizationOf = async (
+      body: { organization_id?: unknown },
+      headers: Record<string, string | string[] | undefined>,
+    ) => {
       if (typeof body.organization_id === 'number') {
         if (await organizationExists(db, body.organization_id)) return body.organization_id;
-        throw invalid({ organization_id: [`No organization ${body.organization_id}.`] }, 'Invalid body: organization_id.');
+        throw invalid(
+          { organization_id: [`No organization ${body.organization_id}.`] },
+          'Invalid body: organization_id.',
+        );
       }
       if (!headers.authorization)
         throw invalid(
-          { organization_id: ['Required without an Authorization token (the organization to create it in).'] },
+          {
+            organization_id: ['Required without an Authorization token (the organization to create it in).'],
+          },
           'Invalid body: organization_id.',
         );
       return (await authenticator.authenticate(headers)).organizationId;

@@ -42,9 +42,10 @@ const bounded = (schema: z.ZodTypeAny): z.ZodTypeAny => {
       schema._def.maxLength ? schema : z.array(bounded(schema.element)).max(LIMITS.maxArrayItems)
     ) as z.ZodTypeAny;
   if (schema instanceof z.ZodNumber && schema.isInt)
-    return schema.min(Math.max(schema.minValue ?? -MAX_INT4, -MAX_INT4)).max(Math.min(schema.maxValue ?? MAX_INT4, MAX_INT4));
-  if (schema instanceof z.ZodObject)
-    return z.object(boundedShape(schema.shape)).strict();
+    return schema
+      .min(Math.max(schema.minValue ?? -MAX_INT4, -MAX_INT4))
+      .max(Math.min(schema.maxValue ?? MAX_INT4, MAX_INT4));
+  if (schema instanceof z.ZodObject) return z.object(boundedShape(schema.shape)).strict();
   return schema;
 };
 const boundedShape = (shape: z.ZodRawShape): z.ZodRawShape =>
@@ -61,8 +62,12 @@ const input = <S extends z.ZodRawShape, R extends keyof S>(shape: S, required: r
   return z.object({ ...fields, ...organization }).strict();
 };
 
-const { id: _contactId, verified: _verified, conversation_count: _count, ...contactFields } =
-  ContactIdentitySchema.shape;
+const {
+  id: _contactId,
+  verified: _verified,
+  conversation_count: _count,
+  ...contactFields
+} = ContactIdentitySchema.shape;
 export const ContactInputSchema = input({
   ...contactFields,
   // The bounded and checked input forms of the fields the API's own writes take.
@@ -70,10 +75,10 @@ export const ContactInputSchema = input({
   external_customer_id: ContactUpsertSchema.shape.external_customer_id,
 });
 
-export const NoteInputSchema = input(
-  { ...NoteSchema.omit({ id: true }).shape, ...NoteCreateSchema.shape },
-  ['contact_identity_id', 'body'],
-);
+export const NoteInputSchema = input({ ...NoteSchema.omit({ id: true }).shape, ...NoteCreateSchema.shape }, [
+  'contact_identity_id',
+  'body',
+]);
 
 export const NavigationEventInputSchema = input(
   NavigationEventSchema.omit({ id: true, organization_id: true }).shape,

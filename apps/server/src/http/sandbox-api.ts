@@ -103,14 +103,15 @@ export const ClockRequestSchema = z
   });
 
 /** A record body and the record it answers, per table (the API's GET form). */
-export const RECORD_RESOURCES: Record<SandboxRecordResource, { input: z.ZodTypeAny; record: z.ZodTypeAny }> = {
-  contact_identities: { input: INPUTS.contact_identities, record: ContactIdentitySchema },
-  conversations: { input: INPUTS.conversations, record: ConversationDetailSchema },
-  messages: { input: INPUTS.messages, record: MessageSchema },
-  notes: { input: INPUTS.notes, record: NoteSchema },
-  navigation_events: { input: INPUTS.navigation_events, record: NavigationEventSchema },
-  operators: { input: INPUTS.operators, record: OperatorSchema },
-};
+export const RECORD_RESOURCES: Record<SandboxRecordResource, { input: z.ZodTypeAny; record: z.ZodTypeAny }> =
+  {
+    contact_identities: { input: INPUTS.contact_identities, record: ContactIdentitySchema },
+    conversations: { input: INPUTS.conversations, record: ConversationDetailSchema },
+    messages: { input: INPUTS.messages, record: MessageSchema },
+    notes: { input: INPUTS.notes, record: NoteSchema },
+    navigation_events: { input: INPUTS.navigation_events, record: NavigationEventSchema },
+    operators: { input: INPUTS.operators, record: OperatorSchema },
+  };
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -274,7 +275,12 @@ export const buildSandboxDocument = (version: string = MODEL_VERSION) => {
       tags: [op.path.includes('/records/') ? 'Records' : 'Control'],
       ...(parameters.length ? { parameters } : {}),
       ...(op.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchemaOf(op.body) } },
+            },
+          }
         : {}),
       responses: {
         [op.success.status]: {

@@ -1,7 +1,11 @@
 import { errorBodySchemaFor, RATE_LIMIT_HEADER_NAMES } from '@org/model';
 import { describe, expect, it } from 'vitest';
 import { type StartOptions, startServer } from '../server.js';
-import { createTemporaryDatabase, POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/test-database.js';
+import {
+  createTemporaryDatabase,
+  POSTGRES_SKIP_REASON,
+  testDatabaseUrl,
+} from '../store/engine/test-database.js';
 import { useServers } from '../test-support/harness.js';
 import { SANDBOX_SEED, type SandboxUnderTest, useSandbox } from '../test-support/sandbox.js';
 
@@ -95,7 +99,10 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
 
   it('analytics requests without a date cover the clock’s day', async () => {
     await putClock(t.call, { now: MOMENT });
-    const point = await t.call('/_sandbox/records/analytics/um_operator_status', { method: 'POST', body: '{}' });
+    const point = await t.call('/_sandbox/records/analytics/um_operator_status', {
+      method: 'POST',
+      body: '{}',
+    });
     expect(await point.json()).toMatchObject({ time: '2020-05-05T23:00:00' });
     const today = await (await t.call('/api/um/v1/analytics/um_operator_status/')).json();
     expect(today.results).toHaveLength(1);

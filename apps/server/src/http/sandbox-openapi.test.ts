@@ -26,25 +26,34 @@ const responseOf = (operation: Obj, status: number): Obj | undefined => {
 const expectDocumented = async (method: string, path: string, response: Response) => {
   const operation = document.paths[path][method];
   const documented = responseOf(operation, response.status);
-  expect(documented, `${method.toUpperCase()} ${path} answered an undocumented ${response.status}`).toBeDefined();
+  expect(
+    documented,
+    `${method.toUpperCase()} ${path} answered an undocumented ${response.status}`,
+  ).toBeDefined();
   const schema = documented!.content?.['application/json']?.schema;
   const text = await response.text();
   if (!schema) return expect(text, `${method} ${path}`).toBe('');
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   const validate = validatorOf(schema);
   const body = JSON.parse(text);
-  expect(validate(body) ? [] : validate.errors, `${method.toUpperCase()} ${path} ${response.status}`).toEqual([]);
+  expect(validate(body) ? [] : validate.errors, `${method.toUpperCase()} ${path} ${response.status}`).toEqual(
+    [],
+  );
 };
 
 /** A request each operation of the document can answer with success, from the seeded world. */
 const validRequest = async (t: SandboxUnderTest, path: string): Promise<{ url: string; body?: unknown }> => {
-  const first = async (list: string) => (await (await t.call(`/api/um/v3/${list}?limit=1&ordering=id`)).json()).results[0].id;
+  const first = async (list: string) =>
+    (await (await t.call(`/api/um/v3/${list}?limit=1&ordering=id`)).json()).results[0].id;
   const records: Obj = {
     contact_identities: { name: 'Documented' },
     conversations: { contact_identity_id: await first('contact_identities/') },
     messages: { conversation_id: await first('conversations/') },
     notes: { contact_identity_id: await first('contact_identities/'), body: 'Documented' },
-    navigation_events: { contact_identity_id: await first('contact_identities/'), url: 'https://example.org/' },
+    navigation_events: {
+      contact_identity_id: await first('contact_identities/'),
+      url: 'https://example.org/',
+    },
     operators: { name: 'Documented' },
   };
   const resource = path.split('/records/')[1];
@@ -58,7 +67,10 @@ const validRequest = async (t: SandboxUnderTest, path: string): Promise<{ url: s
     const world = await (await t.call(`${SANDBOX_PREFIX}/worlds`, { method: 'POST', body: '{}' })).json();
     return { url: path.replace('{id}', world.id) };
   }
-  const bodies: Obj = { [`${SANDBOX_PREFIX}/worlds`]: { organizations: 1 }, [`${SANDBOX_PREFIX}/clock`]: { advance: 'PT1H' } };
+  const bodies: Obj = {
+    [`${SANDBOX_PREFIX}/worlds`]: { organizations: 1 },
+    [`${SANDBOX_PREFIX}/clock`]: { advance: 'PT1H' },
+  };
   return { url: path, body: bodies[path] };
 };
 
@@ -68,7 +80,9 @@ const operations = Object.entries(document.paths as Obj).flatMap(([path, item]) 
 
 describe('the sandbox OpenAPI document', () => {
   it('is docs/sandbox-openapi.json, and no path of it is in the published API document', async () => {
-    await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot('../../../../docs/sandbox-openapi.json');
+    await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot(
+      '../../../../docs/sandbox-openapi.json',
+    );
     const published = Object.keys(openApiDocument().paths);
     expect(published.filter((path) => path.startsWith(SANDBOX_PREFIX))).toEqual([]);
     expect(Object.keys(document.paths).filter((path) => published.includes(path))).toEqual([]);
@@ -76,7 +90,9 @@ describe('the sandbox OpenAPI document', () => {
 
   it('documents every record table and every analytics metric', () => {
     const records = Object.keys(document.paths).filter((path) => path.includes('/records/'));
-    expect(records.filter((path) => path.includes('/analytics/'))).toHaveLength(ANALYTICS_METRIC_NAMES.length);
+    expect(records.filter((path) => path.includes('/analytics/'))).toHaveLength(
+      ANALYTICS_METRIC_NAMES.length,
+    );
     expect(records.length).toBe(ANALYTICS_METRIC_NAMES.length + 6);
   });
 });

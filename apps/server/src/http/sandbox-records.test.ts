@@ -34,7 +34,11 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
 
   it('creates a record of every table, answered as the API’s GET renders it', async () => {
     const contact = ContactIdentitySchema.parse(
-      await created(t, 'contact_identities', { name: 'Mira Sandbox', email: 'mira@example.org', country: 'AT' }),
+      await created(t, 'contact_identities', {
+        name: 'Mira Sandbox',
+        email: 'mira@example.org',
+        country: 'AT',
+      }),
     );
     expect(contact).toMatchObject({ name: 'Mira Sandbox', conversation_count: 0, verified: false });
     expect(await (await t.call(`${V3}/contact_identities/${contact.id}/`)).json()).toEqual(contact);
@@ -52,7 +56,10 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
         operator_assigned_to: operator.id,
         status: 'open',
         topics: ['billing'],
-        messages: [{ body: 'My quasarine kettle leaks' }, { body: 'Let me check', sender: { type: 'operator' } }],
+        messages: [
+          { body: 'My quasarine kettle leaks' },
+          { body: 'Let me check', sender: { type: 'operator' } },
+        ],
       }),
     );
     expect(conversation.topics.map((topic) => topic.text)).toEqual(['billing']);
@@ -66,14 +73,19 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
     const messages = await (await t.call(`${V3}/conversations/${conversation.id}/messages/`)).json();
     expect(messages.results.at(-1)).toEqual(message);
     // Derived rows follow: the contact's count, the conversation's last message and search vector.
-    expect((await (await t.call(`${V3}/contact_identities/${contact.id}/`)).json()).conversation_count).toBe(1);
+    expect((await (await t.call(`${V3}/contact_identities/${contact.id}/`)).json()).conversation_count).toBe(
+      1,
+    );
     const found = await (await t.call(`${V3}/conversations/?search_query=quasarine`)).json();
     expect(found.results.map((c: { id: number }) => c.id)).toEqual([conversation.id]);
     const detail = await (await t.call(`${V3}/conversations/${conversation.id}/`)).json();
     expect(detail.last_message).toEqual(message);
 
     const event = NavigationEventSchema.parse(
-      await created(t, 'navigation_events', { contact_identity_id: contact.id, url: 'https://shop.example.org/' }),
+      await created(t, 'navigation_events', {
+        contact_identity_id: contact.id,
+        url: 'https://shop.example.org/',
+      }),
     );
     const events = await (await t.call(`${V3}/navigation/?contact_identity_id=${contact.id}`)).json();
     expect(events.results).toEqual([event]);
@@ -85,7 +97,9 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
     for (const metric of ANALYTICS_METRIC_NAMES) {
       const schema = dataPointSchemaFor(metric);
       const body = Object.fromEntries(Object.entries(ids).filter(([field]) => field in schema.shape));
-      const point = schema.parse(await created(t, `analytics/${metric}`, { ...body, time: '2025-03-04T05:06:07' }));
+      const point = schema.parse(
+        await created(t, `analytics/${metric}`, { ...body, time: '2025-03-04T05:06:07' }),
+      );
       const served = await (await t.call(`/api/um/v1/analytics/${metric}/?event_date=2025-03-04`)).json();
       expect(served.results, metric).toContainEqual(point);
     }

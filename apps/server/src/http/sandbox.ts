@@ -21,13 +21,14 @@ import {
   ClockRequestSchema,
   type ClockSchema,
   type JournalEntry,
-  RECORD_RESOURCES,
   SANDBOX_PREFIX as PREFIX,
+  RECORD_RESOURCES,
   type SandboxWorld,
   WorldRequestSchema,
 } from './sandbox-api.js';
 
 export type { JournalEntry, SandboxWorld };
+
 type ClockState = z.infer<typeof ClockSchema>;
 
 /** What the control API acts on; the composition root (server.ts) wires it to the store and caches. */
@@ -254,14 +255,17 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     const json = await control.createRecord(resource, body, request.headers);
     return reply.code(201).type(JSON_TYPE).send(json);
   });
-  app.post<{ Params: { metric: string } }>(`${SANDBOX_PREFIX}records/analytics/:metric`, async (request, reply) => {
-    const metric = request.params.metric as AnalyticsMetric;
-    if (!(ANALYTICS_METRIC_NAMES as readonly string[]).includes(metric))
-      throw new ApiError('not_found', `Unknown analytics metric ${request.params.metric}.`);
-    const body = parseOrThrow(dataPointInputSchemaFor(metric), bodyOf(request), 'body');
-    const json = await control.createDataPoint(metric, body, request.headers);
-    return reply.code(201).type(JSON_TYPE).send(json);
-  });
+  app.post<{ Params: { metric: string } }>(
+    `${SANDBOX_PREFIX}records/analytics/:metric`,
+    async (request, reply) => {
+      const metric = request.params.metric as AnalyticsMetric;
+      if (!(ANALYTICS_METRIC_NAMES as readonly string[]).includes(metric))
+        throw new ApiError('not_found', `Unknown analytics metric ${request.params.metric}.`);
+      const body = parseOrThrow(dataPointInputSchemaFor(metric), bodyOf(request), 'body');
+      const json = await control.createDataPoint(metric, body, request.headers);
+      return reply.code(201).type(JSON_TYPE).send(json);
+    },
+  );
 
   // The sandbox's own document (D42), never part of the published one.
   const document = JSON.stringify(buildSandboxDocument());

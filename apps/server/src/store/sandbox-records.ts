@@ -16,7 +16,7 @@ import { dataPointJson, POINT_COLUMNS, type PointRow } from './analytics.js';
 import { contactJson } from './contacts.js';
 import { conversationDetailJson, renderMessagesOf } from './conversations.js';
 import type { Db } from './engine/db.js';
-import { TABLES } from './resources.js';
+import type { TABLES } from './resources.js';
 import { recordJson } from './simple-records.js';
 import { Params } from './sql.js';
 
@@ -95,9 +95,10 @@ const referenced = async <T extends object = { id: number }>(
 
 const firstWidgetOf = async (db: Db, organizationId: number) =>
   (
-    await db.query<{ id: number }>('SELECT id FROM um_widgets WHERE organization_id = $1 ORDER BY id LIMIT 1', [
-      organizationId,
-    ])
+    await db.query<{ id: number }>(
+      'SELECT id FROM um_widgets WHERE organization_id = $1 ORDER BY id LIMIT 1',
+      [organizationId],
+    )
   )[0]?.id;
 
 const clockOf = async (db: Db) => (await db.query<{ now: string }>('SELECT um_now() AS now'))[0]!.now;
@@ -172,7 +173,14 @@ const appendMessage = async (
     sender.id ??= conversation.operator_assigned_to ?? undefined;
     if (sender.id === undefined)
       throw invalid({ [`${field}sender.id`]: ['Required: the conversation has no assigned operator.'] });
-    author = await referenced(db, 'operators', org, `${field}sender.id`, sender.id, 'name, display_name, is_bot');
+    author = await referenced(
+      db,
+      'operators',
+      org,
+      `${field}sender.id`,
+      sender.id,
+      'name, display_name, is_bot',
+    );
   } else {
     sender.id ??= conversation.contact_identity_id;
     if (sender.id !== conversation.contact_identity_id)
@@ -319,7 +327,10 @@ const createMessage = async (db: Db, org: number, body: Body): Created<Message> 
 };
 
 /** One creator per record table and body: a table added to TABLES without one does not compile. */
-const CREATORS: Record<SandboxRecordTable | SandboxRecordResource, (db: Db, org: number, body: Body) => Promise<string>> = {
+const CREATORS: Record<
+  SandboxRecordTable | SandboxRecordResource,
+  (db: Db, org: number, body: Body) => Promise<string>
+> = {
   contact_identities: createContact,
   notes: createNote,
   navigation_events: createNavigationEvent,

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
-import { createTemporaryDatabase, type TemporaryDatabase, testDatabaseUrl } from '../store/engine/test-database.js';
+import {
+  createTemporaryDatabase,
+  type TemporaryDatabase,
+  testDatabaseUrl,
+} from '../store/engine/test-database.js';
 
 export interface SandboxUnderTest {
   server: RunningServer;
