@@ -1,6 +1,6 @@
 /**
  * Every shell block of the guides runs against the built reference server with the default demo
- * world (seed 1, in memory), so the ids and commands the guides show keep working. A block that
+ * world (seed 1, in memory, with the sandbox on), so the ids and commands the guides show keep working. A block that
  * cannot run here says so before it: `<!-- not run: <reason> -->`; nothing is skipped silently.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -48,7 +48,8 @@ beforeAll(async () => {
   await access(CLI).catch(() => {
     throw new Error(`${CLI} is not built: run turbo run build --filter=@org/reference-server...`);
   });
-  server = spawn(process.execPath, [CLI, '--memory', '--port', '0', '--json'], {
+  // --sandbox as the README's start command: the sandbox guide's commands call its control API.
+  server = spawn(process.execPath, [CLI, '--memory', '--port', '0', '--json', '--sandbox'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
