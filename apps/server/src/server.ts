@@ -39,7 +39,7 @@ const scaleLimits = (limits: RateLimits, scale: 'off' | number | undefined): Rat
 /** Tables whose change notifications concern the Authenticator's caches. */
 const AUTH_TABLES = new Set(['api_tokens', 'organizations', 'operators']);
 /** Notified tables that carry no count; any other notification (counted tables) clears the counts. */
-const UNCOUNTED_TABLES = new Set(['api_tokens', 'organizations']);
+const UNCOUNTED_TABLES = new Set(['api_tokens', 'organizations', CLOCK_CHANGED]);
 
 export interface StartOptions {
   /** Port to listen on; 0 (the default) picks a free one. */

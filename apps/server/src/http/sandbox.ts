@@ -268,8 +268,11 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   );
 
   // The sandbox's own document (D42), never part of the published one.
-  const document = JSON.stringify(buildSandboxDocument());
-  app.get(`${SANDBOX_PREFIX}openapi.json`, async (_request, reply) => reply.type(JSON_TYPE).send(document));
+  // Built on first request, so the start does not pay for it.
+  let document: string | undefined;
+  app.get(`${SANDBOX_PREFIX}openapi.json`, async (_request, reply) =>
+    reply.type(JSON_TYPE).send((document ??= JSON.stringify(buildSandboxDocument()))),
+  );
 };
 
 /** Lets a page written part by part (register-routes' sendParts) appear in the journal. */
