@@ -153,10 +153,16 @@ const DEFAULTED_POINT_FIELDS = [
   'chatbot_interaction',
   'human_interaction',
 ];
-export const dataPointInputSchemaFor = (metric: AnalyticsMetric) => {
-  const shape = boundedShape(dataPointSchemaFor(metric).shape);
-  for (const name of DEFAULTED_POINT_FIELDS) if (shape[name]) shape[name] = shape[name].optional();
-  return z.object(shape).strict();
+const pointInputs = new Map<AnalyticsMetric, z.AnyZodObject>();
+export const dataPointInputSchemaFor = (metric: AnalyticsMetric): z.AnyZodObject => {
+  let schema = pointInputs.get(metric);
+  if (!schema) {
+    const shape = boundedShape(dataPointSchemaFor(metric).shape);
+    for (const name of DEFAULTED_POINT_FIELDS) if (shape[name]) shape[name] = shape[name].optional();
+    schema = z.object(shape).strict();
+    pointInputs.set(metric, schema);
+  }
+  return schema;
 };
 /** The record bodies by table (the store has a creator for each, of every table of TABLES). */
 export const SANDBOX_RECORD_INPUTS = {
