@@ -134,6 +134,7 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
       ['contact_identities', { created_at: 'yesterday' }, 'created_at'],
       ['conversations', { contact_identity_id: contact, um_widget_id: 999_999 }, 'um_widget_id'],
       ['conversations', { contact_identity_id: contact, expiry_state: 2 ** 40 }, 'expiry_state'],
+      ['conversations', { contact_identity_id: contact, page_impressions: 1.5 }, 'page_impressions'],
       ['messages', { conversation_id: 999_999 }, 'conversation_id'],
       ['operators', { name: 'x', operator_group_ids: [999_999] }, 'operator_group_ids.0'],
       ['analytics/um_conversation_duration', {}, 'conversation_id'],

@@ -54,6 +54,9 @@ const columnTypes = async (db: Db, table: string) => {
   return types;
 };
 
+const INTEGER_TYPES = new Set(['integer', 'integer[]']);
+const isInt4 = (n: unknown) => Number.isInteger(n) && Math.abs(n as number) <= 2_147_483_647;
+
 /** Inserts one row (columns named by the model's field names), returning the given columns. */
 const insertRow = async <T extends object>(
   db: Db,
@@ -64,6 +67,10 @@ const insertRow = async <T extends object>(
   const types = await columnTypes(db, table);
   const p = new Params();
   const entries = Object.entries(row).filter(([, v]) => v !== undefined);
+  // A number the model admits but the column cannot hold is bad input, not a database fault.
+  for (const [column, v] of entries)
+    if (INTEGER_TYPES.has(types.get(column)!) && [v].flat().some((n) => n !== null && !isInt4(n)))
+      throw invalid({ [column]: ['A whole number is required.'] });
   const values = entries.map(([column, v]) => {
     const type = types.get(column)!;
     return `${p.add(type === 'jsonb' && v !== null ? JSON.stringify(v) : v)}::${type}`;
