@@ -81,7 +81,7 @@ export interface VerifyProviderResult {
   readonly pactFiles: string[];
   /** Whether the results were published to the broker. */
   readonly published: boolean;
-  /** The verifier's report. */
+  /** The verifier's result as it returns it (a JSON summary; the readable report goes to stdout). */
   readonly output: string;
 }
 
