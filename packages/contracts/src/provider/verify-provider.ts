@@ -45,7 +45,7 @@ export interface VerifyProviderOptions {
   /**
    * The provider under test, e.g. your own implementation of the API. Without it (and without
    * `provider`) the verification starts the reference server itself (`startReferenceProvider`;
-   * `@org/reference-server` is an optional peer dependency) and closes it at the end.
+   * `@org/reference-server`) and closes it at the end.
    */
   readonly baseUrl?: string;
   /** A reference provider you started (`startReferenceProvider()`), e.g. one per test file. */
