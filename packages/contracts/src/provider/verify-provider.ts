@@ -85,15 +85,32 @@ export interface VerifyProviderResult {
   readonly output: string;
 }
 
-/** The pact files named by files and folders. */
-export const pactFilesIn = (sources: readonly string[]): string[] =>
+const providerOf = (file: string): string | undefined => {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { provider?: { name?: string } }).provider?.name;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The pact files named by files and folders: a file as given, a folder's `*.json` pacts of
+ * `provider` (a consumer's folder may hold pacts with other providers too).
+ */
+export const pactFilesIn = (sources: readonly string[], provider: string = PROVIDER_NAME): string[] =>
   sources.flatMap((source) => {
     if (!existsSync(source)) throw new Error(`no pact file or folder ${source}`);
     if (!statSync(source).isDirectory()) return [source];
-    return readdirSync(source)
+    const files = readdirSync(source)
       .filter((f) => f.endsWith('.json'))
       .sort()
       .map((f) => join(source, f));
+    const mine = files.filter((f) => providerOf(f) === provider);
+    if (!mine.length)
+      throw new Error(
+        `no pact with provider ${provider} in ${source} (found: ${[...new Set(files.map(providerOf))].join(', ') || 'none'})`,
+      );
+    return mine;
   });
 
 /**
@@ -170,14 +187,20 @@ const sandboxReset = (baseUrl: string) => {
  */
 export const verifyProvider = async (options: VerifyProviderOptions): Promise<VerifyProviderResult> => {
   if (!options.pacts?.length && !options.broker) throw new Error('verifyProvider needs pacts or a broker');
+  const broker = brokerOptions(options);
+  const pactFiles = pactFilesIn(options.pacts ?? [], options.providerName ?? PROVIDER_NAME);
   const { Verifier } = await loadPact();
   const dir = mkdtempSync(join(tmpdir(), 'org-verify-'));
   const started =
     options.baseUrl || options.provider
       ? undefined
-      : await startReferenceProvider(options.tokens ? { tokens: options.tokens } : {});
+      : await startReferenceProvider(options.tokens ? { tokens: options.tokens } : {}).catch(
+          (error: unknown) => {
+            rmSync(dir, { recursive: true, force: true });
+            throw error;
+          },
+        );
   try {
-    const pactFiles = pactFilesIn(options.pacts ?? []);
     const pactUrls = preparedPacts(pactFiles, dir);
     const reference = options.provider ?? started;
     const baseUrl = reference?.url ?? options.baseUrl!;
@@ -193,7 +216,6 @@ export const verifyProvider = async (options: VerifyProviderOptions): Promise<Ve
       ]),
     );
     const beforeEach = reference ? reference.reset : options.sandbox ? sandboxReset(baseUrl) : undefined;
-    const broker = brokerOptions(options);
     const output = await new Verifier({
       provider: options.providerName ?? PROVIDER_NAME,
       providerBaseUrl: baseUrl,
