@@ -1,3 +1,4 @@
+import type { RunningServer } from '@org/reference-server';
 import { type BodyRewrite, ProviderProxy } from './proxy.js';
 import { type ReferenceServerTokens, startReferenceServer } from './reference-servers.js';
 import { referenceStates } from './reference-states.js';
@@ -25,23 +26,23 @@ export interface ReferenceProviderOptions {
 
 /**
  * Starts the reference server (`@org/reference-server`: in memory, sandbox mode, port 0) as a
- * provider to verify pacts against, with a second one whose every rate limit is spent (for the
- * rate-limit states) behind one proxy. Start it once and pass it to several `verifyProvider` calls
+ * provider to verify pacts against, behind a proxy that routes the interactions of the rate-limit
+ * states to a second server whose every limit is spent (started when such a state first occurs). Start it once and pass it to several `verifyProvider` calls
  * (`provider`), or let `verifyProvider` start and close one.
  */
 export const startReferenceProvider = async (
   options: ReferenceProviderOptions = {},
 ): Promise<ReferenceProvider> => {
   const tokens = options.tokens ?? {};
-  const [server, throttled] = await Promise.all([
-    startReferenceServer({ tokens }),
-    startReferenceServer({ tokens }, 'spent'),
-  ]);
+  const server = await startReferenceServer({ tokens });
   const proxy = await ProviderProxy.start(server.url).catch(async (error: unknown) => {
-    await Promise.all([server.close(), throttled.close()]);
+    await server.close();
     throw error;
   });
-  const states = referenceStates({ server, throttled, proxy });
+  // Started on the first rate-limit state only: most pacts have none, and a start costs seconds.
+  let throttled: Promise<RunningServer> | undefined;
+  const throttledUrl = async () => (await (throttled ??= startReferenceServer({ tokens }, 'spent'))).url;
+  const states = referenceStates({ server, throttledUrl, proxy });
   const stateHandlers: Record<string, StateHandler> = Object.fromEntries(
     Object.entries(states.setups).map(([name, setup]) => [name, { setup, teardown: states.routeBack }]),
   );
@@ -53,7 +54,13 @@ export const startReferenceProvider = async (
     rewriteBodies: (rewrite) => proxy.rewriteBodies(rewrite),
     close: async () => {
       await proxy.close();
-      await Promise.all([server.close(), throttled.close()]);
+      await Promise.all([
+        server.close(),
+        throttled?.then(
+          (s) => s.close(),
+          () => {},
+        ),
+      ]);
     },
   };
 };
