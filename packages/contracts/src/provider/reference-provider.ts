@@ -22,6 +22,12 @@ export interface ReferenceProvider {
 export interface ReferenceProviderOptions {
   /** The tokens the server accepts: the ones your pacts carry (default `demo-org-token`, `demo-customer-token`). */
   readonly tokens?: ReferenceServerTokens;
+  /**
+   * Whether the pacts use the rate-limit states (default true): then the server whose limits are
+   * spent starts together with the first. Otherwise it starts only if such a state occurs (slow:
+   * the state's setup waits for it).
+   */
+  readonly rateLimitStates?: boolean;
 }
 
 /**
@@ -34,14 +40,23 @@ export const startReferenceProvider = async (
   options: ReferenceProviderOptions = {},
 ): Promise<ReferenceProvider> => {
   const tokens = options.tokens ?? {};
-  const server = await startReferenceServer({ tokens });
+  const startThrottled = () => startReferenceServer({ tokens }, 'spent');
+  const closeQuietly = (server: Promise<RunningServer> | undefined) =>
+    server?.then((s) => s.close()).catch(() => {});
+  // Both servers start together when the rate-limit states are wanted (a start costs seconds).
+  let throttled = (options.rateLimitStates ?? true) ? startThrottled() : undefined;
+  const main = startReferenceServer({ tokens });
+  const [first, second] = await Promise.allSettled([main, throttled]);
+  if (first.status === 'rejected' || second.status === 'rejected') {
+    await Promise.all([closeQuietly(main), closeQuietly(throttled)]);
+    throw first.status === 'rejected' ? first.reason : (second as PromiseRejectedResult).reason;
+  }
+  const server = first.value;
   const proxy = await ProviderProxy.start(server.url).catch(async (error: unknown) => {
-    await server.close();
+    await Promise.all([server.close(), closeQuietly(throttled)]);
     throw error;
   });
-  // Started on the first rate-limit state only: most pacts have none, and a start costs seconds.
-  let throttled: Promise<RunningServer> | undefined;
-  const throttledUrl = async () => (await (throttled ??= startReferenceServer({ tokens }, 'spent'))).url;
+  const throttledUrl = async () => (await (throttled ??= startThrottled())).url;
   const states = referenceStates({ server, throttledUrl, proxy });
   const stateHandlers: Record<string, StateHandler> = Object.fromEntries(
     Object.entries(states.setups).map(([name, setup]) => [name, { setup, teardown: states.routeBack }]),
@@ -54,13 +69,7 @@ export const startReferenceProvider = async (
     rewriteBodies: (rewrite) => proxy.rewriteBodies(rewrite),
     close: async () => {
       await proxy.close();
-      await Promise.all([
-        server.close(),
-        throttled?.then(
-          (s) => s.close(),
-          () => {},
-        ),
-      ]);
+      await Promise.all([server.close(), closeQuietly(throttled)]);
     },
   };
 };
