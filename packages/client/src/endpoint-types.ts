@@ -76,8 +76,10 @@ export interface CallOptions {
   readonly organizationId?: number;
   /** Service-Operator-Id for this call (act as that operator). */
   readonly operatorId?: number;
-  /** Validate the response with the model's schema (overrides the client option). */
+  /** Validate the response with the model's schema (overrides the client option); true is `tolerant`. */
   readonly validateResponse?: boolean;
+  /** How to check the response for this call (overrides the client option): see ClientOptions.validation. */
+  readonly validation?: 'off' | 'tolerant' | 'strict';
 }
 
 type ParamsPart<Id extends EndpointId> =

@@ -5,6 +5,7 @@ export {
   type ClientWarning,
   createClient,
   type FetchLike,
+  type ValidationMode,
 } from './client.js';
 export type {
   BodyInput,

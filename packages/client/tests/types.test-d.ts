@@ -141,6 +141,7 @@ describe('types inferred from the endpoint table', () => {
         | 'headers_too_large'
         | 'error'
         | 'unavailable'
+        | (string & {})
         | undefined
       >();
     }

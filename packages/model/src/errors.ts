@@ -2,6 +2,7 @@ import { z } from 'zod/v3';
 import { decided } from './decisions.js';
 import { ERROR_CODES, type ErrorCode, type ErrorStatus, errorCodesFor } from './error-codes.js';
 import { doc } from './openapi-meta.js';
+import { openEnum, openEnumOf } from './strict.js';
 
 export * from './error-codes.js';
 
@@ -11,20 +12,18 @@ export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
 export const ErrorBodySchema = doc(
-  z
-    .object({
-      detail: z.string().describe('A human-readable message.'),
-      code: ErrorCodeSchema.describe('A stable machine-readable code (see the error codes table).'),
-      errors: FieldErrorsSchema.optional().describe('Validation errors only: messages per field.'),
-    })
-    .strict(),
+  z.object({
+    detail: z.string().describe('A human-readable message.'),
+    code: openEnumOf(ErrorCodeSchema).describe('A stable machine-readable code (see the error codes table).'),
+    errors: FieldErrorsSchema.optional().describe('Validation errors only: messages per field.'),
+  }),
   { description: 'The body of every error response.', ...decided('D1') },
 );
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** The error body narrowed to the codes of one status; the OpenAPI document shows one per status. */
 export const errorBodySchemaFor = (status: ErrorStatus) =>
-  ErrorBodySchema.extend({ code: z.enum(errorCodesFor(status)) });
+  ErrorBodySchema.extend({ code: openEnum(errorCodesFor(status)) });
 
 /** Builds an error body; the single place that pairs a code with its text. */
 export const errorBody = (code: ErrorCode, detail: string, errors?: Record<string, string[]>): ErrorBody =>
