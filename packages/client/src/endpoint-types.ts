@@ -42,7 +42,8 @@ export type FriendlyValue<T> = [T] extends [Date]
  */
 export type QueryInputOf<Q extends z.ZodTypeAny> = {
   [K in keyof z.input<Q>]?: K extends keyof z.output<Q>
-    ? FriendlyValue<NonNullable<z.output<Q>[K]>>
+    ? // Exclude, not NonNullable: `T & {}` would collapse an open value set (`'new' | (string & {})`) to string.
+      FriendlyValue<Exclude<z.output<Q>[K], null | undefined>>
     : DateInput;
 };
 

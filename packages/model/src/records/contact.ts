@@ -74,6 +74,8 @@ export const ContactIdentitySchema = doc(
   { description: 'A contact (contact identity).' },
 );
 export type ContactIdentity = z.infer<typeof ContactIdentitySchema>;
+/** A contact as the API returns it (the description calls the record a contact identity). */
+export type Contact = ContactIdentity;
 
 /** The fields a PATCH on a contact may set, exactly those the description lists. */
 export const ContactPatchSchema = doc(
