@@ -1,5 +1,5 @@
-import type { EndpointDefinition } from '@org/model';
-import type { z } from 'zod';
+import { type EndpointDefinition, type ParsingMode, parserOf, strictOf } from '@org/model';
+import type { z } from 'zod/v3';
 import { type RequestTarget, ResponseValidationError } from './errors.js';
 
 /** The body of a success response: JSON, or undefined for an empty body (204). */
@@ -20,6 +20,7 @@ export const validateSuccessBody = (
   endpoint: EndpointDefinition,
   status: number,
   body: unknown,
+  mode: ParsingMode = 'tolerant',
 ): unknown => {
   const success = endpoint.success as Partial<Record<number, z.ZodTypeAny | null>>;
   if (!(status in success)) {
@@ -38,7 +39,8 @@ export const validateSuccessBody = (
       { code: 'custom', path: [], message: `Status ${status} carries no body.` } as z.ZodIssue,
     ]);
   }
-  const parsed = schema.safeParse(body);
+  // parserOf: the schema compiled once into plain checks (D32), zod's own issues on failure.
+  const parsed = parserOf(mode === 'strict' ? strictOf(schema) : schema)(body);
   if (!parsed.success) throw new ResponseValidationError(target, status, body, parsed.error.issues);
   return parsed.data;
 };
