@@ -9,5 +9,5 @@ export default defineConfig({
   // Node 20+ and evergreen browsers: fetch, AbortSignal and async iterators are native.
   target: 'es2022',
   platform: 'neutral',
-  external: ['zod', '@org/model'],
+  external: [/^zod(\/|$)/, '@org/model'],
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], testTimeout: 60_000 },
+  test: { include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'], testTimeout: 60_000 },
 });

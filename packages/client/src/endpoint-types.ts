@@ -1,5 +1,5 @@
 import type { EndpointId, Endpoints } from '@org/model';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 /**
  * Every type a call needs, derived from `typeof endpoints` in @org/model: nothing here names an

@@ -1,5 +1,5 @@
 import { type ErrorBody, ErrorBodySchema, type ErrorCode } from '@org/model';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import { type RateLimitInfo, rateLimitOf, retryAfterSecondsOf } from './rate-limit.js';
 
 /** Where a request went: for messages and for callers that log failures. */

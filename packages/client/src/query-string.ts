@@ -1,5 +1,5 @@
 import { formatAnalyticsTime, formatTimestamp, paramDocOf } from '@org/model';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 /**
  * How a query parameter travels as a string. Read from the OpenAPI text the model attaches to

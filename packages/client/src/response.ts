@@ -1,5 +1,5 @@
 import type { EndpointDefinition } from '@org/model';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import { type RequestTarget, ResponseValidationError } from './errors.js';
 
 /** The body of a success response: JSON, or undefined for an empty body (204). */

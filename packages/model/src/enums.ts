@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 import { decided } from './decisions.js';
 import { doc } from './openapi-meta.js';
 

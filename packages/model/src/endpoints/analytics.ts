@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 import { dataPointExample } from '../examples.js';
 import { AnalyticsQuerySchema } from '../query/analytics.js';
 import { stringParam } from '../query/params.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import type { DecisionId } from '../decisions.js';
 import { type ErrorStatus, errorBodySchemaFor } from '../errors.js';
 import type { AnalyticsMetric } from '../records/analytics-metrics.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import { DECISIONS } from '../decisions.js';
 import { type EndpointDefinition, endpointList, type SuccessStatus } from '../endpoints/index.js';
 import {

@@ -1,5 +1,5 @@
 import { generateSchema } from '@anatine/zod-openapi';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 /** The JSON Schema (OpenAPI 3.0 dialect) of a zod schema. The only call into the generator library. */
 export const jsonSchemaOf = (schema: z.ZodTypeAny): Record<string, unknown> =>

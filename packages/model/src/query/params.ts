@@ -1,8 +1,7 @@
-import type { AnatineSchemaObject } from '@anatine/zod-openapi';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 import { type DecisionId, decided } from '../decisions.js';
 import { LIMITS } from '../limits.js';
-import { doc, docOf } from '../openapi-meta.js';
+import { doc, docOf, type SchemaMeta } from '../openapi-meta.js';
 import { parseInstant } from '../primitives.js';
 
 /**
@@ -12,7 +11,7 @@ import { parseInstant } from '../primitives.js';
  */
 const lastValue = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
-const param = <T extends z.ZodTypeAny>(parser: T, openapi: AnatineSchemaObject, decision?: DecisionId) =>
+const param = <T extends z.ZodTypeAny>(parser: T, openapi: SchemaMeta, decision?: DecisionId) =>
   doc(z.preprocess(lastValue, parser), decision ? { ...openapi, ...decided(decision) } : openapi);
 
 const INTEGER = /^[+-]?\d+$/;
@@ -47,7 +46,7 @@ export function intParam({
     .refine((n) => min === undefined || n >= min, `Ensure this value is greater than or equal to ${min}.`)
     .refine((n) => max === undefined || n <= max, `Ensure this value is less than or equal to ${max}.`)
     .transform((n) => (clampTo !== undefined && n > clampTo ? clampTo : n));
-  const schema: AnatineSchemaObject = {
+  const schema: SchemaMeta = {
     type: 'integer',
     description,
     ...(min !== undefined ? { minimum: min } : {}),
@@ -93,11 +92,7 @@ export const boolParam = (description: string) =>
   );
 
 /** A plain string parameter; `allowEmpty` keeps an empty value (it then means "no narrowing"). */
-export const stringParam = (
-  description: string,
-  extra: AnatineSchemaObject = {},
-  { allowEmpty = false } = {},
-) =>
+export const stringParam = (description: string, extra: SchemaMeta = {}, { allowEmpty = false } = {}) =>
   param((allowEmpty ? boundedParam : boundedParam.min(1, 'Must not be empty.')).optional(), {
     type: 'string',
     maxLength: LIMITS.maxStringLength,
@@ -268,7 +263,7 @@ export function enumParam<const V extends readonly [string, ...string[]]>(
  * The OpenAPI schema documented for a parameter built by these helpers; refinements added on top
  * keep the documentation of the parameter they refine.
  */
-export const paramDocOf = (schema: z.ZodTypeAny): AnatineSchemaObject | undefined => {
+export const paramDocOf = (schema: z.ZodTypeAny): SchemaMeta | undefined => {
   let current: z.ZodTypeAny | undefined = schema;
   while (current) {
     const meta = docOf(current);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import { fieldErrorsOf } from '../errors.js';
 import { AnalyticsQuerySchema } from './analytics.js';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 import { LIMITS } from '../limits.js';
 import { CONTACT_IDENTIFIERS } from '../records/contact.js';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 import { ISO_COUNTRY_CODES } from '../countries.js';
 import { decided } from '../decisions.js';
 import { GenderSchema, SalutationSchema } from '../enums.js';
