@@ -104,8 +104,13 @@ const workspacePackages = async (): Promise<Map<string, string>> => {
   return folders;
 };
 
-/** `npx -y pnpm@<the repository's packageManager version>`: the pnpm that resolves `workspace:` and `catalog:`. */
+/**
+ * The pnpm that resolves `workspace:` and `catalog:`: the one running this test (`pnpm test`), else
+ * `npx -y pnpm@<the repository's packageManager version>`.
+ */
 const pnpm = async (): Promise<[string, string[]]> => {
+  const running = process.env.npm_execpath;
+  if (running && /pnpm\.c?js$/.test(running)) return [process.execPath, [running]];
   const { packageManager } = await readJson<{ packageManager: string }>(join(REPO_ROOT, 'package.json'));
   return ['npx', ['-y', packageManager.split('+')[0]!]];
 };
