@@ -6,11 +6,15 @@ export default defineConfig({
   format: ['esm'],
   target: 'node20',
   platform: 'node',
-  dts: { entry: ['src/index.ts', 'src/vitest.ts'] },
+  // resolve: the demo world's types are inlined too, as its code is (noExternal below).
+  dts: { entry: ['src/index.ts', 'src/vitest.ts'], resolve: ['@org/demo-world'] },
   sourcemap: true,
   clean: true,
   // PGlite ships its WebAssembly and data files next to its JS; bundling it would lose them.
   external: ['@electric-sql/pglite', 'pg', 'vitest'],
+  // The demo world is a private workspace package: it ships inside the bundle (D34), and its own
+  // dependency (faker) is a dependency of the server.
+  noExternal: ['@org/demo-world'],
   // The server reads its migrations from ./migrations/ beside the bundle (store/migrate.ts).
   onSuccess: async () => {
     cpSync('src/store/migrations', 'dist/migrations', { recursive: true });

@@ -29,6 +29,8 @@ export {
   pactCoverage,
   readPactInteractions,
 } from './coverage.js';
+export { endpointById, nearestEndpointIds } from './endpoint-lookup.js';
+export { errorBodySchemaFor } from './error-bodies.js';
 export {
   type DocumentedResponse,
   type FuzzOperation,
@@ -53,10 +55,41 @@ export { formatFuzzReport } from './fuzz/report.js';
 export { combineNullableRules, combineNullableRulesInPact } from './matchers/combine-nullable-rules.js';
 export { type PactMatcherOptions, type PactTemplate, pactMatchersFor } from './matchers/pact-matchers-for.js';
 export {
+  type CheckPactOptions,
+  checkPact,
+  formatPactCheck,
+  type JsonSource,
+  type OpenApiCheck,
+  type OpenApiFinding,
+} from './openapi/check-pact.js';
+export { PROVIDER_NAME } from './provider/provider-name.js';
+export { type BodyRewrite, renameField } from './provider/proxy.js';
+export {
+  type ReferenceProvider,
+  type ReferenceProviderOptions,
+  startReferenceProvider,
+} from './provider/reference-provider.js';
+export type { ReferenceServerTokens } from './provider/reference-servers.js';
+export {
+  defineStateHandlers,
+  type ProviderStateHandlers,
+  type StateHandler,
+  type StateSetup,
+} from './provider/state-handlers.js';
+export {
+  type BrokerSource,
+  type ConsumerVersionSelector,
+  pactFilesIn,
+  type VerifyProviderOptions,
+  type VerifyProviderResult,
+  verifyProvider,
+} from './provider/verify-provider.js';
+export {
   describeState,
   PROVIDER_STATES,
   type ProviderState,
   type ProviderStateName,
+  providerState,
   type StateParamNames,
   type StateParams,
   state,

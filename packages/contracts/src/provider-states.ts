@@ -53,3 +53,13 @@ export const describeState = ({ name, params }: ProviderState): string =>
   name.replace(/\{(\w+)\}/g, (_, key: string) =>
     String((params as Record<string, unknown>)[key] ?? `{${key}}`),
   );
+
+/**
+ * A typed provider state for Pact's `given`: the name must be one of PROVIDER_STATES and the
+ * parameters exactly its placeholders, so a misspelt state or parameter does not compile:
+ * `.given(...providerState('a conversation with id {id} exists', { id: 1042 }))`.
+ */
+export const providerState = <S extends ProviderStateName>(
+  name: S,
+  params: StateParams<S>,
+): readonly [name: S, params: StateParams<S>] => [name, params];

@@ -3,10 +3,13 @@ import { parseArgs } from 'node:util';
 import { publishPacts } from '../broker/publish-pacts.js';
 import { formatCheckLine, formatSummary } from '../conformance/report.js';
 import { runConformance } from '../conformance/runner.js';
-import { pactCoverage, readPactInteractions } from '../coverage.js';
+import { pactCoverage, pactProviders, readPactInteractions } from '../coverage.js';
 import type { OpenApiDocument } from '../fuzz/document.js';
 import { fuzz } from '../fuzz/fuzz.js';
 import { formatFuzzReport } from '../fuzz/report.js';
+import { checkPact, formatPactCheck } from '../openapi/check-pact.js';
+import { PROVIDER_NAME } from '../provider/provider-name.js';
+import { type ConsumerVersionSelector, verifyProvider } from '../provider/verify-provider.js';
 
 export interface CliIo {
   readonly out: (text: string) => void;
@@ -37,14 +40,35 @@ Commands:
              --read-only            send GET requests only
              --organization-id N    the token's organization (default: learned from its records)
              --json                 print the report as JSON
-  coverage   Print which endpoint x status pairs the pacts cover
-             --pact-dir DIR         default ./pacts
+  verify [PACT...]  Verify pacts (files or folders) and/or a Pact Broker's pacts against a provider
+             --base-url URL         the provider under test (default: start the reference server,
+                                    which needs @org/reference-server installed)
+             --sandbox              with --base-url: POST /_sandbox/reset before each interaction
+             --org-token T          the started reference server's organization token: the one
+                                    your pacts carry (default demo-org-token)
+             --customer-token T     its customer token (default demo-customer-token)
+             --broker-url URL       Pact Broker (or env PACT_BROKER_BASE_URL) to fetch pacts from;
+                                    token: env PACT_BROKER_TOKEN, or PACT_BROKER_USERNAME/PASSWORD
+             --selector JSON        consumer version selector, repeatable
+                                    (default {"mainBranch":true} and {"deployedOrReleased":true})
+             --provider-version V   publish the results to the broker under this version
+             --branch B             the provider version's branch
+             --provider NAME        default customer-messaging-api
+  check-pact PACT  Check a pact against the OpenAPI document (@pactflow/swagger-mock-validator)
+             --openapi FILE         OpenAPI 3.0 JSON (default: the one published with @org/model)
+             --json                 print the findings as JSON
+  coverage   Print which endpoint x status pairs the pacts cover, and the missing statuses of
+             the endpoints they use
+             --pact-dir DIR         a folder or one pact file (default ./pacts)
+             --provider NAME        pacts of this provider only (default customer-messaging-api)
+             --all                  list the missing pairs of every endpoint, not only the used ones
+             --fail-missing         exit status 1 when a listed pair is missing
   publish    Publish pacts to the Pact Broker at PACT_BROKER_BASE_URL
              --pact-dir DIR         default ./pacts
              --consumer-version V   default GIT_COMMIT
              --branch B             default GIT_BRANCH
 
-Exit status: 0 when everything holds, 1 on any violation, 2 on a usage error.`;
+Exit status: 0 when everything holds, 1 on any violation or failed verification, 2 on a usage error.`;
 
 const conform = async (args: string[], io: CliIo): Promise<number> => {
   const { values } = parseArgs({
@@ -143,11 +167,31 @@ const fuzzCommand = async (args: string[], io: CliIo): Promise<number> => {
 };
 
 const coverage = (args: string[], io: CliIo): number => {
-  const { values } = parseArgs({ args, options: { 'pact-dir': { type: 'string' } } });
-  const result = pactCoverage(readPactInteractions(values['pact-dir'] ?? 'pacts'));
-  io.out(`${result.line}\n`);
-  for (const m of result.missing) io.out(`  missing: ${m.endpoint} ${m.status} (${m.method} ${m.path})\n`);
-  return result.missing.length ? 1 : 0;
+  const { values } = parseArgs({
+    args,
+    options: {
+      'pact-dir': { type: 'string' },
+      provider: { type: 'string' },
+      all: { type: 'boolean' },
+      'fail-missing': { type: 'boolean' },
+    },
+  });
+  const dir = values['pact-dir'] ?? 'pacts';
+  const provider = values.provider ?? PROVIDER_NAME;
+  const interactions = readPactInteractions(dir, { provider });
+  if (!interactions.length) {
+    const others = pactProviders(dir);
+    io.err(
+      `no pact for provider ${provider} in ${dir}${others.length ? ` (pacts there name ${others.join(', ')}: use --provider)` : ''}\n`,
+    );
+    return 2;
+  }
+  const result = pactCoverage(interactions);
+  io.out(`${result.line}; ${result.usedLine}\n`);
+  const inScope = values.all ? result.missing : result.missing.filter((m) => result.used.includes(m));
+  for (const m of inScope) io.out(`  missing: ${m.endpoint} ${m.status} (${m.method} ${m.path})\n`);
+  for (const u of result.unmatched) io.out(`  no endpoint of the model: ${u}\n`);
+  return values['fail-missing'] && inScope.length ? 1 : 0;
 };
 
 const publish = async (args: string[], io: CliIo): Promise<number> => {
@@ -181,6 +225,80 @@ const publish = async (args: string[], io: CliIo): Promise<number> => {
   return 0;
 };
 
+const verify = async (args: string[], io: CliIo): Promise<number> => {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'base-url': { type: 'string' },
+      sandbox: { type: 'boolean' },
+      'org-token': { type: 'string' },
+      'customer-token': { type: 'string' },
+      'broker-url': { type: 'string' },
+      selector: { type: 'string', multiple: true },
+      'provider-version': { type: 'string' },
+      branch: { type: 'string' },
+      provider: { type: 'string' },
+    },
+  });
+  const brokerUrl = values['broker-url'] ?? io.env.PACT_BROKER_BASE_URL;
+  if (!positionals.length && !brokerUrl) {
+    io.err('verify needs pact files or folders, or --broker-url (or PACT_BROKER_BASE_URL)\n');
+    return 2;
+  }
+  const selectors = (values.selector ?? []).map((json) => JSON.parse(json) as ConsumerVersionSelector);
+  const tokens = {
+    ...(values['org-token'] ? { organization: values['org-token'] } : {}),
+    ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
+  };
+  const env = io.env;
+  io.out(`Verifying ${values['base-url'] ?? 'a reference server started for this run'}\n`);
+  const result = await verifyProvider({
+    ...(positionals.length ? { pacts: positionals } : {}),
+    ...(values['base-url'] ? { baseUrl: values['base-url'] } : { tokens }),
+    ...(values.sandbox ? { sandbox: true } : {}),
+    ...(brokerUrl
+      ? {
+          broker: {
+            url: brokerUrl,
+            ...(env.PACT_BROKER_TOKEN ? { token: env.PACT_BROKER_TOKEN } : {}),
+            ...(env.PACT_BROKER_USERNAME
+              ? { username: env.PACT_BROKER_USERNAME, password: env.PACT_BROKER_PASSWORD ?? '' }
+              : {}),
+            ...(selectors.length ? { consumerVersionSelectors: selectors } : {}),
+          },
+        }
+      : {}),
+    ...(values['provider-version'] ? { providerVersion: values['provider-version'] } : {}),
+    ...(values.branch ? { providerVersionBranch: values.branch } : {}),
+    ...(values.provider ? { providerName: values.provider } : {}),
+  }).then(
+    (ok) => ok,
+    (error: unknown) => error as Error,
+  );
+  if (result instanceof Error) {
+    io.err(`${result.message}\n`);
+    return 1;
+  }
+  io.out(`${result.output}\nverified${result.published ? '; results published to the broker' : ''}\n`);
+  return 0;
+};
+
+const checkPactCommand = async (args: string[], io: CliIo): Promise<number> => {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { openapi: { type: 'string' }, json: { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) {
+    io.err('check-pact needs one pact file: contracts check-pact PACT [--openapi FILE]\n');
+    return 2;
+  }
+  const check = await checkPact(positionals[0]!, values.openapi ? { openapi: values.openapi } : {});
+  io.out(values.json ? `${JSON.stringify(check, null, 2)}\n` : `${formatPactCheck(check)}\n`);
+  return check.errors.length ? 1 : 0;
+};
+
 /** The CLI without process globals: returns the exit status. */
 export const main = async (argv: string[], io: CliIo): Promise<number> => {
   const [command, ...rest] = argv;
@@ -190,6 +308,10 @@ export const main = async (argv: string[], io: CliIo): Promise<number> => {
         return await conform(rest, io);
       case 'fuzz':
         return await fuzzCommand(rest, io);
+      case 'verify':
+        return await verify(rest, io);
+      case 'check-pact':
+        return await checkPactCommand(rest, io);
       case 'coverage':
         return coverage(rest, io);
       case 'publish':

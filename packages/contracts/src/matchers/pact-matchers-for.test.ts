@@ -37,13 +37,38 @@ describe('pactMatchersFor', () => {
     });
   });
 
-  it('writes nullable fields as [rule, null], also when the example is null', () => {
+  it('writes nullable primitives as one regex for the value or null by default (verifiable as written)', () => {
     const m = pactMatchersFor(NoteSchema, { ...noteExample, operator_id: null }) as Template;
+    expect(m.operator_id).toMatchObject({ 'pact:matcher:type': 'regex', value: null });
+    // Pact matches a regex against the JSON text of a number or null.
+    const accepts = (rule: Template, text: string) => new RegExp(rule.regex).test(text);
+    expect(['42', '-7', 'null'].every((t) => accepts(m.operator_id, t))).toBe(true);
+    expect(['4.2', 'true', '"x"', ''].some((t) => accepts(m.operator_id, t))).toBe(false);
+    const c = pactMatchersFor(ConversationDetailSchema, conversationDetailExample) as Template;
+    expect(c.subject).toEqual({ 'pact:matcher:type': 'regex', regex: '^[\\s\\S]*$', value: c.subject.value });
+    const t = pactMatchersFor(NoteSchema, noteExample) as Template;
+    expect(JSON.stringify(t)).not.toContain('"pact:matcher:type":[');
+    const e = pactMatchersFor(z.object({ s: z.enum(['a', 'b']).nullable(), b: z.boolean().nullable() }), {
+      s: 'a',
+      b: null,
+    }) as Template;
+    expect(e.s.regex).toBe('^(a|b|null)$');
+    expect(['true', 'false', 'null'].every((x) => accepts(e.b, x))).toBe(true);
+  });
+
+  it("writes nullable fields as [rule, null] with nullable: 'or', also when the example is null", () => {
+    const m = pactMatchersFor(
+      NoteSchema,
+      { ...noteExample, operator_id: null },
+      { nullable: 'or' },
+    ) as Template;
     expect(m.operator_id).toEqual({
       'pact:matcher:type': [{ 'pact:matcher:type': 'integer' }, { 'pact:matcher:type': 'null' }],
       value: null,
     });
-    const c = pactMatchersFor(ConversationDetailSchema, conversationDetailExample) as Template;
+    const c = pactMatchersFor(ConversationDetailSchema, conversationDetailExample, {
+      nullable: 'or',
+    }) as Template;
     expect(c.subject['pact:matcher:type']).toEqual([
       { 'pact:matcher:type': 'type' },
       { 'pact:matcher:type': 'null' },

@@ -21,6 +21,17 @@ export interface PactMatcherOptions {
    * match any length (or the schema's minimum) as long as every item matches the example's first.
    */
   readonly nonEmpty?: readonly string[];
+  /**
+   * How a nullable primitive is matched (D37):
+   * - `'regex'` (the default): one `regex` rule that accepts the value's form or `null` (Pact
+   *   matches a regex against the JSON text of a number, boolean or null). Any verifier accepts the
+   *   pact as written; the price is that a nullable number or boolean sent as a numeric string
+   *   also matches.
+   * - `'or'`: the field's own rule and a `null` rule; exact, but Pact's writer stores the pair
+   *   with `"combine": "AND"`, so run `combineNullableRules` over the written pacts (verifyProvider
+   *   does it for the files it reads).
+   */
+  readonly nullable?: 'regex' | 'or';
 }
 
 /** Any string, also when the example is null (a type matcher would only accept null then). */
@@ -31,6 +42,30 @@ type Built = PactTemplate | typeof OMIT;
 
 const regexOf = (values: ReadonlyArray<string | number>) =>
   `^(${values.map((v) => String(v).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`;
+
+/** The JSON text of an integer, of any number, of a boolean (what a regex rule sees of them). */
+const INTEGER_TEXT = '^-?\\d+$';
+const NUMBER_TEXT = '^-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?$';
+
+/** One regex rule for a nullable primitive: its own values' text or `null`. */
+const nullableRegexRule = (u: Unwrapped): Record<string, unknown> | undefined => {
+  const regex = (pattern: string) => ({ 'pact:matcher:type': 'regex', regex: pattern });
+  switch (u.typeName) {
+    case 'ZodString': {
+      const pattern = stringPatternOf(u);
+      return regex(pattern ? `(?:${pattern})|^null$` : ANY_STRING);
+    }
+    case 'ZodNumber':
+      return regex(`${isIntegerSchema(u.core) ? INTEGER_TEXT : NUMBER_TEXT}|^null$`);
+    case 'ZodBoolean':
+      return regex('^(true|false|null)$');
+    case 'ZodEnum':
+    case 'ZodNativeEnum':
+      return regex(regexOf([...enumValuesOf(u.core), 'null']));
+    default:
+      return undefined;
+  }
+};
 
 /** The rule that checks a primitive without depending on the example value (usable with null). */
 const primitiveRule = (u: Unwrapped, example: unknown): Record<string, unknown> | undefined => {
@@ -58,9 +93,11 @@ const joinPath = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
 class Builder {
   readonly #nonEmpty: ReadonlySet<string>;
+  readonly #nullable: 'regex' | 'or';
 
   constructor(options: PactMatcherOptions) {
     this.#nonEmpty = new Set(options.nonEmpty ?? []);
+    this.#nullable = options.nullable ?? 'regex';
   }
 
   build(schema: z.ZodTypeAny, example: unknown, path: string): Built {
@@ -68,7 +105,8 @@ class Builder {
     if (u.typeName === 'ZodUnknown' || u.typeName === 'ZodAny') return OMIT; // free-form: no expectation
     const rule = primitiveRule(u, example);
     if (rule) {
-      // Nullable primitives: [rule, null]; the pact file post-processing combines them with OR.
+      if (u.nullable && this.#nullable === 'regex') return { ...nullableRegexRule(u), value: example };
+      // [rule, null]: combineNullableRules turns the written AND into OR.
       if (u.nullable) return { 'pact:matcher:type': [rule, { 'pact:matcher:type': 'null' }], value: example };
       return { ...rule, value: example };
     }
@@ -145,8 +183,8 @@ class Builder {
  * - arrays: like `eachLike` - every item matches the template built from the first example item,
  *   with the schema's minimum (or 1 for paths listed in `nonEmpty`);
  * - records: every value matches the first value's template (`values`);
- * - nullable fields: `[rule, null]`, combined with OR once `combineNullableRules` has processed the
- *   pact file (Pact's writer combines lists with AND);
+ * - nullable primitives: one regex rule for the value or `null`, verifiable as written (the
+ *   default), or with `nullable: 'or'` the exact `[rule, null]` pair for `combineNullableRules`;
  * - free-form values (`z.unknown()`): no expectation (the key is left out).
  *
  * The example must satisfy the schema; it is what Pact's mock server answers.

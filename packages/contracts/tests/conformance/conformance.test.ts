@@ -7,8 +7,8 @@ import { type RunningServer, startServer } from '@org/reference-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { runConformance } from '../../src/conformance/runner.js';
+import { ProviderProxy, renameField } from '../../src/provider/proxy.js';
 import { PACKAGE_ROOT } from '../support/contract.js';
-import { ProviderProxy, renameField } from '../support/provider-proxy.js';
 
 const TOKEN = 'conformance-organization-token';
 let server: RunningServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkPact, type OpenApiFinding } from '../../src/openapi/check-pact.js';
 import { OPENAPI_FILE, PACT_FILE } from '../support/contract.js';
-import { checkPactAgainstOpenApi, type OpenApiFinding } from '../support/openapi-check.js';
 
 /**
  * Findings the check expects, each with its reason. Anything else fails the test. An exception
@@ -16,7 +16,7 @@ const EXPECTED: Array<{ code: string; applies: (f: OpenApiFinding) => boolean; r
 
 describe('every pact is allowed by docs/openapi.json (@pactflow/swagger-mock-validator)', () => {
   it('finds no error or warning besides the expected ones', async () => {
-    const check = await checkPactAgainstOpenApi(PACT_FILE, OPENAPI_FILE);
+    const check = await checkPact(PACT_FILE, { openapi: OPENAPI_FILE });
     expect(check.interactions).toBeGreaterThan(0);
     const unexpected = [...check.errors, ...check.warnings].filter(
       (f) => !EXPECTED.some((e) => e.code === f.code && e.applies(f)),

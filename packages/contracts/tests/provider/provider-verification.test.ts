@@ -3,59 +3,58 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishPacts } from '../../src/broker/publish-pacts.js';
+import { renameField } from '../../src/provider/proxy.js';
+import { type ReferenceProvider, startReferenceProvider } from '../../src/provider/reference-provider.js';
+import { verifyProvider } from '../../src/provider/verify-provider.js';
 import { brokerFromEnv, NO_BROKER } from '../support/broker-env.js';
-import { PACT_DIR, PACT_FILE } from '../support/contract.js';
-import { ProviderProxy, renameField } from '../support/provider-proxy.js';
-import { startReferenceServer } from '../support/reference-servers.js';
-import { type ProviderWorld, stateHandlersFor } from './state-handlers.js';
-import { verifyPacts } from './verify-pacts.js';
+import { PACT_DIR, PACT_FILE, TOKENS } from '../support/contract.js';
 
-let world: ProviderWorld;
+/** One reference provider for the file (two servers behind a proxy), reset before each interaction. */
+let provider: ReferenceProvider;
 
 beforeAll(async () => {
-  const [server, throttled] = await Promise.all([startReferenceServer(), startReferenceServer('spent')]);
-  world = { server, throttled, proxy: await ProviderProxy.start(server.url) };
+  provider = await startReferenceProvider({
+    tokens: { organization: TOKENS.organization, customer: TOKENS.customer },
+  });
 });
 
-afterAll(async () => {
-  await world?.proxy.close();
-  await Promise.all([world?.server.close(), world?.throttled.close()]);
-});
+afterAll(() => provider?.close());
 
-describe('provider verification against apps/server', () => {
+const pactOf = () =>
+  JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
+    interactions: Array<{ description: string; providerStates?: Array<{ name: string }> }>;
+  };
+
+describe('provider verification against the reference server (verifyProvider)', () => {
   it('has a state handler for every provider state the pact names', () => {
-    const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
-      interactions: Array<{ providerStates?: Array<{ name: string }> }>;
-    };
-    const named = new Set(pact.interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)));
-    const { stateHandlers } = stateHandlersFor(world);
-    expect([...named].filter((name) => !(name in stateHandlers))).toEqual([]);
+    const named = new Set(pactOf().interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)));
+    expect([...named].filter((name) => !(name in provider.stateHandlers))).toEqual([]);
   });
 
   it('honours every interaction of the pact', async () => {
-    await expect(verifyPacts(world, { pactUrls: [PACT_FILE] })).resolves.toBeDefined();
+    const result = await verifyProvider({ pacts: [PACT_DIR], provider });
+    expect(result.pactFiles).toEqual([PACT_FILE]);
+    expect(result.published).toBe(false);
   }, 300_000);
 
   it('fails when the provider renames a field', async () => {
-    const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
-      interactions: Array<{ description: string }>;
-    };
+    const pact = pactOf();
     const broken = join(mkdtempSync(join(tmpdir(), 'org-broken-')), 'pact.json');
     const subset = pact.interactions.filter((i) =>
       /^(getNote|listContacts): 200 for the documented example$/.test(i.description),
     );
     expect(subset).toHaveLength(2);
     writeFileSync(broken, JSON.stringify({ ...pact, interactions: subset }));
-    world.proxy.rewriteBodies(renameField('created_at', 'createdAt'));
+    provider.rewriteBodies(renameField('created_at', 'createdAt'));
     try {
-      const error = await verifyPacts(world, { pactUrls: [broken] }).then(
+      const error = await verifyProvider({ pacts: [broken], provider }).then(
         () => undefined,
         (e: unknown) => e as Error,
       );
       expect(error, 'the verifier accepted a provider without created_at').toBeInstanceOf(Error);
       expect(error!.message).toMatch(/created_at/);
     } finally {
-      world.proxy.rewriteBodies(undefined);
+      provider.rewriteBodies(undefined);
     }
   }, 120_000);
 
@@ -73,15 +72,19 @@ describe('provider verification against apps/server', () => {
       ...(broker.branch ? { branch: broker.branch } : {}),
       auth: broker.auth,
     });
-    await expect(
-      verifyPacts(world, {
-        broker: {
-          url: broker.url,
-          providerVersion: broker.version,
-          branch: broker.branch,
-          auth: broker.auth,
-        },
-      }),
-    ).resolves.toBeDefined();
+    const result = await verifyProvider({
+      provider,
+      broker: {
+        url: broker.url,
+        consumerVersionSelectors: [{ latest: true }],
+        ...(broker.auth.PACT_BROKER_TOKEN ? { token: broker.auth.PACT_BROKER_TOKEN } : {}),
+        ...(broker.auth.PACT_BROKER_USERNAME
+          ? { username: broker.auth.PACT_BROKER_USERNAME, password: broker.auth.PACT_BROKER_PASSWORD ?? '' }
+          : {}),
+      },
+      providerVersion: broker.version,
+      ...(broker.branch ? { providerVersionBranch: broker.branch } : {}),
+    });
+    expect(result.published).toBe(true);
   }, 300_000);
 });

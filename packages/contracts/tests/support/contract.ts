@@ -1,9 +1,10 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { PROVIDER_NAME } from '../../src/provider/provider-name.js';
 /** The names, tokens and fixed values both sides of the contract agree on. */
 export const CONSUMER = 'org-client';
-export const PROVIDER = 'org-api';
+export const PROVIDER = PROVIDER_NAME;
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const PACT_DIR = resolve(PACKAGE_ROOT, 'pacts');

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwaggerMockValidatorFactory, type ValidationResult } from '@pactflow/swagger-mock-validator';
+import type { ValidationResult } from '@pactflow/swagger-mock-validator';
 
 export interface OpenApiFinding {
   readonly code: string;
@@ -78,8 +78,21 @@ const reducedDocument = (spec: OpenApiDocument, paths: string[]): OpenApiDocumen
   return { ...spec, paths: kept, components };
 };
 
+/** A pact or an OpenAPI document: a file path, or the parsed JSON. */
+export type JsonSource = string | object;
+
+const readJson = <T>(source: JsonSource): T =>
+  (typeof source === 'string' ? JSON.parse(readFileSync(source, 'utf8')) : structuredClone(source)) as T;
+
+export interface CheckPactOptions {
+  /** The OpenAPI 3.0 document (file or JSON); default: the one published with @org/model. */
+  readonly openapi?: JsonSource;
+}
+
 /**
  * Runs @pactflow/swagger-mock-validator over a pact: is every interaction allowed by the document?
+ * Response bodies may not carry properties the document does not declare, and must carry the
+ * required ones. Resolves with the findings; `errors` empty means the pact is allowed.
  *
  * The validator compiles schemas against the whole document for every interaction, which costs
  * ~0.2 s each with this document. Interactions are therefore checked in groups against the
@@ -87,19 +100,31 @@ const reducedDocument = (spec: OpenApiDocument, paths: string[]): OpenApiDocumen
  * would consider) and the components those paths reach, which gives the same verdicts many times
  * faster.
  */
-export const checkPactAgainstOpenApi = async (pactFile: string, specFile: string): Promise<OpenApiCheck> => {
-  const pact = JSON.parse(readFileSync(pactFile, 'utf8')) as { interactions: PactInteraction[] };
-  const spec = JSON.parse(readFileSync(specFile, 'utf8')) as OpenApiDocument;
+export const checkPact = async (
+  pactSource: JsonSource,
+  options: CheckPactOptions = {},
+): Promise<OpenApiCheck> => {
+  const pact = readJson<{ interactions?: PactInteraction[] }>(pactSource);
+  const interactionsOfPact = pact.interactions ?? [];
+  const spec = readJson<OpenApiDocument>(
+    options.openapi ?? ((await import('@org/model/openapi')).openApiDocument() as object),
+  );
   const groups = new Map<string, PactInteraction[]>();
-  for (const interaction of pact.interactions) {
+  for (const interaction of interactionsOfPact) {
     const key = candidatePaths(spec, interaction.request.path).join('\n');
     groups.set(key, [...(groups.get(key) ?? []), interaction]);
   }
-  const statusOf = new Map(pact.interactions.map((i) => [i.description, i.response.status]));
+  const statusOf = new Map(interactionsOfPact.map((i) => [i.description, i.response.status]));
   const finding = (r: ValidationResult): OpenApiFinding => {
     const interaction = r.mockDetails?.interactionDescription ?? '';
     return { code: r.code, message: r.message, interaction, status: statusOf.get(interaction) };
   };
+  // Loaded on use: the validator and its dependencies stay out of the main entry's start-up.
+  const validator = await import('@pactflow/swagger-mock-validator');
+  const { SwaggerMockValidatorFactory } =
+    'SwaggerMockValidatorFactory' in validator
+      ? validator
+      : (validator as { default: typeof validator }).default;
   const dir = mkdtempSync(join(tmpdir(), 'org-openapi-check-'));
   const errors: OpenApiFinding[] = [];
   const warnings: OpenApiFinding[] = [];
@@ -124,5 +149,13 @@ export const checkPactAgainstOpenApi = async (pactFile: string, specFile: string
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { interactions: pact.interactions.length, errors, warnings };
+  return { interactions: interactionsOfPact.length, errors, warnings };
 };
+
+/** One line per finding, then a summary line. */
+export const formatPactCheck = (check: OpenApiCheck): string =>
+  [
+    ...check.errors.map((f) => `error   ${f.code} ${f.interaction}: ${f.message}`),
+    ...check.warnings.map((f) => `warning ${f.code} ${f.interaction}: ${f.message}`),
+    `${check.interactions} interactions: ${check.errors.length} errors, ${check.warnings.length} warnings`,
+  ].join('\n');

@@ -1,22 +1,23 @@
 import { createClient, isApiError } from '@org/client';
 import { ANALYTICS_METRICS, type AnalyticsMetric, type MetricInfo, type OperatorRole } from '@org/model';
 import type { RunningServer } from '@org/reference-server';
-import { PROVIDER_STATES as S } from '../../src/provider-states.js';
-import { ORG, TOKENS } from '../support/contract.js';
-import type { ProviderProxy } from '../support/provider-proxy.js';
+import { PROVIDER_STATES as S } from '../provider-states.js';
+import type { ProviderProxy } from './proxy.js';
 
 type Params = Record<string, unknown>;
-type StateFn = (params?: unknown) => Promise<undefined>;
-export type StateHandlers = Record<string, { setup: StateFn; teardown: StateFn }>;
 
-export interface ProviderWorld {
-  /** The server the interactions run against. */
+/** The started reference servers a verification routes between. */
+export interface ReferenceWorld {
+  /** The server the interactions run against (sandbox mode). */
   readonly server: RunningServer;
   /** A second server whose rate limits are spent (limits of 0), for the 429 interactions. */
   readonly throttled: RunningServer;
   /** What the verifier talks to: routes to `server`, or to `throttled` while a limit is exhausted. */
   readonly proxy: ProviderProxy;
 }
+
+/** A state's setup: creates what the state names, or checks that it holds. */
+type Setup = (params: Params) => Promise<unknown>;
 
 const num = (p: Params, key: string) => Number(p[key]);
 const str = (p: Params, key: string) => String(p[key]);
@@ -28,18 +29,14 @@ const times = <T>(n: number, fn: (i: number) => Promise<T>) =>
   );
 
 /**
- * The provider states of PROVIDER_STATES, implemented with the reference server's fixtures. Each
- * interaction starts from a reset database (`beforeEach`) and gets exactly the records its states
- * name. The pacts speak of organization 7 (the model examples' organization): that is the
- * organization of the token they carry, the first one of the started world.
+ * Every state of PROVIDER_STATES, implemented with the reference server's published fixtures
+ * (`RunningServer.fixtures`; analytics data points included) and its sandbox. Each interaction
+ * starts from a sandbox reset (`reset`), so it gets exactly the records its states name. An `org`
+ * parameter names the organization the pact's token acts for (D36): the states are set up in the
+ * organization of the server's organization token, whatever number the consumer wrote.
  */
-export const stateHandlersFor = ({ server, throttled, proxy }: ProviderWorld) => {
+export const referenceStates = ({ server, throttled, proxy }: ReferenceWorld) => {
   const world = server.world.organizations[0]!;
-  const orgOf = (p: Params) => {
-    if (p.org !== undefined && Number(p.org) !== ORG)
-      throw new Error(`the pacts only speak of organization ${ORG}`);
-    return world.id;
-  };
   const { fixtures } = server;
   const admin = createClient({ baseUrl: server.url, token: world.token, retry: false });
 
@@ -53,17 +50,18 @@ export const stateHandlersFor = ({ server, throttled, proxy }: ProviderWorld) =>
     else await admin.request('updateOperator', { params: { id }, body: { role } });
   };
   const contact = (id: number) => fixtures.contact(world.id, { id });
+  const issuedTokens = [server.world.customerToken, ...server.world.organizations.map((o) => o.token)];
 
-  const handlers: Record<(typeof S)[keyof typeof S], (p: Params) => Promise<unknown>> = {
+  const setups: Record<(typeof S)[keyof typeof S], Setup> = {
     [S.conversationExists]: (p) => fixtures.conversation(world.id, { id: num(p, 'id') }),
     [S.conversationWithMessages]: (p) =>
       fixtures.conversation(world.id, { id: num(p, 'id'), messages: num(p, 'messages') }),
     [S.conversationsWithIds]: (p) =>
       times(ids(p, 'ids').length, (i) =>
-        fixtures.conversation(orgOf(p), { id: ids(p, 'ids')[i]!, status: 'ended' }),
+        fixtures.conversation(world.id, { id: ids(p, 'ids')[i]!, status: 'ended' }),
       ),
     [S.conversationsWithStatus]: (p) =>
-      times(num(p, 'count'), () => fixtures.conversation(orgOf(p), { status: str(p, 'status') })),
+      times(num(p, 'count'), () => fixtures.conversation(world.id, { status: str(p, 'status') })),
     [S.contactExists]: (p) => contact(num(p, 'id')),
     [S.contactWithEmail]: (p) => fixtures.contact(world.id, { email: str(p, 'email') }),
     [S.contactWithIdAndEmail]: (p) =>
@@ -72,9 +70,9 @@ export const stateHandlersFor = ({ server, throttled, proxy }: ProviderWorld) =>
     [S.contactsMatching]: (p) => {
       const term = str(p, 'term');
       const city = term.charAt(0).toUpperCase() + term.slice(1);
-      return times(2, () => fixtures.contact(orgOf(p), { city }));
+      return times(2, () => fixtures.contact(world.id, { city }));
     },
-    [S.contacts]: (p) => times(num(p, 'count'), () => fixtures.contact(orgOf(p))),
+    [S.contacts]: (p) => times(num(p, 'count'), () => fixtures.contact(world.id)),
     [S.notesAboutContact]: async (p) => {
       await contact(num(p, 'contact'));
       await times(num(p, 'count'), () => fixtures.note(world.id, { contact_identity_id: num(p, 'contact') }));
@@ -92,15 +90,15 @@ export const stateHandlersFor = ({ server, throttled, proxy }: ProviderWorld) =>
     [S.operatorExists]: (p) => ensureOperator(num(p, 'id'), 'operator'),
     [S.operatorWithRole]: (p) => ensureOperator(num(p, 'id'), str(p, 'role') as OperatorRole),
     [S.noOperator]: async (p) => {
-      orgOf(p);
       if (await operatorExists(num(p, 'id'))) throw new Error(`operator ${str(p, 'id')} exists`);
     },
     // After the reset no conversation, contact or note exists; operators and metrics are fixed.
     [S.noResource]: async () => {},
     [S.dataPoints]: (p) => {
       const metric = str(p, 'metric') as AnalyticsMetric;
-      const info: MetricInfo = ANALYTICS_METRICS[metric];
-      return fixtures.dataPoint(orgOf(p), metric, {
+      const info: MetricInfo | undefined = ANALYTICS_METRICS[metric];
+      if (!info) throw new Error(`no analytics metric ${metric}`);
+      return fixtures.dataPoint(world.id, metric, {
         time: `${str(p, 'date')}T09:26:53`,
         value: 42,
         value_str: info.valueStrValues?.[0] ?? '',
@@ -113,42 +111,27 @@ export const stateHandlersFor = ({ server, throttled, proxy }: ProviderWorld) =>
       });
     },
     [S.unknownToken]: async (p) => {
-      if (
-        Object.values(TOKENS)
-          .slice(0, 2)
-          .includes(str(p, 'token') as never)
-      )
-        throw new Error('that token is issued');
+      if (issuedTokens.includes(str(p, 'token'))) throw new Error('that token is issued');
     },
-    [S.rateLimitExhausted]: async (p) => {
-      orgOf(p);
+    [S.rateLimitExhausted]: async () => {
       proxy.routeTo(throttled.url);
     },
-    [S.analyticsRateLimitExhausted]: async (p) => {
-      orgOf(p);
+    [S.analyticsRateLimitExhausted]: async () => {
       proxy.routeTo(throttled.url);
     },
   };
 
-  const routeBack: StateFn = async () => {
-    proxy.routeTo(server.url);
-    return undefined;
-  };
-  const stateHandlers: StateHandlers = Object.fromEntries(
-    Object.entries(handlers).map(([name, fn]) => {
-      const setup: StateFn = async (params) => {
-        await fn((params ?? {}) as Params);
-        return undefined;
-      };
-      return [name, { setup, teardown: routeBack }];
-    }),
-  );
   return {
-    stateHandlers,
-    /** Before every interaction: an empty database (tenancy and operators stay) and the normal route. */
-    beforeEach: async () => {
+    setups,
+    /** Before every interaction: the sandbox reset (an empty world: tenancy and operators) and the normal route. */
+    reset: async () => {
       proxy.routeTo(server.url);
-      await fixtures.reset();
+      const response = await fetch(new URL('/_sandbox/reset', server.url), { method: 'POST' });
+      if (response.status !== 204) throw new Error(`sandbox reset answered ${response.status}`);
+    },
+    /** After a state: back to the normal route. */
+    routeBack: async () => {
+      proxy.routeTo(server.url);
     },
   };
 };

@@ -1,0 +1,16 @@
+import { type EndpointId, type ErrorStatus, errorBodySchemaFor as errorBodyOfStatus } from '@org/model';
+import { endpointById } from './endpoint-lookup.js';
+
+/**
+ * The D1 error body an endpoint documents for an error status, with `code` narrowed to the codes
+ * of that status in the model's error table (404: `not_found`; 401: `not_authenticated` or
+ * `authentication_failed`), so `pactMatchersFor(errorBodySchemaFor('getContact', 404), body)`
+ * pins the code, where `ErrorBodySchema` accepts any. Throws for an unknown endpoint id (naming the
+ * nearest) and for a status the endpoint does not document (naming those it does).
+ */
+export const errorBodySchemaFor = (endpoint: EndpointId, status: ErrorStatus) => {
+  const ep = endpointById(endpoint);
+  if (!(ep.errors as readonly number[]).includes(status))
+    throw new Error(`${endpoint} documents no ${status}; its error statuses are ${ep.errors.join(', ')}`);
+  return errorBodyOfStatus(status);
+};

@@ -1,0 +1,51 @@
+import type { RunningServer, StartOptions } from '@org/reference-server';
+
+/** Limits no verification run reaches: only the throttled server answers 429. */
+const UNLIMITED = { daily: 1e9, burst: { requests: 1e9, windowSeconds: 1 }, analyticsPerMinute: 1e9 };
+/** Every counter already spent: the first request of any group is a 429 with Retry-After. */
+const SPENT = { daily: 0, burst: { requests: 0, windowSeconds: 60 }, analyticsPerMinute: 0 };
+
+/** The raw tokens a started reference server accepts: those the pacts carry. */
+export interface ReferenceServerTokens {
+  /** The token of the organization the pacts act for (default: the server's `demo-org-token`). */
+  readonly organization?: string;
+  /** The customer token (default: the server's `demo-customer-token`). */
+  readonly customer?: string;
+}
+
+export interface ReferenceServerOptions {
+  readonly tokens?: ReferenceServerTokens;
+}
+
+/** `@org/reference-server`, an optional peer dependency: loaded only when a server is started. */
+const loadReferenceServer = async (): Promise<typeof import('@org/reference-server')> => {
+  try {
+    return await import('@org/reference-server');
+  } catch (error) {
+    throw new Error(
+      'verifying against a reference server that @org/contracts starts needs @org/reference-server: ' +
+        `npm install --save-dev @org/reference-server (or pass baseUrl) (${(error as Error).message})`,
+    );
+  }
+};
+
+/**
+ * The reference server as a provider verification needs it: sandbox mode (D23: the verification
+ * resets it between interactions), in memory, the tenancy and operators only
+ * (the provider states create every record), port 0. `spent` gives one whose every rate limit is
+ * spent, for the states in which a limit is exhausted.
+ */
+export const startReferenceServer = async (
+  options: ReferenceServerOptions = {},
+  limits: 'unlimited' | 'spent' = 'unlimited',
+): Promise<RunningServer> => {
+  const { startServer } = await loadReferenceServer();
+  const start: StartOptions = {
+    sandbox: true,
+    seed: false,
+    limits: limits === 'spent' ? SPENT : UNLIMITED,
+    memory: true,
+    ...(options.tokens ? { tokens: { ...options.tokens } } : {}),
+  };
+  return startServer(start);
+};
