@@ -1,7 +1,7 @@
 // CommonJS consumer: the packages' require() builds; the reference server is ESM-only, so it is
 // loaded with import(), which CommonJS supports.
 import { verifyProvider } from '@org/contracts';
-import { PACT_TOKEN, PROVIDER } from './pact.js';
+import { PACT_TOKEN } from './pact.js';
 import { runSteps } from './steps.js';
 
 async function main(): Promise<void> {
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
         close: server.close,
       };
     },
-    verify: (pactDir) => verifyProvider({ provider: PROVIDER, pacts: [pactDir], token: PACT_TOKEN }),
+    verify: (pactDir) => verifyProvider({ pacts: [pactDir], tokens: { organization: PACT_TOKEN } }),
   });
 }
 

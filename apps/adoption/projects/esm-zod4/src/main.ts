@@ -1,7 +1,7 @@
 // ESM consumer: static imports and top-level await.
 import { verifyProvider } from '@org/contracts';
 import { startServer } from '@org/reference-server';
-import { PACT_TOKEN, PROVIDER } from './pact.js';
+import { PACT_TOKEN } from './pact.js';
 import { runSteps } from './steps.js';
 
 await runSteps('adoption-esm-zod4', {
@@ -15,5 +15,5 @@ await runSteps('adoption-esm-zod4', {
       close: server.close,
     };
   },
-  verify: (pactDir) => verifyProvider({ provider: PROVIDER, pacts: [pactDir], token: PACT_TOKEN }),
+  verify: (pactDir) => verifyProvider({ pacts: [pactDir], tokens: { organization: PACT_TOKEN } }),
 });

@@ -1,26 +1,24 @@
 // A consumer pact as a consuming team writes it: the exported matchers and provider states, the
 // client driven against Pact's mock server. The provider side is `verifyProvider` of @org/contracts.
 import { createClient, isApiError } from '@org/client';
-import { PROVIDER_STATES, pactMatchersFor, state } from '@org/contracts';
-import { conversationDetailExample, endpoints, errorBody, errorBodySchemaFor, noteExample } from '@org/model';
+import { errorBodySchemaFor, PROVIDER_NAME, PROVIDER_STATES, pactMatchersFor, providerState } from '@org/contracts';
+import { conversationDetailExample, endpoints, errorBody, noteExample } from '@org/model';
 import { PactV4 } from '@pact-foundation/pact';
 
 /** The token the pact carries; the provider verification issues it to the reference server it starts. */
 export const PACT_TOKEN = 'adoption-consumer-token';
-/** The provider name `@org/contracts` verifies. */
-export const PROVIDER = 'org-api';
 const MISSING_NOTE = 999_999;
 
-const given = (pact: PactV4, s: ReturnType<typeof state>) => pact.addInteraction().given(s.name, s.params);
-
-/** Writes `<dir>/<consumer>-org-api.json` with three interactions; rejects when the client disagrees. */
+/** Writes `<dir>/<consumer>-<PROVIDER_NAME>.json` with three interactions; rejects when the client disagrees. */
 export async function writeConsumerPact(consumer: string, dir: string): Promise<number> {
-  const pact = new PactV4({ consumer, provider: PROVIDER, dir, logLevel: 'error' });
+  const pact = new PactV4({ consumer, provider: PROVIDER_NAME, dir, logLevel: 'error' });
   const auth = { Authorization: PACT_TOKEN };
   const clientAt = (baseUrl: string) => createClient({ baseUrl, token: PACT_TOKEN, validateResponses: true });
   let interactions = 0;
 
-  await given(pact, state(PROVIDER_STATES.conversationExists, { id: conversationDetailExample.id }))
+  await pact
+    .addInteraction()
+    .given(...providerState(PROVIDER_STATES.conversationExists, { id: conversationDetailExample.id }))
     .uponReceiving('a request for one conversation')
     .withRequest('GET', `/api/um/v3/conversations/${conversationDetailExample.id}/`, (b) => b.headers(auth))
     .willRespondWith(200, (b) =>
@@ -35,7 +33,9 @@ export async function writeConsumerPact(consumer: string, dir: string): Promise<
     });
 
   const contact = noteExample.contact_identity_id;
-  await given(pact, state(PROVIDER_STATES.notesAboutContact, { contact, count: 2 }))
+  await pact
+    .addInteraction()
+    .given(...providerState(PROVIDER_STATES.notesAboutContact, { contact, count: 2 }))
     .uponReceiving('a request for the notes of a contact')
     .withRequest('GET', '/api/um/v3/notes/', (b) =>
       b.query({ contact_identity_id: String(contact) }).headers(auth),
@@ -56,11 +56,13 @@ export async function writeConsumerPact(consumer: string, dir: string): Promise<
       interactions += 1;
     });
 
-  await given(pact, state(PROVIDER_STATES.noResource, { resource: 'note', id: MISSING_NOTE }))
+  await pact
+    .addInteraction()
+    .given(...providerState(PROVIDER_STATES.noResource, { resource: 'note', id: MISSING_NOTE }))
     .uponReceiving('a request for a note that does not exist')
     .withRequest('GET', `/api/um/v3/notes/${MISSING_NOTE}/`, (b) => b.headers(auth))
     .willRespondWith(404, (b) =>
-      b.jsonBody(pactMatchersFor(errorBodySchemaFor(404), errorBody('not_found', 'Not found.'))),
+      b.jsonBody(pactMatchersFor(errorBodySchemaFor('getNote', 404), errorBody('not_found', 'Not found.'))),
     )
     .executeTest(async (mock) => {
       const missing = await clientAt(mock.url)
