@@ -18,5 +18,7 @@ export default defineConfig({
     'ajv-formats',
     '@pact-foundation/pact',
     '@pactflow/swagger-mock-validator',
+    '@org/reference-server',
+    'fastest-levenshtein',
   ],
 });

@@ -56,6 +56,8 @@ Commands:
              --provider NAME        default customer-messaging-api
   check-pact PACT  Check a pact against the OpenAPI document (@pactflow/swagger-mock-validator)
              --openapi FILE         OpenAPI 3.0 JSON (default: the one published with @org/model)
+             --require-all-properties  response bodies must hold every required property
+                                    (default: a pact may hold only the fields its consumer reads)
              --json                 print the findings as JSON
   coverage   Print which endpoint x status pairs the pacts cover, and the missing statuses of
              the endpoints they use
@@ -288,13 +290,20 @@ const checkPactCommand = async (args: string[], io: CliIo): Promise<number> => {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { openapi: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      openapi: { type: 'string' },
+      'require-all-properties': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
   });
   if (positionals.length !== 1) {
     io.err('check-pact needs one pact file: contracts check-pact PACT [--openapi FILE]\n');
     return 2;
   }
-  const check = await checkPact(positionals[0]!, values.openapi ? { openapi: values.openapi } : {});
+  const check = await checkPact(positionals[0]!, {
+    ...(values.openapi ? { openapi: values.openapi } : {}),
+    ...(values['require-all-properties'] ? { requireAllProperties: true } : {}),
+  });
   io.out(values.json ? `${JSON.stringify(check, null, 2)}\n` : `${formatPactCheck(check)}\n`);
   return check.errors.length ? 1 : 0;
 };

@@ -72,7 +72,8 @@ export const referenceStates = ({ server, throttled, proxy }: ReferenceWorld) =>
       const city = term.charAt(0).toUpperCase() + term.slice(1);
       return times(2, () => fixtures.contact(world.id, { city }));
     },
-    [S.contacts]: (p) => times(num(p, 'count'), () => fixtures.contact(world.id)),
+    // Verified, so that a consumer's `verified=true` list finds them too.
+    [S.contacts]: (p) => times(num(p, 'count'), () => fixtures.contact(world.id, { email_verified: true })),
     [S.notesAboutContact]: async (p) => {
       await contact(num(p, 'contact'));
       await times(num(p, 'count'), () => fixtures.note(world.id, { contact_identity_id: num(p, 'contact') }));
