@@ -73,8 +73,9 @@ afterAll(async () => {
       const p = pipelines[kind];
       if (!p) return `${kind}: not started`;
       const [install, typecheck, script] = await Promise.all([p.install, p.typecheck, p.script]);
-      const s = (r: RunResult) => `${(r.ms / 1000).toFixed(1)} s`;
-      return `${kind}: npm install ${s(install)}, tsc --noEmit ${s(typecheck)}, script ${s(script)}`;
+      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      const steps = stepsOf(script.stdout).map((step) => `${step.step} ${s(step.ms)}`);
+      return `${kind}: npm install ${s(install.ms)}, tsc --noEmit ${s(typecheck.ms)}, script ${s(script.ms)} (${steps.join(', ')})`;
     }),
   );
   const pack = packed ? `pnpm pack ${((await packed).ms / 1000).toFixed(1)} s; ` : '';

@@ -165,6 +165,7 @@ export interface Step {
   readonly step: string;
   readonly ok: boolean;
   readonly detail: unknown;
+  readonly ms: number;
 }
 
 /** The `ADOPTION {...}` lines the project's script prints (projects/shared/src/steps.ts). */

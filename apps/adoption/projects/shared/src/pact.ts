@@ -1,7 +1,13 @@
 // A consumer pact as a consuming team writes it: the exported matchers and provider states, the
 // client driven against Pact's mock server. The provider side is `verifyProvider` of @org/contracts.
 import { createClient, isApiError } from '@org/client';
-import { errorBodySchemaFor, PROVIDER_NAME, PROVIDER_STATES, pactMatchersFor, providerState } from '@org/contracts';
+import {
+  errorBodySchemaFor,
+  PROVIDER_NAME,
+  PROVIDER_STATES,
+  pactMatchersFor,
+  providerState,
+} from '@org/contracts';
 import { conversationDetailExample, endpoints, errorBody, noteExample } from '@org/model';
 import { PactV4 } from '@pact-foundation/pact';
 

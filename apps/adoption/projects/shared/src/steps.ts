@@ -21,16 +21,19 @@ export interface Sides {
   verify(pactDir: string): Promise<unknown>;
 }
 
-const report = (step: string, ok: boolean, detail: unknown) =>
-  process.stdout.write(`ADOPTION ${JSON.stringify({ step, ok, detail })}\n`);
+const report = (step: string, ok: boolean, detail: unknown, since: number) =>
+  process.stdout.write(
+    `ADOPTION ${JSON.stringify({ step, ok, detail, ms: Math.round(performance.now() - since) })}\n`,
+  );
 
 const attempt = async <T>(step: string, run: () => Promise<T>): Promise<T | undefined> => {
+  const since = performance.now();
   try {
     const detail = await run();
-    report(step, true, detail);
+    report(step, true, detail, since);
     return detail;
   } catch (error) {
-    report(step, false, error instanceof Error ? (error.stack ?? error.message) : String(error));
+    report(step, false, error instanceof Error ? (error.stack ?? error.message) : String(error), since);
     process.exitCode = 1;
     return undefined;
   }
