@@ -28,6 +28,10 @@ export interface TypecheckRow {
   emptyS: number;
   callsS: number;
   addedS: number;
+  /** The same in CPU seconds (user + system of the tsc process tree): steadier on a shared machine. */
+  emptyCpuS: number;
+  callsCpuS: number;
+  addedCpuS: number;
   runs: number;
 }
 
@@ -52,11 +56,26 @@ const only = (dir: string, name: string, file: string) =>
     `${JSON.stringify({ extends: './tsconfig.json', include: [], files: [file] }, null, 2)}\n`,
   );
 
-/** Wall seconds of one `tsc -p <config>`; a type error is a failed measurement. */
-const timeTsc = async (tsc: readonly string[], dir: string, config: string): Promise<number> => {
-  const result = await run(process.execPath, [...tsc, '--noEmit', '-p', config], dir);
+interface Timing {
+  wallS: number;
+  cpuS: number;
+}
+
+/** The shell's `times` builtin: the CPU its children used, `0m1.970000s 0m0.010000s` (user, system). */
+const TIMES = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/;
+export const cpuSecondsOf = (log: string): number => {
+  const line = log.trimEnd().split('\n').at(-1) ?? '';
+  const m = TIMES.exec(line.trim());
+  if (!m) throw new Error(`no CPU times in: ${line}`);
+  return Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4]);
+};
+
+/** One `tsc --noEmit -p <config>` under `sh`, which reports its CPU time; a type error is a failed measurement. */
+const timeTsc = async (tsc: readonly string[], dir: string, config: string): Promise<Timing> => {
+  const script = '"$0" "$@"; status=$?; times >&2; exit $status';
+  const result = await run('sh', ['-c', script, process.execPath, ...tsc, '--noEmit', '-p', config], dir);
   if (!result.ok) throw new Error(`tsc failed:\n${firstLines(result, 30)}`);
-  return result.ms / 1000;
+  return { wallS: result.ms / 1000, cpuS: cpuSecondsOf(result.log) };
 };
 
 const measure = async (
@@ -65,8 +84,8 @@ const measure = async (
   compiler: { label: string; tsc: readonly string[] },
   runs: number,
 ): Promise<TypecheckRow> => {
-  const empty: number[] = [];
-  const calls: number[] = [];
+  const empty: Timing[] = [];
+  const calls: Timing[] = [];
   // One warm-up pass each (file cache), then the two alternate so drift affects both alike.
   await timeTsc(compiler.tsc, dir, 'tsconfig.bench-empty.json');
   await timeTsc(compiler.tsc, dir, 'tsconfig.bench-calls.json');
@@ -74,9 +93,20 @@ const measure = async (
     empty.push(await timeTsc(compiler.tsc, dir, 'tsconfig.bench-empty.json'));
     calls.push(await timeTsc(compiler.tsc, dir, 'tsconfig.bench-calls.json'));
   }
-  const emptyS = median(empty);
-  const callsS = median(calls);
-  return { project, typescript: compiler.label, emptyS, callsS, addedS: callsS - emptyS, runs };
+  const of = (timings: Timing[], key: keyof Timing) => median(timings.map((t) => t[key]));
+  const [emptyS, callsS] = [of(empty, 'wallS'), of(calls, 'wallS')];
+  const [emptyCpuS, callsCpuS] = [of(empty, 'cpuS'), of(calls, 'cpuS')];
+  return {
+    project,
+    typescript: compiler.label,
+    emptyS,
+    callsS,
+    addedS: callsS - emptyS,
+    emptyCpuS,
+    callsCpuS,
+    addedCpuS: callsCpuS - emptyCpuS,
+    runs,
+  };
 };
 
 const versionOf = async (tsc: readonly string[], dir: string) =>
