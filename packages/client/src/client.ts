@@ -1,4 +1,4 @@
-import { type EndpointDefinition, endpoints, fillPath } from '@org/model';
+import { type EndpointDefinition, endpoints, fillPath, type ParsingMode } from '@org/model';
 import type {
   EndpointId,
   ItemOf,
@@ -13,7 +13,26 @@ import { PageIterator, type PageOptions, type PageSource } from './pagination.js
 import { queryShapeOf, serializeQuery } from './query-string.js';
 import { type RateLimitInfo, rateLimitOf, retryAfterSecondsOf } from './rate-limit.js';
 import { parseSuccessBody, validateSuccessBody } from './response.js';
-import { defaultSleep, type RetryOptions, retryDelaySeconds, retryPolicyOf } from './retry.js';
+import {
+  defaultSleep,
+  RETRIED_STATUSES,
+  type RetryOptions,
+  retryDelaySeconds,
+  retryPolicyOf,
+} from './retry.js';
+
+/** How success bodies are checked: see ClientOptions.validation. */
+export type ValidationMode = 'off' | ParsingMode;
+
+const validationModeOf = (o: {
+  validation?: ValidationMode;
+  validateResponses?: boolean;
+  validateResponse?: boolean;
+}): ValidationMode | undefined => {
+  if (o.validation) return o.validation;
+  const flag = o.validateResponse ?? o.validateResponses;
+  return flag === undefined ? undefined : flag ? 'tolerant' : 'off';
+};
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -37,9 +56,19 @@ export interface ClientOptions {
   readonly fetch?: FetchLike;
   /** Headers sent with every request. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** 429 handling: retries honouring Retry-After (default 2, waits up to 60 s); `false` turns it off. */
+  /**
+   * 429 throttled and 503 unavailable (D24): retries honouring Retry-After (default 2, waits up to
+   * 60 s); `false` turns it off.
+   */
   readonly retry?: RetryOptions | false;
-  /** Validate every success body with the model's schema; default false. */
+  /**
+   * How success bodies are checked against the model (D30): `off` (the default) returns the JSON as
+   * sent; `tolerant` parses it with the model's schemas, which drop unknown fields and accept
+   * unknown enum values, so a newer server never breaks the client; `strict` rejects both (for the
+   * API's own conformance checks). A body that fails throws ResponseValidationError.
+   */
+  readonly validation?: ValidationMode;
+  /** Shorthand of `validation`: true is `tolerant`, false is `off`. */
   readonly validateResponses?: boolean;
   /** Notified of the offset cap, retries and link loops. */
   readonly onWarning?: (warning: ClientWarning) => void;
@@ -65,6 +94,7 @@ type AnyInput = {
   organizationId?: number;
   operatorId?: number;
   validateResponse?: boolean;
+  validation?: ValidationMode;
 };
 
 const definitionOf = (id: EndpointId): EndpointDefinition => {
@@ -160,14 +190,14 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const res = await this.#fetch(url, init);
       const text = await res.text();
-      if (res.status === 429) {
+      if (RETRIED_STATUSES.has(res.status)) {
         const delay = retryDelaySeconds(policy, attempt, retryAfterSecondsOf(res.headers));
         if (delay !== undefined) {
           policy?.onRetry?.({ endpoint: id, url, attempt, delaySeconds: delay });
           this.options.onWarning?.({
             kind: 'retry',
             endpoint: id,
-            message: `429 from ${url}; retry ${attempt} in ${delay} s`,
+            message: `${res.status} from ${url}; retry ${attempt} in ${delay} s`,
           });
           await sleep(delay * 1000, input.signal);
           continue;
@@ -175,8 +205,8 @@ export class ApiClient {
       }
       if (res.status < 200 || res.status > 299) throw new ApiError(target, res.status, res.headers, text);
       let data = parseSuccessBody(target, res.status, text);
-      if (input.validateResponse ?? this.options.validateResponses ?? false)
-        data = validateSuccessBody(target, ep, res.status, data);
+      const mode = validationModeOf(input) ?? validationModeOf(this.options) ?? 'off';
+      if (mode !== 'off') data = validateSuccessBody(target, ep, res.status, data, mode);
       return {
         status: res.status as SuccessStatusOf<Id>,
         data: data as ResponseOf<Id>,

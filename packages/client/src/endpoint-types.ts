@@ -42,7 +42,8 @@ export type FriendlyValue<T> = [T] extends [Date]
  */
 export type QueryInputOf<Q extends z.ZodTypeAny> = {
   [K in keyof z.input<Q>]?: K extends keyof z.output<Q>
-    ? FriendlyValue<NonNullable<z.output<Q>[K]>>
+    ? // Exclude, not NonNullable: `T & {}` would collapse an open value set (`'new' | (string & {})`) to string.
+      FriendlyValue<Exclude<z.output<Q>[K], null | undefined>>
     : DateInput;
 };
 
@@ -76,8 +77,10 @@ export interface CallOptions {
   readonly organizationId?: number;
   /** Service-Operator-Id for this call (act as that operator). */
   readonly operatorId?: number;
-  /** Validate the response with the model's schema (overrides the client option). */
+  /** Validate the response with the model's schema (overrides the client option); true is `tolerant`. */
   readonly validateResponse?: boolean;
+  /** How to check the response for this call (overrides the client option): see ClientOptions.validation. */
+  readonly validation?: 'off' | 'tolerant' | 'strict';
 }
 
 type ParamsPart<Id extends EndpointId> =

@@ -2,6 +2,8 @@ import { type ErrorBody, ErrorBodySchema, type ErrorCode } from '@org/model';
 import type { z } from 'zod/v3';
 import { type RateLimitInfo, rateLimitOf, retryAfterSecondsOf } from './rate-limit.js';
 
+const API_ERROR_BRAND: unique symbol = Symbol.for('@org/client.ApiError');
+
 /** Where a request went: for messages and for callers that log failures. */
 export interface RequestTarget {
   readonly endpoint: string;
@@ -15,6 +17,8 @@ export interface RequestTarget {
  */
 export class ApiError<S extends number = number> extends Error {
   override readonly name = 'ApiError';
+  /** The brand isApiError checks (shared by every build and copy of the client). */
+  readonly [API_ERROR_BRAND] = true;
   readonly status: S;
   readonly body: ErrorBody | undefined;
   readonly rawBody: string;
@@ -40,8 +44,8 @@ export class ApiError<S extends number = number> extends Error {
     this.retryAfterSeconds = retryAfterSecondsOf(headers);
   }
 
-  /** The D1 code, e.g. `not_found`. */
-  get code(): ErrorCode | undefined {
+  /** The D1 code, e.g. `not_found`; a code newer than this model is kept as sent (D30). */
+  get code(): ErrorCode | (string & {}) | undefined {
     return this.body?.code;
   }
 
@@ -61,11 +65,20 @@ const parseErrorBody = (text: string): ErrorBody | undefined => {
   }
 };
 
-/** True for an ApiError, optionally of one status: `if (isApiError(e, 404)) ...`. */
+/**
+ * True for an ApiError, optionally of one status: `if (isApiError(e, 404)) ...`. It checks a brand
+ * registered with Symbol.for, not `instanceof`, so an error thrown by the CommonJS build of the
+ * client is recognised by the ESM build (and by another copy of the package) too.
+ */
 export function isApiError<S extends number>(error: unknown, status: S): error is ApiError<S>;
 export function isApiError(error: unknown): error is ApiError;
 export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { [API_ERROR_BRAND]?: unknown })[API_ERROR_BRAND] === true &&
+    (status === undefined || (error as ApiError).status === status)
+  );
 }
 
 /** A success response whose body does not match the model's schema (only with validation on). */

@@ -1,3 +1,21 @@
+/** The API's records as the model types them, so a project needs no direct import of @org/model. */
+export type {
+  AnalyticsDataPoint,
+  Contact,
+  ContactIdentity,
+  Conversation,
+  ConversationDetail,
+  ConversationPart,
+  ConversationStatus,
+  ErrorBody,
+  ErrorCode,
+  Message,
+  NavigationEvent,
+  Note,
+  Operator,
+  OperatorSlots,
+  Topic,
+} from '@org/model';
 export {
   ApiClient,
   type ApiResponse,
@@ -5,6 +23,7 @@ export {
   type ClientWarning,
   createClient,
   type FetchLike,
+  type ValidationMode,
 } from './client.js';
 export type {
   BodyInput,

@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from '@org/model';
+import { type EndpointDefinition, type ParsingMode, strictOf } from '@org/model';
 import type { z } from 'zod/v3';
 import { type RequestTarget, ResponseValidationError } from './errors.js';
 
@@ -20,6 +20,7 @@ export const validateSuccessBody = (
   endpoint: EndpointDefinition,
   status: number,
   body: unknown,
+  mode: ParsingMode = 'tolerant',
 ): unknown => {
   const success = endpoint.success as Partial<Record<number, z.ZodTypeAny | null>>;
   if (!(status in success)) {
@@ -38,7 +39,7 @@ export const validateSuccessBody = (
       { code: 'custom', path: [], message: `Status ${status} carries no body.` } as z.ZodIssue,
     ]);
   }
-  const parsed = schema.safeParse(body);
+  const parsed = (mode === 'strict' ? strictOf(schema) : schema).safeParse(body);
   if (!parsed.success) throw new ResponseValidationError(target, status, body, parsed.error.issues);
   return parsed.data;
 };

@@ -1,10 +1,20 @@
-/** How the client answers 429 Too Many Requests (D2: Retry-After carries the wait in seconds). */
+import { ERROR_CODES } from '@org/model';
+
+/**
+ * The statuses the client waits out and retries, both answered with Retry-After in seconds:
+ * 429 throttled (D2) and 503 unavailable, a write that kept conflicting on the server (D24).
+ */
+export const RETRIED_STATUSES: ReadonlySet<number> = new Set(
+  (['throttled', 'unavailable'] as const).map((code) => ERROR_CODES[code].status),
+);
+
+/** How the client answers 429 Too Many Requests and 503 Service Unavailable. */
 export interface RetryOptions {
   /** Retries after the first attempt; default 2. */
   readonly maxRetries?: number;
-  /** A Retry-After longer than this is not waited for: the 429 is thrown at once. Default 60. */
+  /** A Retry-After longer than this is not waited for: the error is thrown at once. Default 60. */
   readonly maxDelaySeconds?: number;
-  /** Wait when a 429 carries no Retry-After (doubled per retry); default 1. */
+  /** Wait when the answer carries no Retry-After (doubled per retry); default 1. */
   readonly fallbackDelaySeconds?: number;
   /** Called before each wait, e.g. to log it. */
   readonly onRetry?: (info: RetryInfo) => void;

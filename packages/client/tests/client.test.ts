@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { contactIdentityExample, conversationDetailExample, errorBody, noteExample } from '@org/model';
 import { describe, expect, it } from 'vitest';
 import { ApiError, createClient, isApiError, ResponseValidationError } from '../src/index.js';
@@ -233,5 +234,45 @@ describe('429 handling', () => {
     await second.client.request('listNotes');
     expect(second.waits[0]).toBeGreaterThanOrEqual(2000);
     expect(second.waits[0]).toBeLessThanOrEqual(3000);
+  });
+});
+
+describe('503 unavailable (D24)', () => {
+  it('is waited out and retried like 429, honouring Retry-After', async () => {
+    const waits: number[] = [];
+    const api = fakeFetch(
+      sequence(
+        () => json(errorBody('unavailable', 'Try again.'), 503, { 'Retry-After': '1' }),
+        () => json(noteExample),
+      ),
+    );
+    const client = createClient({
+      baseUrl: BASE,
+      fetch: api.fetch,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    await expect(client.request('getNote', { params: { id: 88 } })).resolves.toMatchObject({ id: 88 });
+    expect(api.requests).toHaveLength(2);
+    expect(waits).toEqual([1000]);
+  });
+
+  it('is not retried when retrying is off', async () => {
+    const api = fakeFetch(() => json(errorBody('unavailable', 'Try again.'), 503, { 'Retry-After': '1' }));
+    const client = createClient({ baseUrl: BASE, fetch: api.fetch, retry: false });
+    await expect(client.request('getNote', { params: { id: 88 } })).rejects.toMatchObject({
+      status: 503,
+      code: 'unavailable',
+    });
+    expect(api.requests).toHaveLength(1);
+  });
+});
+
+describe('isApiError', () => {
+  it('recognises an ApiError of the CommonJS build (a brand, not instanceof)', () => {
+    const cjs = createRequire(import.meta.url)('../dist/index.cjs') as typeof import('../src/index.js');
+    const error = new cjs.ApiError({ endpoint: 'getNote', method: 'GET', url: BASE }, 404, new Headers(), '');
+    expect(error instanceof ApiError).toBe(false);
+    expect(isApiError(error, 404)).toBe(true);
+    expect(isApiError({ status: 404 })).toBe(false);
   });
 });

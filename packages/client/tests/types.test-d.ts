@@ -141,8 +141,25 @@ describe('types inferred from the endpoint table', () => {
         | 'headers_too_large'
         | 'error'
         | 'unavailable'
+        | (string & {})
         | undefined
       >();
     }
+  });
+});
+
+describe('types a consumer reads without importing the model', () => {
+  it('types the status filter as the known statuses plus any string (D18)', () => {
+    type Status = Exclude<import('../src/index.js').QueryInput<'listConversations'>['status'], undefined>;
+    expectTypeOf<'ended'>().toMatchTypeOf<Status>();
+    expectTypeOf<Status>().toEqualTypeOf<import('../src/index.js').ConversationStatus>();
+    expectTypeOf<Status>().not.toEqualTypeOf<string>();
+  });
+
+  it('re-exports the named record types of the model', () => {
+    expectTypeOf<import('../src/index.js').Conversation>().toEqualTypeOf<Conversation>();
+    expectTypeOf<import('../src/index.js').Contact>().toEqualTypeOf<ContactIdentity>();
+    expectTypeOf<import('../src/index.js').Operator['role']>().toMatchTypeOf<string>();
+    expectTypeOf<'admin'>().toMatchTypeOf<import('../src/index.js').Operator['role']>();
   });
 });

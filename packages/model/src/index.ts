@@ -17,3 +17,4 @@ export * from './records/conversation.js';
 export * from './records/navigation-event.js';
 export * from './records/note.js';
 export * from './records/operator.js';
+export * from './strict.js';

@@ -10,26 +10,24 @@ const link = (what: string, decision: 'D6' | 'D7') =>
 
 /** Offset page (D6): count is the true total; only the first 10,000 items are reachable. */
 export const offsetPageSchemaOf = <T extends z.ZodTypeAny>(item: T) =>
-  z
-    .object({
-      count: doc(z.number().int().nonnegative(), {
-        description: 'Total number of matching items (items past offset 10,000 are not reachable).',
-        ...decided('D6'),
-      }),
-      next: link('next', 'D6'),
-      previous: link('previous', 'D6'),
-      results: z.array(item),
-    })
-    .strict();
+  z.object({
+    count: doc(z.number().int().nonnegative(), {
+      description: 'Total number of matching items (items past offset 10,000 are not reachable).',
+      ...decided('D6'),
+    }),
+    next: link('next', 'D6'),
+    previous: link('previous', 'D6'),
+    results: z.array(item),
+  });
 
 /** Cursor page (D7): the all endpoints add `count`; the messages endpoint does not. */
 export const cursorPageSchemaOf = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ next: link('next', 'D7'), previous: link('previous', 'D7'), results: z.array(item) }).strict();
+  z.object({ next: link('next', 'D7'), previous: link('previous', 'D7'), results: z.array(item) });
 
 export const countedCursorPageSchemaOf = <T extends z.ZodTypeAny>(item: T) =>
-  cursorPageSchemaOf(item)
-    .extend({ count: z.number().int().nonnegative().describe('Total number of matching items (no cap).') })
-    .strict();
+  cursorPageSchemaOf(item).extend({
+    count: z.number().int().nonnegative().describe('Total number of matching items (no cap).'),
+  });
 
 export interface OffsetPage<T> {
   count: number;

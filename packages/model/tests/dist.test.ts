@@ -2,8 +2,8 @@
  * The built package as consumers get it (turbo builds before the tests): the runtime entry loads
  * nothing but `zod/v3`, which zod 3.25 and zod 4 both ship, so projects on either major can use it.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const dist = resolve(import.meta.dirname, '../dist');
@@ -20,9 +20,19 @@ const importsOf = (code: string): Set<string> =>
     ),
   );
 
+/** The runtime modules: the CommonJS bundle and every ES module but the generator's. */
+const runtimeFiles = (): string[] => [
+  'index.cjs',
+  ...readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.js') && f !== 'openapi.js')
+    .map((f) => relative(dist, resolve(dist, f))),
+];
+
 describe('the runtime entry works with zod 3.25 and zod 4', () => {
-  it.each(['index.js', 'index.cjs'])('dist/%s imports only zod/v3', (file) => {
-    expect(importsOf(read(file))).toEqual(new Set(['zod/v3']));
+  it('every runtime module imports nothing but zod/v3 and its own files', () => {
+    read('index.js');
+    const imports = new Set(runtimeFiles().flatMap((file) => [...importsOf(read(file))]));
+    expect(imports).toEqual(new Set(['zod/v3']));
   });
 
   it.each(['openapi.js', 'openapi.cjs'])(
@@ -38,5 +48,12 @@ describe('the runtime entry works with zod 3.25 and zod 4', () => {
     const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8'));
     expect(pkg.peerDependencies).toEqual({ zod: '^3.25.0 || ^4.0.0' });
     expect(pkg.dependencies ?? {}).toEqual({});
+  });
+});
+
+describe('one set of type declarations per entry', () => {
+  it.each(['index', 'openapi'])('dist/%s.d.ts re-exports dist/%s.d.cts instead of repeating it', (entry) => {
+    expect(read(`${entry}.d.ts`)).toBe(`export * from './${entry}.cjs';\n`);
+    expect(read(`${entry}.d.cts`).length).toBeGreaterThan(1000);
   });
 });

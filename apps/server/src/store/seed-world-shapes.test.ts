@@ -6,6 +6,7 @@ import {
   NoteSchema,
   OperatorSchema,
   OperatorSlotsSchema,
+  strictOf,
 } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -30,7 +31,7 @@ afterAll(() => handle?.dispose());
 function expectAllValid(schema: z.ZodTypeAny, records: readonly unknown[]) {
   expect(records.length).toBeGreaterThan(0);
   const failures = records
-    .map((record) => ({ record, result: schema.safeParse(record) }))
+    .map((record) => ({ record, result: strictOf(schema).safeParse(record) }))
     .filter(({ result }) => !result.success)
     .slice(0, 3)
     .map(({ record, result }) => ({ record, issues: result.success ? [] : result.error.issues }));

@@ -9,6 +9,7 @@ import {
   errorBodySchemaFor,
   fillPath,
   RATE_LIMIT_HEADERS,
+  strictOf,
 } from '@org/model';
 import { expect } from 'vitest';
 import type { z } from 'zod';
@@ -63,9 +64,12 @@ export interface ApiResponse<T = unknown> {
 const describeIssues = (error: z.ZodError) =>
   error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
 
-/** Parses a body with a schema; a failure names the request and the drifting fields. */
+/**
+ * Parses a body with the strict form of a schema (D30: no unknown field, no unknown enum value), so
+ * the reference server cannot drift from the model unnoticed; a failure names the request and fields.
+ */
 export const parseWith = <S extends z.ZodTypeAny>(schema: S, json: unknown, what: string): z.output<S> => {
-  const result = schema.safeParse(json);
+  const result = strictOf(schema).safeParse(json);
   if (!result.success)
     throw new Error(
       `${what}: the body does not match the model\n${describeIssues(result.error)}\nbody: ${JSON.stringify(json).slice(0, 2000)}`,

@@ -1,3 +1,4 @@
+import { strictOf } from '@org/model';
 import type { z } from 'zod/v3';
 import {
   defOf,
@@ -194,13 +195,16 @@ export const pactMatchersFor = <S extends z.ZodTypeAny>(
   example: z.input<S>,
   options: PactMatcherOptions = {},
 ): PactTemplate => {
-  const checked = schema.safeParse(example);
+  // The contract is the strict form (D30): the example must not carry unknown fields or values,
+  // and enums the model reads tolerantly still become their alternation of known values.
+  const strict = strictOf(schema);
+  const checked = strict.safeParse(example);
   if (!checked.success) {
     const issues = checked.error.issues
       .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
       .join('; ');
     throw new Error(`pactMatchersFor: the example does not satisfy the schema: ${issues}`);
   }
-  const built = new Builder(options).build(schema, example, '');
+  const built = new Builder(options).build(strict, example, '');
   return built === OMIT ? {} : built;
 };

@@ -1,9 +1,14 @@
 import { generateSchema } from '@anatine/zod-openapi';
 import type { z } from 'zod/v3';
+import { strictOf } from '../strict.js';
 
-/** The JSON Schema (OpenAPI 3.0 dialect) of a zod schema. The only call into the generator library. */
+/**
+ * The JSON Schema (OpenAPI 3.0 dialect) of a zod schema. The only call into the generator library.
+ * The document states the contract, so it describes the strict form (D30): unknown keys and enum
+ * values are what a tolerant consumer survives, not what the server sends.
+ */
 export const jsonSchemaOf = (schema: z.ZodTypeAny): Record<string, unknown> =>
-  generateSchema(schema, false, '3.0') as Record<string, unknown>;
+  generateSchema(strictOf(schema), false, '3.0') as Record<string, unknown>;
 
 type Json = unknown;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/v3';
+import { CONVERSATION_STATUSES, type ConversationStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { CONTACT_IDENTIFIERS } from '../records/contact.js';
 import {
@@ -90,7 +91,10 @@ export const conversationFilters = {
   ),
   contact_identity_id: idParam('Conversations of that contact.'),
   operator_id: idParam('Conversations of that operator.'),
-  status: stringParam('Conversations with that status (known values: new, pending, ended).'),
+  // D18: the set is open, so any value filters; typed as the known statuses plus any string.
+  status: stringParam(
+    `Conversations with that status (known values: ${Object.keys(CONVERSATION_STATUSES).join(', ')}).`,
+  ) as z.ZodType<ConversationStatus | undefined, z.ZodTypeDef, unknown>,
   topics: idParam('Conversations with that topic id.'),
   um_widget_id: idParam('Conversations conducted at least partly through that widget.'),
   chat_widget_id: idParam('Alias of um_widget_id (D20).'),

@@ -2,6 +2,7 @@ import { z } from 'zod/v3';
 import { decided } from '../decisions.js';
 import { doc } from '../openapi-meta.js';
 import { AnalyticsTimeSchema, IdSchema } from '../primitives.js';
+import { openEnum } from '../strict.js';
 import { ANALYTICS_METRICS, type AnalyticsMetric, type MetricInfo } from './analytics-metrics.js';
 
 const base = {
@@ -26,18 +27,16 @@ const base = {
 
 /** Any data point of any metric: the union of the per-metric presence rules. */
 export const AnalyticsDataPointSchema = doc(
-  z
-    .object({
-      ...base,
-      operator_id: base.operator_id.optional(),
-      operator_group_id: base.operator_group_id.optional(),
-      conversation_id: base.conversation_id.optional(),
-      conversation_part_id: base.conversation_part_id.optional(),
-      conversation_session_id: base.conversation_session_id.optional(),
-      chatbot_interaction: base.chatbot_interaction.optional(),
-      human_interaction: base.human_interaction.optional(),
-    })
-    .strict(),
+  z.object({
+    ...base,
+    operator_id: base.operator_id.optional(),
+    operator_group_id: base.operator_group_id.optional(),
+    conversation_id: base.conversation_id.optional(),
+    conversation_part_id: base.conversation_part_id.optional(),
+    conversation_session_id: base.conversation_session_id.optional(),
+    chatbot_interaction: base.chatbot_interaction.optional(),
+    human_interaction: base.human_interaction.optional(),
+  }),
   { description: 'An analytics data point (any metric).' },
 );
 export type AnalyticsDataPoint = z.infer<typeof AnalyticsDataPointSchema>;
@@ -45,7 +44,7 @@ export type AnalyticsDataPoint = z.infer<typeof AnalyticsDataPointSchema>;
 /** The presence rules of section 2 for one kind of metric. */
 const schemaForKind = (info: MetricInfo) => {
   const valueStr = info.valueStrValues
-    ? z.enum(info.valueStrValues as [string, ...string[]])
+    ? openEnum(info.valueStrValues as [string, ...string[]])
     : base.value_str;
   const common = {
     um_widget_id: base.um_widget_id,
@@ -67,21 +66,19 @@ const schemaForKind = (info: MetricInfo) => {
   };
   switch (info.kind) {
     case 'conversation':
-      return z.object({ ...common, ...operator, ...conversation }).strict();
+      return z.object({ ...common, ...operator, ...conversation });
     case 'session':
-      return z.object({ ...common, ...operator, ...conversation, ...session }).strict();
+      return z.object({ ...common, ...operator, ...conversation, ...session });
     case 'missed':
-      return z.object({ ...common, ...conversation }).strict();
+      return z.object({ ...common, ...conversation });
     case 'operator':
-      return z
-        .object({
-          ...common,
-          ...operator,
-          conversation_id: base.conversation_id.optional(),
-          conversation_part_id: base.conversation_part_id.optional(),
-          conversation_session_id: base.conversation_session_id.optional(),
-        })
-        .strict();
+      return z.object({
+        ...common,
+        ...operator,
+        conversation_id: base.conversation_id.optional(),
+        conversation_part_id: base.conversation_part_id.optional(),
+        conversation_session_id: base.conversation_session_id.optional(),
+      });
   }
 };
 
@@ -96,15 +93,12 @@ export const dataPointSchemaFor = (metric: AnalyticsMetric) => {
 
 /** D14: a response carries at most 10,000 data points and a `next` link when more exist. */
 export const analyticsResponseSchemaOf = <T extends z.ZodTypeAny>(point: T) =>
-  z
-    .object({
-      results: z.array(point),
-      next: doc(z.string().url().nullable().optional(), {
-        description:
-          'URL of the next data points when more than 10,000 match (D14); absent or null otherwise.',
-        ...decided('D14'),
-      }),
-    })
-    .strict();
+  z.object({
+    results: z.array(point),
+    next: doc(z.string().url().nullable().optional(), {
+      description: 'URL of the next data points when more than 10,000 match (D14); absent or null otherwise.',
+      ...decided('D14'),
+    }),
+  });
 export const AnalyticsResponseSchema = analyticsResponseSchemaOf(AnalyticsDataPointSchema);
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;

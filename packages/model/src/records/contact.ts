@@ -60,22 +60,22 @@ const contactFields = {
 };
 
 /** The contact as embedded in a conversation: without contact_uuids and conversation_count. */
-export const EmbeddedContactSchema = doc(z.object(contactFields).strict(), {
+export const EmbeddedContactSchema = doc(z.object(contactFields), {
   description: 'The contact of a conversation.',
 });
 export type EmbeddedContact = z.infer<typeof EmbeddedContactSchema>;
 
 export const ContactIdentitySchema = doc(
-  z
-    .object({
-      ...contactFields,
-      contact_uuids: z.array(UuidSchema).describe('UUIDs of the contact’s conversations.'),
-      conversation_count: z.number().int().nonnegative(),
-    })
-    .strict(),
+  z.object({
+    ...contactFields,
+    contact_uuids: z.array(UuidSchema).describe('UUIDs of the contact’s conversations.'),
+    conversation_count: z.number().int().nonnegative(),
+  }),
   { description: 'A contact (contact identity).' },
 );
 export type ContactIdentity = z.infer<typeof ContactIdentitySchema>;
+/** A contact as the API returns it (the description calls the record a contact identity). */
+export type Contact = ContactIdentity;
 
 /** The fields a PATCH on a contact may set, exactly those the description lists. */
 export const ContactPatchSchema = doc(

@@ -10,6 +10,7 @@ import {
 import { LIMITS } from '../limits.js';
 import { doc } from '../openapi-meta.js';
 import { IdSchema, ShortStringSchema, TimestampSchema, UrlSchema, UuidSchema } from '../primitives.js';
+import { openEnumOf } from '../strict.js';
 import { EmbeddedContactSchema } from './contact.js';
 
 /** JSON whose shape the description does not show (D19); null is one such value. */
@@ -17,15 +18,13 @@ const freeForm = (what: string) =>
   doc(z.unknown(), { description: `${what} Shape not described (D19).`, ...decided('D19') });
 
 export const TopicSchema = doc(
-  z
-    .object({
-      id: IdSchema,
-      organization_id: IdSchema,
-      text: z.string(),
-      read_permission: z.boolean(),
-      write_permission: z.boolean(),
-    })
-    .strict(),
+  z.object({
+    id: IdSchema,
+    organization_id: IdSchema,
+    text: z.string(),
+    read_permission: z.boolean(),
+    write_permission: z.boolean(),
+  }),
   { description: 'A topic (tag) of conversations.' },
 );
 export type Topic = z.infer<typeof TopicSchema>;
@@ -42,17 +41,15 @@ export const MessageIdSchema = doc(
 export const messageId = (conversationId: number, partId: number, sequence: number): string =>
   `${conversationId}.${partId}.${sequence}`;
 
-export const MessageStateSchema = z
-  .object({
-    type: MessageStateTypeSchema,
-    error_code: freeForm('Error code of a failed delivery; null when delivered.'),
-    message: z
-      .string()
-      .describe('Text of the state type: 1 Submitted, 3 Delivered to contact, 4 Read by user.'),
-  })
-  .strict();
+export const MessageStateSchema = z.object({
+  type: MessageStateTypeSchema,
+  error_code: freeForm('Error code of a failed delivery; null when delivered.'),
+  message: z
+    .string()
+    .describe('Text of the state type: 1 Submitted, 3 Delivered to contact, 4 Read by user.'),
+});
 
-export const MessageSenderSchema = z.object({ type: SenderTypeSchema, id: IdSchema }).strict();
+export const MessageSenderSchema = z.object({ type: openEnumOf(SenderTypeSchema), id: IdSchema });
 
 const TimeOfDaySchema = doc(
   z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}$/, 'Expected HH:MM:SS.ffffff.'),
@@ -62,32 +59,30 @@ const TimeOfDaySchema = doc(
 );
 
 export const MessageSchema = doc(
-  z
-    .object({
-      id: MessageIdSchema,
-      msgid: MessageIdSchema.describe('The same value as id.'),
-      conversation_id: IdSchema,
-      conversation: z.object({ id: IdSchema }).strict(),
-      part_id: IdSchema,
-      sent_at: TimestampSchema,
-      sent_at_time: TimeOfDaySchema,
-      type: MessageTypeSchema,
-      event: freeForm('Event payload.'),
-      body: z.string(),
-      reference: freeForm('Reference to another message.'),
-      url: z.string().nullable(),
-      state: MessageStateSchema,
-      sender: MessageSenderSchema,
-      operator_id: IdSchema.nullable().describe('Null for contact messages.'),
-      operator_name: z.string().describe('Empty for contact messages.'),
-      operator_display_name: z.string().describe('Empty for contact messages.'),
-      operator_is_bot: z.boolean(),
-      name: z.string().describe('Sender name.'),
-      display_name: z.string().describe('Sender display name.'),
-      marked_read_contact: z.boolean(),
-      marked_read_operator: z.boolean(),
-    })
-    .strict(),
+  z.object({
+    id: MessageIdSchema,
+    msgid: MessageIdSchema.describe('The same value as id.'),
+    conversation_id: IdSchema,
+    conversation: z.object({ id: IdSchema }),
+    part_id: IdSchema,
+    sent_at: TimestampSchema,
+    sent_at_time: TimeOfDaySchema,
+    type: MessageTypeSchema,
+    event: freeForm('Event payload.'),
+    body: z.string(),
+    reference: freeForm('Reference to another message.'),
+    url: z.string().nullable(),
+    state: MessageStateSchema,
+    sender: MessageSenderSchema,
+    operator_id: IdSchema.nullable().describe('Null for contact messages.'),
+    operator_name: z.string().describe('Empty for contact messages.'),
+    operator_display_name: z.string().describe('Empty for contact messages.'),
+    operator_is_bot: z.boolean(),
+    name: z.string().describe('Sender name.'),
+    display_name: z.string().describe('Sender display name.'),
+    marked_read_contact: z.boolean(),
+    marked_read_operator: z.boolean(),
+  }),
   { description: 'A message of a conversation.' },
 );
 export type Message = z.infer<typeof MessageSchema>;
@@ -97,37 +92,31 @@ const DurationSchema = doc(z.string().regex(/^\d{2,}:[0-5]\d:[0-5]\d$/, 'Expecte
 });
 
 export const ConversationPartSchema = doc(
-  z
-    .object({
-      id: IdSchema,
-      browser: z.object({ name: z.string(), os: z.string(), version: z.string() }).strict(),
-      created_at: TimestampSchema,
-      ended_at: TimestampSchema,
-      duration: DurationSchema,
-      location: z
-        .object({ city: z.string(), country: z.string(), lat: z.number(), lon: z.number() })
-        .strict(),
-      name_friendly: z.string(),
-      part_type: PartTypeSchema,
-      referrer: freeForm('Referrer of the session.'),
-      read_permission: z.boolean(),
-      write_permission: z.boolean(),
-    })
-    .strict(),
+  z.object({
+    id: IdSchema,
+    browser: z.object({ name: z.string(), os: z.string(), version: z.string() }),
+    created_at: TimestampSchema,
+    ended_at: TimestampSchema,
+    duration: DurationSchema,
+    location: z.object({ city: z.string(), country: z.string(), lat: z.number(), lon: z.number() }),
+    name_friendly: z.string(),
+    part_type: PartTypeSchema,
+    referrer: freeForm('Referrer of the session.'),
+    read_permission: z.boolean(),
+    write_permission: z.boolean(),
+  }),
   { description: 'A conversation part (session).' },
 );
 export type ConversationPart = z.infer<typeof ConversationPartSchema>;
 
-export const WidgetRefSchema = z
-  .object({ id: IdSchema, language_name: z.string(), name: z.string() })
-  .strict();
+export const WidgetRefSchema = z.object({ id: IdSchema, language_name: z.string(), name: z.string() });
 
 const conversationFields = {
   id: IdSchema,
   accepts_messages: z.boolean(),
   addon_urls: z.record(z.string(), UrlSchema).describe('Integration name -> URL; can be empty.'),
   contact: EmbeddedContactSchema,
-  contact_channel: z.object({ state: z.string(), type: z.string() }).strict(),
+  contact_channel: z.object({ state: z.string(), type: z.string() }),
   contact_first_message_sent_at: TimestampSchema,
   contact_last_message_sent_at: TimestampSchema,
   contact_last_update_at: TimestampSchema,
@@ -167,14 +156,14 @@ const conversationFields = {
 };
 
 /** A conversation as lists show it: without conversation_part_set. */
-export const ConversationSchema = doc(z.object(conversationFields).strict(), {
+export const ConversationSchema = doc(z.object(conversationFields), {
   description: 'A conversation as list endpoints return it (no conversation_part_set).',
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
 /** A conversation as the single-conversation endpoint shows it: with its parts. */
 export const ConversationDetailSchema = doc(
-  z.object({ ...conversationFields, conversation_part_set: z.array(ConversationPartSchema) }).strict(),
+  z.object({ ...conversationFields, conversation_part_set: z.array(ConversationPartSchema) }),
   { description: 'A conversation with its parts, as the single-conversation endpoint returns it.' },
 );
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;

@@ -4,18 +4,16 @@ import { doc } from '../openapi-meta.js';
 import { IdSchema, TextSchema, TimestampSchema } from '../primitives.js';
 
 export const NoteSchema = doc(
-  z
-    .object({
-      id: IdSchema,
-      contact_identity_id: IdSchema,
-      operator_id: IdSchema.nullable().describe(
-        'Author; null when written through the API without operator context.',
-      ),
-      body: z.string(),
-      created_at: TimestampSchema,
-      updated_at: TimestampSchema,
-    })
-    .strict(),
+  z.object({
+    id: IdSchema,
+    contact_identity_id: IdSchema,
+    operator_id: IdSchema.nullable().describe(
+      'Author; null when written through the API without operator context.',
+    ),
+    body: z.string(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+  }),
   { description: 'A note about a contact.', ...decided('D5') },
 );
 export type Note = z.infer<typeof NoteSchema>;

@@ -4,25 +4,24 @@ import { OperatorPresenceSchema, OperatorRoleSchema } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { doc } from '../openapi-meta.js';
 import { EmailSchema, IdSchema, ShortStringSchema, TimestampSchema } from '../primitives.js';
+import { openEnumOf } from '../strict.js';
 
 export const OperatorSchema = doc(
-  z
-    .object({
-      id: IdSchema,
-      organization_id: IdSchema,
-      name: z.string(),
-      display_name: z.string(),
-      email: EmailSchema,
-      is_bot: z.boolean(),
-      role: OperatorRoleSchema,
-      operator_group_ids: z.array(IdSchema),
-      is_away: z.boolean(),
-      status: OperatorPresenceSchema,
-      locale: z.string(),
-      created_at: TimestampSchema,
-      updated_at: TimestampSchema,
-    })
-    .strict(),
+  z.object({
+    id: IdSchema,
+    organization_id: IdSchema,
+    name: z.string(),
+    display_name: z.string(),
+    email: EmailSchema,
+    is_bot: z.boolean(),
+    role: openEnumOf(OperatorRoleSchema),
+    operator_group_ids: z.array(IdSchema),
+    is_away: z.boolean(),
+    status: openEnumOf(OperatorPresenceSchema),
+    locale: z.string(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+  }),
   { description: 'An operator (human or bot).', ...decided('D4') },
 );
 export type Operator = z.infer<typeof OperatorSchema>;
@@ -52,14 +51,12 @@ export const OperatorPatchSchema = doc(
 export type OperatorPatch = z.infer<typeof OperatorPatchSchema>;
 
 export const OperatorSlotsSchema = doc(
-  z
-    .object({
-      operator_id: IdSchema,
-      total_slots: z.number().int().nonnegative(),
-      used_slots: z.number().int().nonnegative(),
-      free_slots: z.number().int().nonnegative(),
-    })
-    .strict(),
+  z.object({
+    operator_id: IdSchema,
+    total_slots: z.number().int().nonnegative(),
+    used_slots: z.number().int().nonnegative(),
+    free_slots: z.number().int().nonnegative(),
+  }),
   { description: 'Chat slots of an operator.', ...decided('D4') },
 );
 export type OperatorSlots = z.infer<typeof OperatorSlotsSchema>;

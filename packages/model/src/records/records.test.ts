@@ -33,6 +33,7 @@ import {
   OperatorSlotsSchema,
   operatorExample,
   operatorSlotsExample,
+  strictOf,
   TopicSchema,
   topicExample,
 } from '../index.js';
@@ -64,8 +65,9 @@ describe.each(cases)('%s', (_name, schema, example) => {
     const { [first!]: _dropped, ...rest } = example;
     expect(schema.safeParse(rest).success).toBe(false);
   });
-  it('rejects an unknown field', () => {
-    expect(schema.safeParse({ ...example, surprise: 1 }).success).toBe(false);
+  it('drops an unknown field when tolerant and rejects it when strict (D30)', () => {
+    expect(schema.parse({ ...example, surprise: 1 })).toEqual(schema.parse(example));
+    expect(strictOf(schema).safeParse({ ...example, surprise: 1 }).success).toBe(false);
   });
   it('rejects a wrong type', () => {
     const numeric = fieldOfType(example, 'number');
@@ -97,27 +99,30 @@ describe('field rules', () => {
     expect(ConversationSchema.safeParse({ ...conversationExample, status: 'open' }).success).toBe(true);
     expect(ConversationSchema.safeParse({ ...conversationExample, status: 3 }).success).toBe(false);
   });
-  it('closed enums reject unknown values', () => {
-    expect(MessageSchema.safeParse({ ...messageExample, sender: { type: 'robot', id: 1 } }).success).toBe(
-      false,
-    );
-    expect(OperatorSchema.safeParse({ ...operatorExample, role: 'owner' }).success).toBe(false);
+  it('closed enums of responses take unknown values when tolerant and reject them when strict (D30)', () => {
+    const robot = { ...messageExample, sender: { type: 'robot', id: 1 } };
+    expect(MessageSchema.parse(robot).sender.type).toBe('robot');
+    expect(strictOf(MessageSchema).safeParse(robot).success).toBe(false);
+    expect(OperatorSchema.parse({ ...operatorExample, role: 'owner' }).role).toBe('owner');
+    expect(strictOf(OperatorSchema).safeParse({ ...operatorExample, role: 'owner' }).success).toBe(false);
   });
   it('message ids have the form conversation.part.sequence', () => {
     expect(MessageSchema.safeParse({ ...messageExample, id: '1042-2077-3' }).success).toBe(false);
   });
   it('the embedded contact has no contact_uuids nor conversation_count', () => {
-    expect(EmbeddedContactSchema.safeParse(contactIdentityExample).success).toBe(false);
+    expect(strictOf(EmbeddedContactSchema).safeParse(contactIdentityExample).success).toBe(false);
+    expect(EmbeddedContactSchema.parse(contactIdentityExample)).not.toHaveProperty('contact_uuids');
   });
   it('only the detail carries conversation_part_set', () => {
-    expect(ConversationSchema.safeParse(conversationDetailExample).success).toBe(false);
+    expect(strictOf(ConversationSchema).safeParse(conversationDetailExample).success).toBe(false);
     expect(ConversationDetailSchema.safeParse(conversationExample).success).toBe(false);
   });
   it('error bodies follow D1', () => {
     expect(
       ErrorBodySchema.safeParse({ detail: 'x', code: 'invalid', errors: { limit: ['bad'] } }).success,
     ).toBe(true);
-    expect(ErrorBodySchema.safeParse({ detail: 'x', code: 'teapot' }).success).toBe(false);
+    expect(strictOf(ErrorBodySchema).safeParse({ detail: 'x', code: 'teapot' }).success).toBe(false);
+    expect(ErrorBodySchema.parse({ detail: 'x', code: 'teapot' }).code).toBe('teapot');
     expect(ErrorBodySchema.safeParse({ code: 'invalid' }).success).toBe(false);
   });
 });
@@ -166,7 +171,9 @@ describe('analytics presence rules', () => {
     const schema = dataPointSchemaFor('um_missed_opportunity');
     const { operator_id: _o, operator_group_id: _g, ...missed } = conversationPoint;
     expect(schema.safeParse({ ...missed, value: 1, value_str: '1042' }).success).toBe(true);
-    expect(schema.safeParse({ ...conversationPoint, value: 1, value_str: '1042' }).success).toBe(false);
+    expect(strictOf(schema).safeParse({ ...conversationPoint, value: 1, value_str: '1042' }).success).toBe(
+      false,
+    );
   });
   it('conversation metrics need conversation_id and no session ids', () => {
     const schema = dataPointSchemaFor('um_conversation_duration');
@@ -174,7 +181,11 @@ describe('analytics presence rules', () => {
     const { conversation_id: _c, ...noConversation } = conversationPoint;
     expect(schema.safeParse(noConversation).success).toBe(false);
     expect(
-      schema.safeParse({ ...conversationPoint, conversation_part_id: 1, conversation_session_id: 1 }).success,
+      strictOf(schema).safeParse({
+        ...conversationPoint,
+        conversation_part_id: 1,
+        conversation_session_id: 1,
+      }).success,
     ).toBe(false);
   });
   it('session metrics need the part and session ids', () => {
@@ -197,7 +208,10 @@ describe('analytics presence rules', () => {
     expect(
       schema.safeParse({ ...operatorPoint, value: 1, value_str: 'away', conversation_id: 4 }).success,
     ).toBe(true);
-    expect(schema.safeParse({ ...operatorPoint, value: 1, value_str: 'napping' }).success).toBe(false);
+    expect(strictOf(schema).safeParse({ ...operatorPoint, value: 1, value_str: 'napping' }).success).toBe(
+      false,
+    );
+    expect(schema.safeParse({ ...operatorPoint, value: 1, value_str: 'napping' }).success).toBe(true);
   });
   it('analytics time has no zone and no fraction', () => {
     expect(
@@ -212,7 +226,7 @@ describe('inferred types', () => {
     expectTypeOf<Conversation['subject']>().toEqualTypeOf<string | null>();
     expectTypeOf<Conversation['last_message']>().toEqualTypeOf<Message>();
     expectTypeOf<ContactIdentity['contact_uuids']>().toEqualTypeOf<string[]>();
-    expectTypeOf<Message['sender']['type']>().toEqualTypeOf<'contact' | 'operator'>();
+    expectTypeOf<Message['sender']['type']>().toEqualTypeOf<'contact' | 'operator' | (string & {})>();
     expectTypeOf<AnalyticsDataPoint['operator_id']>().toEqualTypeOf<number | null | undefined>();
     expectTypeOf<Conversation['status']>().toMatchTypeOf<string>();
     expectTypeOf<'new'>().toMatchTypeOf<Conversation['status']>();

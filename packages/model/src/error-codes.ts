@@ -1,0 +1,81 @@
+/**
+ * The error and header tables (D1, D2) without zod, so a project that imports only these (the
+ * server's error mapping, a logger, a proxy) bundles a few hundred bytes and no schema library.
+ */
+/** D1: every error code with its HTTP status; the error schemas and the server read this table. */
+export const ERROR_CODES = {
+  invalid: {
+    status: 400,
+    description:
+      'A parameter, header or body field is invalid, or the body is larger than the limit (D27); `errors` names each field.',
+  },
+  parse_error: { status: 400, description: 'The request body is not valid JSON.' },
+  not_authenticated: { status: 401, description: 'The Authorization header is missing.' },
+  authentication_failed: { status: 401, description: 'The token in the Authorization header is unknown.' },
+  permission_denied: {
+    status: 403,
+    description:
+      'The acting operator lacks the capability, or Service-Operator-Id names no operator of the organization.',
+  },
+  not_found: {
+    status: 404,
+    description: 'No such resource in the active organization (or it was excluded).',
+  },
+  method_not_allowed: { status: 405, description: 'The path exists but does not take this method.' },
+  gone: { status: 410, description: 'The API version was retired.' },
+  uri_too_long: { status: 414, description: 'The request line or a path parameter is too long (D27).' },
+  unsupported_media_type: {
+    status: 415,
+    description: 'A write request without Content-Type: application/json.',
+  },
+  throttled: {
+    status: 429,
+    description: 'A daily or burst limit was reached; Retry-After says when to try again.',
+  },
+  headers_too_large: {
+    status: 431,
+    description: 'The request headers together are larger than the server accepts (D27).',
+  },
+  error: { status: 500, description: 'An unexpected fault; it is logged with the request id.' },
+  unavailable: {
+    status: 503,
+    description:
+      'A write kept conflicting with concurrent writes (retried on the server); Retry-After says when to try again.',
+  },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
+
+/**
+ * D27: statuses the HTTP layer answers before routing, authentication or counting (a path
+ * parameter too long, headers too large). Every operation documents them, but they are properties
+ * of the transport, not scenarios of an operation's contract.
+ */
+export const TRANSPORT_ERROR_STATUSES = [414, 431] as const satisfies readonly ErrorStatus[];
+
+export const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map((e) => e.status))] as ErrorStatus[];
+
+/** The codes that a status can carry, e.g. 401 -> not_authenticated | authentication_failed. */
+export const errorCodesFor = (status: ErrorStatus): [ErrorCode, ...ErrorCode[]] =>
+  (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => ERROR_CODES[c].status === status) as [
+    ErrorCode,
+    ...ErrorCode[],
+  ];
+
+/** D2: the rate-limit header names, by role; the server, the client and the contracts read them here. */
+export const RATE_LIMIT_HEADER_NAMES = {
+  limit: 'X-RateLimit-Limit',
+  remaining: 'X-RateLimit-Remaining',
+  reset: 'X-RateLimit-Reset',
+  retryAfter: 'Retry-After',
+} as const;
+const H = RATE_LIMIT_HEADER_NAMES;
+
+/** D2: rate-limit headers on every response; Retry-After on 429. */
+export const RATE_LIMIT_HEADERS = {
+  [H.limit]: 'Requests allowed in the current window of this counter.',
+  [H.remaining]: 'Requests left in the current window of this counter.',
+  [H.reset]: 'Seconds until the current window of this counter resets.',
+} as const;
+export const RETRY_AFTER_HEADER = { [H.retryAfter]: 'Seconds to wait before the next request.' } as const;

@@ -1,0 +1,55 @@
+/**
+ * Tree-shaking as a consumer's bundler sees the built package (turbo builds before the tests): a
+ * project importing one schema or one table bundles only the modules behind it, not the model.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const entry = resolve(import.meta.dirname, '../dist/index.js');
+const LIMIT = 30 * 1024;
+
+/** Minified bytes of an ES module that imports from @org/model; zod bundled in or left external. */
+const bundleSize = async (source: string, zod: 'bundled' | 'external'): Promise<number> => {
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build the package first.`);
+  const result = await build({
+    stdin: { contents: source, loader: 'js', resolveDir: import.meta.dirname },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    alias: { '@org/model': entry },
+    external: zod === 'external' ? ['zod', 'zod/*'] : [],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.contents.length;
+};
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('a consumer bundles only what it imports (esbuild, minified)', () => {
+  it('ERROR_CODES alone is under 30 KB, zod included (it needs no zod)', async () => {
+    const size = await bundleSize(
+      "import { ERROR_CODES } from '@org/model'; console.log(ERROR_CODES);",
+      'bundled',
+    );
+    console.log(`ERROR_CODES alone: ${kb(size)}`);
+    expect(size).toBeLessThan(LIMIT);
+  });
+
+  it('one schema (ConversationSchema) is under 30 KB besides zod, the project’s own peer', async () => {
+    const source =
+      "import { ConversationSchema } from '@org/model'; console.log(ConversationSchema.parse({}));";
+    const [own, withZod] = await Promise.all([bundleSize(source, 'external'), bundleSize(source, 'bundled')]);
+    console.log(`ConversationSchema alone: ${kb(own)} (${kb(withZod)} with zod/v3 bundled)`);
+    expect(own).toBeLessThan(LIMIT);
+  });
+
+  it('the whole model is larger, so the figures above measure tree-shaking', async () => {
+    const size = await bundleSize("import * as model from '@org/model'; console.log(model);", 'external');
+    console.log(`the whole model: ${kb(size)}`);
+    expect(size).toBeGreaterThan(2 * LIMIT);
+  });
+});
