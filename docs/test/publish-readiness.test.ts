@@ -42,7 +42,7 @@ const buildsBeforeTests = (): string[] => {
  * a concurrent build rewrites its dist/ would be a race.
  */
 const candidate = (name: string, folder: string, required: boolean): Candidate => {
-  const dir = join(REPO_ROOT, 'packages', folder);
+  const dir = join(REPO_ROOT, folder.includes('/') ? folder : join('packages', folder));
   const hasSource = filesIn(join(dir, 'src')).length > 0;
   let skipReason: string | undefined;
   if (!required && !hasSource) skipReason = `${name} has no source yet`;
@@ -55,6 +55,8 @@ const CANDIDATES = [
   candidate('@org/model', 'model', true),
   candidate('@org/client', 'client', true),
   candidate('@org/contracts', 'contracts', true),
+  // A dependency of @org/contracts (D34): its tarball must be in the same install.
+  candidate('@org/reference-server', 'apps/server', true),
 ];
 const CHECKED = CANDIDATES.filter((c) => c.skipReason === undefined);
 const isChecked = (name: string) => CHECKED.some((c) => c.name === name);
@@ -119,11 +121,13 @@ describe('publish readiness', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  it('ships only the files allow-list (dist, README, CHANGELOG, LICENSE, package.json)', async () => {
+  it('ships only the files allow-list (dist, README, CHANGELOG, LICENSE, package.json; the server its bin)', async () => {
     for (const tarball of (await readdir(work)).filter((f) => f.endsWith('.tgz'))) {
       const listing = (await runOk('tar', ['-tzf', join(work, tarball)], work)).stdout.trim().split('\n');
       const unexpected = listing.filter(
-        (entry) => !/^package\/(dist\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE)/.test(entry),
+        (entry) =>
+          !/^package\/(dist\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE)/.test(entry) &&
+          !(tarball.startsWith('org-reference-server-') && entry === 'package/bin/reference-server.js'),
       );
       expect(unexpected, tarball).toEqual([]);
       expect(

@@ -282,7 +282,8 @@ const verify = async (args: string[], io: CliIo): Promise<number> => {
     io.err(`${result.message}\n`);
     return 1;
   }
-  io.out(`${result.output}\nverified${result.published ? '; results published to the broker' : ''}\n`);
+  // The verifier has printed its report; its JSON summary stays in `result.output` for callers.
+  io.out(`verified${result.published ? '; results published to the broker' : ''}\n`);
   return 0;
 };
 

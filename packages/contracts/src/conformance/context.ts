@@ -1,12 +1,7 @@
 import { type ApiClient, createClient, type FetchLike, rateLimitOf } from '@org/client';
-import {
-  type EndpointDefinition,
-  type EndpointId,
-  endpoints,
-  RATE_LIMIT_HEADERS,
-  strictOf,
-} from '@org/model';
+import { type EndpointDefinition, type EndpointId, RATE_LIMIT_HEADERS, strictOf } from '@org/model';
 import type { z } from 'zod/v3';
+import { endpointById } from '../endpoint-lookup.js';
 import type { Violations } from './check.js';
 
 export interface ConformanceOptions {
@@ -58,7 +53,7 @@ export class ConformanceContext {
   }
 
   definition(id: EndpointId): EndpointDefinition {
-    return endpoints[id] as EndpointDefinition;
+    return endpointById(id);
   }
 
   /** A GET with exactly these headers (no token unless given). */

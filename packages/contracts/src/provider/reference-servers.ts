@@ -17,14 +17,13 @@ export interface ReferenceServerOptions {
   readonly tokens?: ReferenceServerTokens;
 }
 
-/** `@org/reference-server`, an optional peer dependency: loaded only when a server is started. */
+/** `@org/reference-server` (a dependency, D34): loaded only when a server is started, not with the matchers. */
 const loadReferenceServer = async (): Promise<typeof import('@org/reference-server')> => {
   try {
     return await import('@org/reference-server');
   } catch (error) {
     throw new Error(
-      'verifying against a reference server that @org/contracts starts needs @org/reference-server: ' +
-        `npm install --save-dev @org/reference-server (or pass baseUrl) (${(error as Error).message})`,
+      `could not load @org/reference-server to start a reference server (or pass baseUrl): ${(error as Error).message}`,
     );
   }
 };

@@ -45,7 +45,7 @@ export interface VerifyProviderOptions {
   /**
    * The provider under test, e.g. your own implementation of the API. Without it (and without
    * `provider`) the verification starts the reference server itself (`startReferenceProvider`;
-   * `@org/reference-server` is an optional peer dependency) and closes it at the end.
+   * `@org/reference-server`) and closes it at the end.
    */
   readonly baseUrl?: string;
   /** A reference provider you started (`startReferenceProvider()`), e.g. one per test file. */
@@ -81,19 +81,36 @@ export interface VerifyProviderResult {
   readonly pactFiles: string[];
   /** Whether the results were published to the broker. */
   readonly published: boolean;
-  /** The verifier's report. */
+  /** The verifier's result as it returns it (a JSON summary; the readable report goes to stdout). */
   readonly output: string;
 }
 
-/** The pact files named by files and folders. */
-export const pactFilesIn = (sources: readonly string[]): string[] =>
+const providerOf = (file: string): string | undefined => {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { provider?: { name?: string } }).provider?.name;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The pact files named by files and folders: a file as given, a folder's `*.json` pacts of
+ * `provider` (a consumer's folder may hold pacts with other providers too).
+ */
+export const pactFilesIn = (sources: readonly string[], provider: string = PROVIDER_NAME): string[] =>
   sources.flatMap((source) => {
     if (!existsSync(source)) throw new Error(`no pact file or folder ${source}`);
     if (!statSync(source).isDirectory()) return [source];
-    return readdirSync(source)
+    const files = readdirSync(source)
       .filter((f) => f.endsWith('.json'))
       .sort()
       .map((f) => join(source, f));
+    const mine = files.filter((f) => providerOf(f) === provider);
+    if (!mine.length)
+      throw new Error(
+        `no pact with provider ${provider} in ${source} (found: ${[...new Set(files.map(providerOf))].join(', ') || 'none'})`,
+      );
+    return mine;
   });
 
 /**
@@ -170,14 +187,20 @@ const sandboxReset = (baseUrl: string) => {
  */
 export const verifyProvider = async (options: VerifyProviderOptions): Promise<VerifyProviderResult> => {
   if (!options.pacts?.length && !options.broker) throw new Error('verifyProvider needs pacts or a broker');
+  const broker = brokerOptions(options);
+  const pactFiles = pactFilesIn(options.pacts ?? [], options.providerName ?? PROVIDER_NAME);
   const { Verifier } = await loadPact();
   const dir = mkdtempSync(join(tmpdir(), 'org-verify-'));
   const started =
     options.baseUrl || options.provider
       ? undefined
-      : await startReferenceProvider(options.tokens ? { tokens: options.tokens } : {});
+      : await startReferenceProvider(options.tokens ? { tokens: options.tokens } : {}).catch(
+          (error: unknown) => {
+            rmSync(dir, { recursive: true, force: true });
+            throw error;
+          },
+        );
   try {
-    const pactFiles = pactFilesIn(options.pacts ?? []);
     const pactUrls = preparedPacts(pactFiles, dir);
     const reference = options.provider ?? started;
     const baseUrl = reference?.url ?? options.baseUrl!;
@@ -193,7 +216,6 @@ export const verifyProvider = async (options: VerifyProviderOptions): Promise<Ve
       ]),
     );
     const beforeEach = reference ? reference.reset : options.sandbox ? sandboxReset(baseUrl) : undefined;
-    const broker = brokerOptions(options);
     const output = await new Verifier({
       provider: options.providerName ?? PROVIDER_NAME,
       providerBaseUrl: baseUrl,
