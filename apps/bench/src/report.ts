@@ -239,8 +239,10 @@ const typecheckSection = (results: BenchResults) => {
   return [
     '`tsc --noEmit` in the throwaway projects of apps/adoption, installed from the packed tarballs: ' +
       'the 20 client calls of `projects/shared/src/calls.ts` against an empty file, same tsconfig and ' +
-      `node_modules; the median of ${t.rows[0]?.runs ?? 'several'} runs each, after one warm-up. Wall time is what a ` +
-      'developer waits (the goal); CPU time (user + system of the tsc processes) varies less on a shared machine.',
+      `node_modules; the median of ${t.rows[0]?.runs ?? 'several'} runs each, after one warm-up. The goal is ` +
+      'judged on CPU time (user + system of the tsc processes): on an idle machine it is what a single-threaded ' +
+      'tsc (5.x) takes and at least what the multi-threaded native one (7.x) takes, and on a shared machine it ' +
+      'moves far less than wall time.',
     '',
     markdownTable(
       [
@@ -252,7 +254,7 @@ const typecheckSection = (results: BenchResults) => {
         { header: 'CPU: empty', align: 'right' },
         { header: '20 calls', align: 'right' },
         { header: 'added', align: 'right' },
-        `Goal ${goal}`,
+        `Goal: CPU added ${goal}`,
       ],
       t.rows.map((r) => [
         r.project,
@@ -263,7 +265,7 @@ const typecheckSection = (results: BenchResults) => {
         s(r.emptyCpuS),
         s(r.callsCpuS),
         s(r.addedCpuS),
-        r.addedS < TARGETS.consumerTypecheckAddedS ? 'met' : '**MISSED**',
+        r.addedCpuS < TARGETS.consumerTypecheckAddedS ? 'met' : '**MISSED**',
       ]),
     ),
     ...t.skipped.map((k) => `\n⚠ ${k.project} not measured: ${k.reason.split('\n')[0]}`),
