@@ -26,12 +26,21 @@ interface Pipeline {
   readonly script: Promise<RunResult>;
 }
 
+/** A thrown error as a failed step, so no promise of the chain is ever left rejected. */
+const failed = (error: unknown): RunResult => ({
+  ok: false,
+  log: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  stdout: '',
+  ms: 0,
+});
+
 const after = (previous: Promise<RunResult>, what: string, next: () => Promise<RunResult>) =>
-  previous.then((result) => (result.ok ? next() : skipped(`${what} failed`)));
+  previous.then((result) => (result.ok ? next().catch(failed) : skipped(`${what} failed`)));
 
 /** install -> (tsc --noEmit | tsc --noCheck -> node dist/main.js): the type check and the run overlap. */
 const pipeline = (root: string, kind: ProjectKind, packed: Promise<RunResult>): Pipeline => {
   const dir = writeProject(root, kind);
+  dir.catch(() => {}); // awaited (and reported) by the install step
   const install = after(packed, 'pnpm pack', async () => npmInstall(await dir));
   const tsc = (...args: string[]) =>
     after(install, 'npm install', async () => run('npx', ['tsc', ...args], await dir));
@@ -63,7 +72,7 @@ const started = performance.now();
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'adoption-'));
-  packed = packTarballs(root);
+  packed = packTarballs(root).catch(failed);
   for (const kind of PROJECT_KINDS) pipelines[kind] = pipeline(root, kind, packed);
 });
 
