@@ -1,6 +1,6 @@
 // @org/model parse speed, in its own process (forked by the bench with the real response bodies).
 import { readFileSync } from 'node:fs';
-import { type EndpointDefinition, endpoints } from '@org/model';
+import { type EndpointDefinition, endpoints, parserOf } from '@org/model';
 import { median, opsPerSecond } from './stats.js';
 
 type ZodTypeAny = NonNullable<EndpointDefinition['success'][200]>;
@@ -16,7 +16,9 @@ export interface ModelBenchInput {
 export interface ParseFigures {
   bytes: number;
   items: number;
-  /** JSON.parse + schema.parse of the response text: what a validating client pays per response. */
+  /** JSON.parse + parserOf(schema): what the client's validation pays per response (D32). */
+  compiledPerSecond: number;
+  /** JSON.parse + zod 3's schema.parse of the response text, for comparison. */
   textPerSecond: number;
   /** schema.parse of the already-parsed JSON: the model's own share. */
   schemaPerSecond: number;
@@ -41,8 +43,16 @@ const measure = (text: string, schema: ZodTypeAny, runs: number, ms: number): Pa
   const check = schema.safeParse(parsed);
   if (!check.success)
     throw new Error(`the model rejects the server's response: ${check.error.message.slice(0, 500)}`);
-  const figures = { text: [] as number[], schema: [] as number[], json: [] as number[] };
+  const figures = {
+    compiled: [] as number[],
+    text: [] as number[],
+    schema: [] as number[],
+    json: [] as number[],
+  };
+  const parse = parserOf(schema);
+  if (!parse(parsed).success) throw new Error('parserOf rejects what zod accepts');
   for (let i = 0; i < runs; i++) {
+    figures.compiled.push(opsPerSecond(() => parse(JSON.parse(text)), ms));
     figures.text.push(opsPerSecond(() => schema.parse(JSON.parse(text)), ms));
     figures.schema.push(opsPerSecond(() => schema.parse(parsed), ms));
     figures.json.push(opsPerSecond(() => JSON.parse(text), ms));
@@ -50,6 +60,7 @@ const measure = (text: string, schema: ZodTypeAny, runs: number, ms: number): Pa
   return {
     bytes: Buffer.byteLength(text),
     items: parsed.results?.length ?? 0,
+    compiledPerSecond: median(figures.compiled),
     textPerSecond: median(figures.text),
     schemaPerSecond: median(figures.schema),
     jsonPerSecond: median(figures.json),

@@ -187,6 +187,7 @@ const modelClientTables = (results: BenchResults) => {
   if (m) {
     const row = (label: string, f: NonNullable<BenchResults['model']>['conversationPage']) => [
       `${label} (${f.items} items, ${formatBytes(f.bytes)})`,
+      formatNumber(f.compiledPerSecond),
       formatNumber(f.textPerSecond),
       formatNumber(f.schemaPerSecond),
       formatNumber(f.jsonPerSecond),
@@ -195,7 +196,8 @@ const modelClientTables = (results: BenchResults) => {
       markdownTable(
         [
           '@org/model parse',
-          { header: 'JSON.parse + schema, /s', align: 'right' },
+          { header: 'JSON.parse + parserOf (client), /s', align: 'right' },
+          { header: 'JSON.parse + zod 3 parse, /s', align: 'right' },
           { header: 'schema only, /s', align: 'right' },
           { header: 'JSON.parse only, /s', align: 'right' },
         ],

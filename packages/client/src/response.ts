@@ -1,4 +1,4 @@
-import { type EndpointDefinition, type ParsingMode, strictOf } from '@org/model';
+import { type EndpointDefinition, type ParsingMode, parserOf, strictOf } from '@org/model';
 import type { z } from 'zod/v3';
 import { type RequestTarget, ResponseValidationError } from './errors.js';
 
@@ -39,7 +39,8 @@ export const validateSuccessBody = (
       { code: 'custom', path: [], message: `Status ${status} carries no body.` } as z.ZodIssue,
     ]);
   }
-  const parsed = (mode === 'strict' ? strictOf(schema) : schema).safeParse(body);
+  // parserOf: the schema compiled once into plain checks (D32), zod's own issues on failure.
+  const parsed = parserOf(mode === 'strict' ? strictOf(schema) : schema)(body);
   if (!parsed.success) throw new ResponseValidationError(target, status, body, parsed.error.issues);
   return parsed.data;
 };

@@ -7,24 +7,52 @@ const V3_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/
 const ANALYTICS_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** True when the Y-M-D h:m:s groups name a real calendar instant (rejects 2023-02-30, 25:00). */
-const isRealDateTime = (m: RegExpExecArray | null): boolean => {
-  if (!m) return false;
-  const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
-  const t = new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s));
-  return (
-    t.getUTCFullYear() === y &&
-    t.getUTCMonth() === mo! - 1 &&
-    t.getUTCDate() === d &&
-    h < 24 &&
-    mi < 60 &&
-    s < 60
-  );
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * True when Y-M-D h:m:s name a real calendar instant (rejects 2023-02-30, 25:00). Plain arithmetic
+ * rather than a Date: every timestamp of every parsed response goes through here (D32). Years below
+ * 100 are rejected, as a Date would misread them as 19xx.
+ */
+const isRealInstant = (y: number, mo: number, d: number, h: number, mi: number, s: number): boolean => {
+  if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
+  const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= DAYS_IN_MONTH[mo - 1]! + (leap ? 1 : 0) && h < 24 && mi < 60 && s < 60;
 };
+
+/** The same check on the groups of a date or date-time pattern. */
+const isRealDateTime = (m: RegExpExecArray | null): boolean =>
+  !!m &&
+  isRealInstant(
+    Number(m[1]),
+    Number(m[2]),
+    Number(m[3]),
+    Number(m[4] ?? 0),
+    Number(m[5] ?? 0),
+    Number(m[6] ?? 0),
+  );
+
+/** The number written by the digits of `text` from `from` to `to`. */
+const digitsAt = (text: string, from: number, to: number): number => {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + text.charCodeAt(i) - 48;
+  return n;
+};
+
+/** A string that matched `YYYY-MM-DDTHH:MM:SS…` names a real instant (no match array to build). */
+const isRealAtFixedOffsets = (v: string): boolean =>
+  isRealInstant(
+    digitsAt(v, 0, 4),
+    digitsAt(v, 5, 7),
+    digitsAt(v, 8, 10),
+    digitsAt(v, 11, 13),
+    digitsAt(v, 14, 16),
+    digitsAt(v, 17, 19),
+  );
 
 /** D15: every v3 timestamp is UTC with six fractional digits and a trailing Z. */
 export const TimestampSchema = doc(
-  z.string().refine((v) => isRealDateTime(V3_TIMESTAMP.exec(v)), {
+  z.string().refine((v) => V3_TIMESTAMP.test(v) && isRealAtFixedOffsets(v), {
     message: 'Expected a UTC timestamp of the form YYYY-MM-DDTHH:MM:SS.ffffffZ.',
   }),
   {
@@ -38,7 +66,7 @@ export const TimestampSchema = doc(
 
 /** Analytics data point time: UTC, seconds, no zone suffix. */
 export const AnalyticsTimeSchema = doc(
-  z.string().refine((v) => isRealDateTime(ANALYTICS_TIME.exec(v)), {
+  z.string().refine((v) => ANALYTICS_TIME.test(v) && isRealAtFixedOffsets(v), {
     message: 'Expected a UTC time of the form YYYY-mm-ddTHH:MM:SS.',
   }),
   { type: 'string', pattern: ANALYTICS_TIME.source, example: '2024-03-14T09:26:53' },
