@@ -41,8 +41,8 @@ Commands:
              --organization-id N    the token's organization (default: learned from its records)
              --json                 print the report as JSON
   verify [PACT...]  Verify pacts (files or folders) and/or a Pact Broker's pacts against a provider
-             --base-url URL         the provider under test (default: start the reference server,
-                                    which needs @org/reference-server installed)
+             --base-url URL         the provider under test (default: start the reference server
+                                    of @org/reference-server, every provider state set up)
              --sandbox              with --base-url: POST /_sandbox/reset before each interaction
              --org-token T          the started reference server's organization token: the one
                                     your pacts carry (default demo-org-token)

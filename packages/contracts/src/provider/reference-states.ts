@@ -10,8 +10,8 @@ type Params = Record<string, unknown>;
 export interface ReferenceWorld {
   /** The server the interactions run against (sandbox mode). */
   readonly server: RunningServer;
-  /** A second server whose rate limits are spent (limits of 0), for the 429 interactions. */
-  readonly throttled: RunningServer;
+  /** The URL of a second server whose rate limits are spent (limits of 0), for the 429 interactions. */
+  readonly throttledUrl: () => Promise<string>;
   /** What the verifier talks to: routes to `server`, or to `throttled` while a limit is exhausted. */
   readonly proxy: ProviderProxy;
 }
@@ -35,7 +35,7 @@ const times = <T>(n: number, fn: (i: number) => Promise<T>) =>
  * parameter names the organization the pact's token acts for (D36): the states are set up in the
  * organization of the server's organization token, whatever number the consumer wrote.
  */
-export const referenceStates = ({ server, throttled, proxy }: ReferenceWorld) => {
+export const referenceStates = ({ server, throttledUrl, proxy }: ReferenceWorld) => {
   const world = server.world.organizations[0]!;
   const { fixtures } = server;
   const admin = createClient({ baseUrl: server.url, token: world.token, retry: false });
@@ -115,10 +115,10 @@ export const referenceStates = ({ server, throttled, proxy }: ReferenceWorld) =>
       if (issuedTokens.includes(str(p, 'token'))) throw new Error('that token is issued');
     },
     [S.rateLimitExhausted]: async () => {
-      proxy.routeTo(throttled.url);
+      proxy.routeTo(await throttledUrl());
     },
     [S.analyticsRateLimitExhausted]: async () => {
-      proxy.routeTo(throttled.url);
+      proxy.routeTo(await throttledUrl());
     },
   };
 

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { combineNullableRulesInPact } from '../matchers/combine-nullable-rules.js';
+import { PROVIDER_STATES } from '../provider-states.js';
 import { PROVIDER_NAME } from './provider-name.js';
 import { type ReferenceProvider, startReferenceProvider } from './reference-provider.js';
 import type { ReferenceServerTokens } from './reference-servers.js';
@@ -84,6 +85,24 @@ export interface VerifyProviderResult {
   /** The verifier's result as it returns it (a JSON summary; the readable report goes to stdout). */
   readonly output: string;
 }
+
+const RATE_LIMIT_STATES: readonly string[] = [
+  PROVIDER_STATES.rateLimitExhausted,
+  PROVIDER_STATES.analyticsRateLimitExhausted,
+];
+
+/** Whether any interaction of the pacts names a rate-limit state (V3+ `providerStates`, V2 `providerState`). */
+const namesRateLimitStates = (files: readonly string[]): boolean =>
+  files.some((file) => {
+    const pact = JSON.parse(readFileSync(file, 'utf8')) as {
+      interactions?: Array<{ providerStates?: Array<{ name?: string }>; providerState?: string }>;
+    };
+    return (pact.interactions ?? []).some((i) =>
+      [...(i.providerStates ?? []).map((s) => s.name), i.providerState].some(
+        (name) => name !== undefined && RATE_LIMIT_STATES.includes(name),
+      ),
+    );
+  });
 
 const providerOf = (file: string): string | undefined => {
   try {
@@ -194,12 +213,14 @@ export const verifyProvider = async (options: VerifyProviderOptions): Promise<Ve
   const started =
     options.baseUrl || options.provider
       ? undefined
-      : await startReferenceProvider(options.tokens ? { tokens: options.tokens } : {}).catch(
-          (error: unknown) => {
-            rmSync(dir, { recursive: true, force: true });
-            throw error;
-          },
-        );
+      : await startReferenceProvider({
+          ...(options.tokens ? { tokens: options.tokens } : {}),
+          // Pacts from a broker are not known yet: assume they may use the rate-limit states.
+          rateLimitStates: Boolean(options.broker) || namesRateLimitStates(pactFiles),
+        }).catch((error: unknown) => {
+          rmSync(dir, { recursive: true, force: true });
+          throw error;
+        });
   try {
     const pactUrls = preparedPacts(pactFiles, dir);
     const reference = options.provider ?? started;

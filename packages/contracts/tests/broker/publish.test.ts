@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { publishPacts } from '../../src/broker/publish-pacts.js';
 import { brokerFromEnv, NO_BROKER } from '../support/broker-env.js';
-import { PACT_DIR } from '../support/contract.js';
+import { CONSUMER, PACT_DIR, PROVIDER } from '../support/contract.js';
 
 interface Received {
   method: string;
@@ -47,14 +47,14 @@ describe('publishing pacts to a Pact Broker', () => {
       });
       expect(published).toEqual([
         {
-          consumer: 'org-client',
-          provider: 'org-api',
-          url: `${broker.url}/pacts/provider/org-api/consumer/org-client/version/1.2.3%2Babc`,
+          consumer: CONSUMER,
+          provider: PROVIDER,
+          url: `${broker.url}/pacts/provider/${PROVIDER}/consumer/${CONSUMER}/version/1.2.3%2Babc`,
         },
       ]);
       expect(broker.received.map((r) => `${r.method} ${r.url}`)).toEqual([
-        'PUT /pacticipants/org-client/branches/feature%2Fx/versions/1.2.3%2Babc',
-        'PUT /pacts/provider/org-api/consumer/org-client/version/1.2.3%2Babc',
+        `PUT /pacticipants/${CONSUMER}/branches/feature%2Fx/versions/1.2.3%2Babc`,
+        `PUT /pacts/provider/${PROVIDER}/consumer/${CONSUMER}/version/1.2.3%2Babc`,
       ]);
       expect(broker.received.every((r) => r.authorization === 'Bearer s3cret')).toBe(true);
       expect(JSON.parse(broker.received[1]!.body).interactions.length).toBeGreaterThan(400);

@@ -77,7 +77,7 @@ describe('a consumer project verifies its pacts with the published tools', () =>
     const { out, io: cli } = io();
     expect(await main(['verify', dir], cli), out.join('')).toBe(0);
     expect(out.join('')).toContain('verified');
-  }, 120_000);
+  }, 300_000);
 
   it('contracts check-pact: against the published OpenAPI document', async () => {
     const { out, io: cli } = io();
