@@ -233,6 +233,47 @@ const modelClientTables = (results: BenchResults) => {
   return out.join('\n\n');
 };
 
+const typecheckSection = (results: BenchResults) => {
+  const t = results.typecheck;
+  if (!t) return undefined;
+  const s = (v: number) => `${formatNumber(v, 2)} s`;
+  const goal = `< ${TARGETS.consumerTypecheckAddedS} s`;
+  return [
+    '`tsc --noEmit` in the throwaway projects of apps/adoption, installed from the packed tarballs: ' +
+      'the 20 client calls of `projects/shared/src/calls.ts` against an empty file, same tsconfig and ' +
+      `node_modules; the median of ${t.rows[0]?.runs ?? 'several'} runs each, after one warm-up. The goal is ` +
+      'judged on CPU time (user + system of the tsc processes): on an idle machine it is what a single-threaded ' +
+      'tsc (5.x) takes and at least what the multi-threaded native one (7.x) takes, and on a shared machine it ' +
+      'moves far less than wall time.',
+    '',
+    markdownTable(
+      [
+        'Project',
+        'TypeScript',
+        { header: 'empty', align: 'right' },
+        { header: '20 calls', align: 'right' },
+        { header: 'added', align: 'right' },
+        { header: 'CPU: empty', align: 'right' },
+        { header: '20 calls', align: 'right' },
+        { header: 'added', align: 'right' },
+        `Goal: CPU added ${goal}`,
+      ],
+      t.rows.map((r) => [
+        r.project,
+        r.typescript,
+        s(r.emptyS),
+        s(r.callsS),
+        s(r.addedS),
+        s(r.emptyCpuS),
+        s(r.callsCpuS),
+        s(r.addedCpuS),
+        r.addedCpuS < TARGETS.consumerTypecheckAddedS ? 'met' : '**MISSED**',
+      ]),
+    ),
+    ...t.skipped.map((k) => `\n⚠ ${k.project} not measured: ${k.reason.split('\n')[0]}`),
+  ].join('\n');
+};
+
 const profileSection = (p: ProfileResult) => {
   const pct = (share: number) => `${formatNumber(share * 100, 1)} %`;
   return [
@@ -319,6 +360,8 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
     lines.push('', '## Seeding, start and memory', '', engineFigures(results, checks));
   const mc = modelClientTables(results);
   if (mc) lines.push('', '## @org/model and @org/client', '', mc);
+  const tc = typecheckSection(results);
+  if (tc) lines.push('', '## Type-check cost for a consumer', '', tc);
   if (results.suite) {
     const s = results.suite;
     lines.push(
@@ -370,5 +413,5 @@ databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the wor
 Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,messages,analytics,analytics-1,patch\`,
 \`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
 \`--quick\` (1 run of 1 s, worlds at 0.02 scale, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
-\`--engines none\` (no server figures), \`--no-profile\`, \`--no-write\`, \`--out <file>\`,
+\`--engines none\` (no server figures), \`--no-typecheck\` (no consumer type-check cost, ~2 min), \`--no-profile\`, \`--no-write\`, \`--out <file>\`,
 \`--report-from apps/bench/.data/last-run.json\` (re-renders a recorded run, measures nothing).`;

@@ -5,6 +5,7 @@ import type { ModelBenchResult } from './model-bench.js';
 import type { ProfileSummary } from './profile.js';
 import type { ScenarioId } from './scenarios.js';
 import type { SuiteTimes } from './suite.js';
+import type { TypecheckBenchResult } from './typecheck-bench.js';
 import type { BenchWorldOptions, Engine, SeedRecord } from './world.js';
 
 export interface Figures {
@@ -75,6 +76,7 @@ export interface BenchResults {
   model?: ModelBenchResult;
   client?: ClientBenchResult;
   suite?: SuiteTimes;
+  typecheck?: TypecheckBenchResult;
   notes?: string[];
 }
 
@@ -85,6 +87,8 @@ export const TARGETS = {
   analyticsP99Ms: 200,
   seedRecordsPerSecond: 50_000,
   serverRssBytes: 512 * 1024 * 1024,
+  /** `tsc --noEmit` seconds that a consumer's 20 client calls add over an empty project (issue 13). */
+  consumerTypecheckAddedS: 2,
 } as const;
 
 export interface TargetCheck {

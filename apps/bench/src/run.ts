@@ -26,6 +26,7 @@ import { buildScenarios, SCENARIO_LABELS, type Scenario, type ScenarioId } from 
 import { type Ready, ServerProcess, type ServerStartOptions } from './server-process.js';
 import { formatBytes, formatCount, formatNumber, median } from './stats.js';
 import { measureSuite, REPO_ROOT } from './suite.js';
+import { runTypecheckBench } from './typecheck-bench.js';
 import {
   analyzePostgres,
   BENCH_LIMITS,
@@ -64,6 +65,7 @@ const { values: flags } = parseArgs({
     reseed: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     'with-tests': { type: 'boolean', default: false },
+    'no-typecheck': { type: 'boolean', default: false },
     'no-profile': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -561,6 +563,7 @@ const main = async () => {
         pass.result.profiles.push(await profileScenario(pass.prepared, check.engine, scenario, pass.headers));
       }
     }
+    if (!flags['no-typecheck']) results.typecheck = await runTypecheckBench(Math.max(3, settings.runs), log);
     if (flags['with-tests']) {
       log('test suites: turbo run test');
       results.suite = await measureSuite();

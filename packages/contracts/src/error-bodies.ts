@@ -1,4 +1,9 @@
-import { type EndpointId, type ErrorStatus, errorBodySchemaFor as errorBodyOfStatus } from '@org/model';
+import {
+  type EndpointId,
+  type ErrorStatus,
+  errorBodySchemaFor as errorBodyOfStatus,
+  strictOf,
+} from '@org/model';
 import { endpointById } from './endpoint-lookup.js';
 
 /**
@@ -12,5 +17,6 @@ export const errorBodySchemaFor = (endpoint: EndpointId, status: ErrorStatus) =>
   const ep = endpointById(endpoint);
   if (!(ep.errors as readonly number[]).includes(status))
     throw new Error(`${endpoint} documents no ${status}; its error statuses are ${ep.errors.join(', ')}`);
-  return errorBodyOfStatus(status);
+  // Strict: a pact pins the documented codes, where a consumer's tolerant parse takes new ones (D30).
+  return strictOf(errorBodyOfStatus(status));
 };

@@ -1,6 +1,6 @@
 import { type ApiClient, createClient, type FetchLike, rateLimitOf } from '@org/client';
 import { type EndpointDefinition, type EndpointId, RATE_LIMIT_HEADERS, strictOf } from '@org/model';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import { endpointById } from '../endpoint-lookup.js';
 import type { Violations } from './check.js';
 

@@ -1,5 +1,5 @@
 import { strictOf } from '@org/model';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import {
   defOf,
   enumValuesOf,

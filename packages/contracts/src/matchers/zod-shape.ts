@@ -1,5 +1,5 @@
 import { paramDocOf } from '@org/model';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 /** The zod 3 definition fields this module reads. */
 interface Def {

@@ -127,8 +127,13 @@ export const checkPact = async (
     const interaction = r.mockDetails?.interactionDescription ?? '';
     return { code: r.code, message: r.message, interaction, status: statusOf.get(interaction) };
   };
-  // Loaded on use: the validator and its dependencies stay out of the main entry's start-up.
-  const validator = await import('@pactflow/swagger-mock-validator');
+  // Loaded on use, and an optional peer: its postinstall (patch-package) fails a plain `npm install`
+  // of a new project, so only the teams that check pacts install it.
+  const validator = await import('@pactflow/swagger-mock-validator').catch((error: unknown) => {
+    throw new Error(
+      `checkPact needs @pactflow/swagger-mock-validator: npm install --save-dev @pactflow/swagger-mock-validator (${(error as Error).message})`,
+    );
+  });
   const { SwaggerMockValidatorFactory } =
     'SwaggerMockValidatorFactory' in validator
       ? validator

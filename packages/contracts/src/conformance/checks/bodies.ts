@@ -1,6 +1,6 @@
 import { type ApiResponse, isApiError } from '@org/client';
 import { type EndpointDefinition, type EndpointId, endpointList } from '@org/model';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectRateLimitHeaders, expectSchema } from '../context.js';
 import { collectionOf } from './collections.js';

@@ -1,6 +1,6 @@
 import { isApiError, paramFormatsOf } from '@org/client';
 import { type EndpointId, endpointList, LIMITS } from '@org/model';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectSchema } from '../context.js';
 import { collectionOf } from './collections.js';

@@ -1,0 +1,56 @@
+// The script's steps, each reported as one line `ADOPTION {"step", "ok", "detail"}` on stdout, so
+// the harness (apps/adoption) shows every step as its own test result. A failing step does not stop
+// the independent ones.
+import { join } from 'node:path';
+import { createClient } from '@org/client';
+import { useTheApi } from './calls.js';
+import { writeConsumerPact } from './pact.js';
+
+/** What the script needs of a started reference server. */
+export interface Provider {
+  readonly url: string;
+  readonly organizationId: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+export interface Sides {
+  /** Starts the reference server (tiny world, free port). */
+  startProvider(): Promise<Provider>;
+  /** Verifies the pacts of a directory; rejects on any mismatch. */
+  verify(pactDir: string): Promise<unknown>;
+}
+
+const report = (step: string, ok: boolean, detail: unknown, since: number) =>
+  process.stdout.write(
+    `ADOPTION ${JSON.stringify({ step, ok, detail, ms: Math.round(performance.now() - since) })}\n`,
+  );
+
+const attempt = async <T>(step: string, run: () => Promise<T>): Promise<T | undefined> => {
+  const since = performance.now();
+  try {
+    const detail = await run();
+    report(step, true, detail, since);
+    return detail;
+  } catch (error) {
+    report(step, false, error instanceof Error ? (error.stack ?? error.message) : String(error), since);
+    process.exitCode = 1;
+    return undefined;
+  }
+};
+
+export async function runSteps(consumer: string, sides: Sides): Promise<void> {
+  const provider = await attempt('server', () => sides.startProvider());
+  if (provider) {
+    const client = createClient({ baseUrl: provider.url, token: provider.token, validateResponses: true });
+    await attempt('calls', () => useTheApi(client, provider.organizationId));
+    await provider.close();
+  }
+  const pactDir = join(process.cwd(), 'pacts');
+  const written = await attempt('pact', () => writeConsumerPact(consumer, pactDir));
+  if (written === undefined) return;
+  await attempt('verify', async () => {
+    await sides.verify(pactDir);
+    return 'verified';
+  });
+}
