@@ -187,7 +187,7 @@ export const conversationDetailJson = async (
     if (cached && cached.version === row.version) return assembledJson([cached.bytes]);
     if (row.json !== null) return assembledJson([cacheDetail(deps, id, row.version, row.json)]);
   }
-  const [r] = await deps.db.query<Record<string, any>>(DETAIL_RENDER_SQL, [organizationId, id]);
+  const [r] = await deps.db.queryPrepared<Record<string, any>>(DETAIL_RENDER_SQL, [organizationId, id]);
   if (!r?.last_message) return null;
   // The list form with the part set appended (both rendered from the model's record types).
   const json = `${jsonText(renderConversation(r)).slice(0, -1)},"conversation_part_set":${JSON.stringify(
@@ -209,7 +209,7 @@ const cacheDetail = (deps: DetailDeps, id: number, version: number, json: string
  */
 const storeDetail = async (db: Db, organizationId: number, id: number, version: number, json: string) => {
   try {
-    await db.query(
+    await db.queryPrepared(
       `INSERT INTO ${DETAILS_RENDERS} AS r (organization_id, id, version, json)
        SELECT v.organization_id, v.id, v.version, $4 FROM conversations v
         WHERE v.organization_id = $1 AND v.id = $2 AND v.version = $3
@@ -279,7 +279,7 @@ SELECT EXISTS (SELECT FROM target) AS found, (SELECT ok FROM complete) AS comple
 export const setConversationTopics = async (db: Db, organizationId: number, id: number, texts: string[]) => {
   const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))].sort();
   for (let attempt = 1; ; attempt++) {
-    const [row] = await db.query<{ found: boolean; complete: boolean }>(SET_TOPICS_SQL, [
+    const [row] = await db.queryPrepared<{ found: boolean; complete: boolean }>(SET_TOPICS_SQL, [
       organizationId,
       id,
       unique,
