@@ -6,6 +6,7 @@ import { renderConversation, renderMessage, renderPart } from '../core/render.js
 import { unavailable } from '../core/api-error.js';
 import type { Db } from './engine/db.js';
 import { RETRY } from './engine/retry.js';
+import { ASYNC_COMMIT } from './sql.js';
 import type { FragmentCache, FragmentTable } from './fragments.js';
 import { type LIST_KEY_KINDS, rendersTableOf } from './schema.js';
 import { addSearch, type Conditions, conditionsApplier, Params, type Selection } from './sql.js';
@@ -210,8 +211,9 @@ const cacheDetail = (deps: DetailDeps, id: number, version: number, json: string
 const storeDetail = async (db: Db, organizationId: number, id: number, version: number, json: string) => {
   try {
     await db.queryPrepared(
-      `INSERT INTO ${DETAILS_RENDERS} AS r (organization_id, id, version, json)
-       SELECT v.organization_id, v.id, v.version, $4 FROM conversations v
+      `${ASYNC_COMMIT}
+       INSERT INTO ${DETAILS_RENDERS} AS r (organization_id, id, version, json)
+       SELECT v.organization_id, v.id, v.version, $4 FROM conversations v, async_commit
         WHERE v.organization_id = $1 AND v.id = $2 AND v.version = $3
        ON CONFLICT (id) DO UPDATE SET version = excluded.version, json = excluded.json
         WHERE r.version < excluded.version`,
