@@ -305,7 +305,9 @@ describeEngines('conversations', (t, engine) => {
       const created = await t.fx.conversation(t.org.id, { topics: ['One'] });
       await t.api.ok('getConversation', { params: { id: created.id } }); // authentication cached
       const patch = (topics: string[]) =>
-        statementsSentDuring(() => t.api.ok('updateConversation', { params: { id: created.id }, body: { topics } }));
+        statementsSentDuring(() =>
+          t.api.ok('updateConversation', { params: { id: created.id }, body: { topics } }),
+        );
       // The write (one statement), its render, the render stored.
       expect(await patch(['One', 'Two'])).toBe(3);
       expect(await patch(['One', 'Two'])).toBe(3);

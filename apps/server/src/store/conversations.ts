@@ -1,15 +1,21 @@
 import type { Conversation, ConversationDetail, Message } from '@org/model';
 import { conversationFilters } from '@org/model';
 import type { z } from 'zod';
+import { unavailable } from '../core/api-error.js';
 import { assembledJson, type JsonParts, type JsonText, jsonText } from '../core/json.js';
 import { renderConversation, renderMessage, renderPart } from '../core/render.js';
-import { unavailable } from '../core/api-error.js';
 import type { Db } from './engine/db.js';
 import { RETRY } from './engine/retry.js';
-import { ASYNC_COMMIT } from './sql.js';
 import type { FragmentCache, FragmentTable } from './fragments.js';
 import { type LIST_KEY_KINDS, rendersTableOf } from './schema.js';
-import { addSearch, type Conditions, conditionsApplier, Params, type Selection } from './sql.js';
+import {
+  ASYNC_COMMIT,
+  addSearch,
+  type Conditions,
+  conditionsApplier,
+  Params,
+  type Selection,
+} from './sql.js';
 
 /** The filters of the conversation filters table, as the model parses them. */
 type ModelConversationFilters = z.output<z.ZodObject<typeof conversationFilters>>;
@@ -273,7 +279,6 @@ WITH target AS (
 )
 SELECT EXISTS (SELECT FROM target) AS found, (SELECT ok FROM complete) AS complete`;
 
-
 /**
  * Sets the topics of a conversation by text (D20): unknown texts create topics. False when the
  * conversation is not there (deleted, or deleted concurrently: it is locked first).
@@ -290,6 +295,7 @@ export const setConversationTopics = async (db: Db, organizationId: number, id: 
     if (row.complete) return true;
     // Each run creates what it lacked, so a second one sees every topic unless they keep being
     // deleted meanwhile: answered as the other write conflicts are (D24).
-    if (attempt >= RETRY.attempts) throw unavailable('The write conflicted with concurrent writes; try again.');
+    if (attempt >= RETRY.attempts)
+      throw unavailable('The write conflicted with concurrent writes; try again.');
   }
 };

@@ -210,7 +210,9 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
       }
       await afterExplicitId(db, fields.id);
       return JSON.parse(
-        Buffer.concat((await conversationDetailJson({ db, fragments: noCache }, org, id, { written: true }))!).toString(),
+        Buffer.concat(
+          (await conversationDetailJson({ db, fragments: noCache }, org, id, { written: true }))!,
+        ).toString(),
       );
     },
 
