@@ -2,6 +2,7 @@ import type { Conversation, ConversationDetail, Message } from '@org/model';
 import { conversationFilters } from '@org/model';
 import type { z } from 'zod';
 import { unavailable } from '../core/api-error.js';
+import type { CountCache } from '../core/count-cache.js';
 import { assembledJson, type JsonParts, type JsonText, jsonText } from '../core/json.js';
 import { renderConversation, renderMessage, renderPart } from '../core/render.js';
 import type { Db } from './engine/db.js';
@@ -163,16 +164,19 @@ const DETAIL_RENDER_SQL = renderSql(
 const DETAILS: FragmentTable = { name: 'conversation_details' };
 const DETAILS_RENDERS = rendersTableOf(DETAILS.name);
 
-/** The database and the process cache of rendered records. */
+/** The database, the process cache of rendered records, and the cache dropped by every write (D49). */
 export interface DetailDeps {
   db: Db;
   fragments: FragmentCache;
+  counts: CountCache;
 }
 
 /**
  * The JSON of a single conversation (list form plus conversation_part_set): the bytes this process
  * keeps for the conversation's current version, else its stored render, else rendered and stored.
- * One statement when either copy is current; `written`: the caller just wrote it, so no copy is.
+ * The current version is kept with the counts (D49), so a conversation read again before any write
+ * is announced costs no statement; else one when either copy is current. `written`: the caller
+ * just wrote it, so no copy is.
  */
 export const conversationDetailJson = async (
   deps: DetailDeps,
@@ -183,16 +187,21 @@ export const conversationDetailJson = async (
   const group = deps.fragments.groupOf(DETAILS);
   if (!written) {
     const cached = group.get(id);
-    // The stored render is sent only when this process's copy is not current.
-    const [row] = await deps.db.queryPrepared<{ version: number; json: string | null }>(
-      `SELECT v.version, CASE WHEN v.version = $3 THEN NULL ELSE r.json END AS json
-         FROM conversations v LEFT JOIN ${DETAILS_RENDERS} r ON r.id = v.id AND r.version = v.version
-        WHERE v.organization_id = $1 AND v.id = $2`,
-      [organizationId, id, cached?.version ?? -1],
-    );
-    if (!row) return null;
-    if (cached && cached.version === row.version) return assembledJson([cached.bytes]);
-    if (row.json !== null) return assembledJson([cacheDetail(deps, id, row.version, row.json)]);
+    let stored: string | null = null;
+    const version = await deps.counts.get(`detail\u0000${organizationId}\u0000${id}`, async () => {
+      // The stored render is sent only when this process's copy is not current.
+      const [row] = await deps.db.queryPrepared<{ version: number; json: string | null }>(
+        `SELECT v.version, CASE WHEN v.version = $3 THEN NULL ELSE r.json END AS json
+           FROM conversations v LEFT JOIN ${DETAILS_RENDERS} r ON r.id = v.id AND r.version = v.version
+          WHERE v.organization_id = $1 AND v.id = $2`,
+        [organizationId, id, cached?.version ?? -1],
+      );
+      stored = row?.json ?? null;
+      return row ? row.version : null;
+    });
+    if (version === null) return null;
+    if (cached && cached.version === version) return assembledJson([cached.bytes]);
+    if (stored !== null) return assembledJson([cacheDetail(deps, id, version, stored)]);
   }
   const [r] = await deps.db.queryPrepared<Record<string, any>>(DETAIL_RENDER_SQL, [organizationId, id]);
   if (!r?.last_message) return null;

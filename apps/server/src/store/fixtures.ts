@@ -211,7 +211,7 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
       await afterExplicitId(db, fields.id);
       return JSON.parse(
         Buffer.concat(
-          (await conversationDetailJson({ db, fragments: noCache }, org, id, { written: true }))!,
+          (await conversationDetailJson({ db, fragments: noCache, counts }, org, id, { written: true }))!,
         ).toString(),
       );
     },

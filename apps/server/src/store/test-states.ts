@@ -232,10 +232,3 @@ export const storedDetailVersions = async (db: Db, conversationId: number) =>
       [conversationId],
     )
   )[0];
-
-/** Changes a conversation part's type directly, as another writer would (no request to this server). */
-export const setPartType = (db: Db, conversationId: number, partType: string) =>
-  db.query('UPDATE conversation_parts SET part_type = $2 WHERE conversation_id = $1', [
-    conversationId,
-    partType,
-  ]);
