@@ -118,6 +118,14 @@ export interface CursorOptions<C extends boolean = boolean> {
   cursorOf?: (row: FragmentRow & Record<string, unknown>) => string;
 }
 
+/**
+ * A cursor page's statement, its rows kept with the counts (D49): the tables cursor pages read
+ * (conversations, contacts, messages through their conversation's row) announce every write. The
+ * rows are shared: callers copy before changing them.
+ */
+const cachedQuery = <T extends object>(deps: PageDeps, sql: string, values: unknown[]) =>
+  deps.counts.get(`query\u0000${sql}\u0000${JSON.stringify(values)}`, () => deps.db.query<T>(sql, values));
+
 /** D7: a cursor page in id order (or another key); `next`/`previous` carry the same limit and filters. */
 export const cursorPage = async <T, C extends boolean>(
   deps: PageDeps,
@@ -136,7 +144,8 @@ export const cursorPage = async <T, C extends boolean>(
   const walkDescending = before ? !options.descending : options.descending;
   const keyCond =
     cursorKey === undefined ? [] : [`${key} ${walkDescending ? '<' : '>'} ${sel.params.add(cursorKey)}`];
-  const rows = await deps.db.query<FragmentRow & Record<string, unknown>>(
+  const rows = await cachedQuery<FragmentRow & Record<string, unknown>>(
+    deps,
     `SELECT ${key} AS id, ${sel.alias}.version ${options.extraColumns ? `, ${options.extraColumns}` : ''}
        FROM ${sel.from} ${whereOf(sel, keyCond)}
       ORDER BY ${key} ${walkDescending ? 'DESC' : 'ASC'} LIMIT ${options.limit + 1}`,
@@ -151,7 +160,8 @@ export const cursorPage = async <T, C extends boolean>(
   const precedes = async (row: FragmentRow) => {
     const values = [...filterValues, row.id];
     const cmp = options.descending ? '>' : '<';
-    const found = await deps.db.query(
+    const found = await cachedQuery(
+      deps,
       `SELECT 1 FROM ${sel.from} ${whereOf(sel, [`${key} ${cmp} $${values.length}`])} LIMIT 1`,
       values,
     );
