@@ -30,6 +30,8 @@ declare module 'autocannon' {
   export interface Options {
     url: string;
     connections?: number;
+    /** Each connection reconnects after sending this many requests. */
+    reconnectRate?: number;
     duration?: number;
     amount?: number;
     timeout?: number;

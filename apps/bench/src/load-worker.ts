@@ -1,4 +1,5 @@
 // The load generator's process: runs autocannon jobs sent by the bench over IPC, one at a time.
+import { LIMITS } from '@org/model';
 import autocannon, { type RawRequest } from 'autocannon';
 import { assertLoopback, type LoadJob, type LoadResult } from './load.js';
 
@@ -31,6 +32,9 @@ const run = async (job: LoadJob): Promise<LoadResult> => {
     connections: job.connections,
     duration: job.duration,
     timeout: 30,
+    // A connection is reopened after the requests the server answers on one (D27; the last answer
+    // says Connection: close, which autocannon ignores: it would get 503s from then on).
+    reconnectRate: LIMITS.maxRequestsPerConnection,
     requests: [{ setupRequest }],
   });
   const cpu = process.cpuUsage(cpuBefore);

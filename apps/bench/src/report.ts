@@ -1,3 +1,4 @@
+import { checkIssueGoals, issueGoalsTable } from './issue-goals.js';
 import {
   type BenchResults,
   type EngineResult,
@@ -328,6 +329,13 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       ['Target', 'Figure', 'Goal', 'Status'],
       checks.map((c) => [c.what, c.figure, c.target, c.met ? 'met' : '**MISSED**']),
     ),
+    '',
+    '## Issue #16: today and this run',
+    '',
+    'The issue\'s figures ("Today", as the issue states them, measured on another day of this shared ' +
+      "machine) beside this run's; ratios are each compared with the ceiling of the same run.",
+    '',
+    issueGoalsTable(checkIssueGoals(results)),
   ];
   for (const engine of results.engines) {
     lines.push(
@@ -410,7 +418,7 @@ prints these tables and rewrites this file. PostgreSQL is expected on 127.0.0.1:
 (\`--pg-url postgres://user@127.0.0.1:5432/postgres\` names another server; it needs the right to create
 databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the world options>\` and reused by later runs (\`--reseed\` forces a new one); the PGlite world lives in \`apps/bench/.data/\`.
 
-Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,messages,analytics,analytics-1,patch\`,
+Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,search-conversations,messages,analytics,analytics-1,patch\`,
 \`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
 \`--quick\` (1 run of 1 s, worlds at 0.02 scale, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
 \`--engines none\` (no server figures), \`--no-typecheck\` (no consumer type-check cost, ~2 min), \`--no-profile\`, \`--no-write\`, \`--out <file>\`,

@@ -15,6 +15,7 @@ import { type CapturedResponse, captureResponses, requestKey } from './ceiling.j
 import { CeilingProcess } from './ceiling-process.js';
 import { ask, forkChild, nextMessage, stopChild } from './children.js';
 import { clientBenchRequests, runClientBench } from './client-bench.js';
+import { checkIssueGoals } from './issue-goals.js';
 import { type BenchRequest, LoadGenerator, type LoadResult } from './load.js';
 import { machineInfo } from './machine.js';
 import type { ModelBenchInput, ModelBenchResult } from './model-bench.js';
@@ -561,6 +562,18 @@ const main = async () => {
         if (!pass || !scenario || pass.result.profiles.some((p) => p.scenario === scenario.id)) continue;
         log(`profiling the server under "${scenario.label}" (missed: ${check.what})`);
         pass.result.profiles.push(await profileScenario(pass.prepared, check.engine, scenario, pass.headers));
+      }
+      // And every missed goal of the issue's table, once per scenario.
+      for (const { goal, result } of checkIssueGoals(results).filter((c) => c.result && !c.result.met)) {
+        const pass = passes.find((p) => p.result.engine === goal.engine);
+        for (const id of goal.scenarios) {
+          const scenario = pass?.scenarios.find((s) => s.id === id);
+          if (!pass || !scenario || pass.result.profiles.some((p) => p.scenario === id)) continue;
+          log(`profiling the server under "${scenario.label}" (missed: ${goal.work}, ${result!.figure})`);
+          pass.result.profiles.push(
+            await profileScenario(pass.prepared, goal.engine, scenario, pass.headers),
+          );
+        }
       }
     }
     if (!flags['no-typecheck']) results.typecheck = await runTypecheckBench(Math.max(3, settings.runs), log);

@@ -3,7 +3,15 @@ import type { BenchRequest } from './load.js';
 import type { ServerProcess } from './server-process.js';
 import type { BenchWorldOptions } from './world.js';
 
-export type ScenarioId = 'list' | 'get' | 'search' | 'messages' | 'analytics' | 'analytics-1' | 'patch';
+export type ScenarioId =
+  | 'list'
+  | 'get'
+  | 'search'
+  | 'search-conversations'
+  | 'messages'
+  | 'analytics'
+  | 'analytics-1'
+  | 'patch';
 
 export interface Scenario {
   id: ScenarioId;
@@ -121,8 +129,11 @@ export const listRequests = (s: Sample, count = 300): BenchRequest[] => {
 export const getRequests = (s: Sample, count = 300): BenchRequest[] =>
   s.conversationIds.slice(0, count).map((id) => get(`${V3}/conversations/${id}/`));
 
-/** search_query over the organization's contacts: names, cities, prefixes, two-keyword ORs. */
-export const searchRequests = (s: Sample): BenchRequest[] => {
+/**
+ * search_query over the organization's contacts (or conversations, whose vectors hold their
+ * contact's name, email and address): names, cities, prefixes, two-keyword ORs.
+ */
+export const searchRequests = (s: Sample, resource = 'contact_identities'): BenchRequest[] => {
   const words = (text: string | null) => (text ?? '').split(/\s+/).filter((w) => /^\p{L}{3,}$/u.test(w));
   const seen = new Set<string>();
   const out: BenchRequest[] = [];
@@ -139,7 +150,7 @@ export const searchRequests = (s: Sample): BenchRequest[] => {
     ].filter((k): k is string => !!k);
     const keywords = candidates[i % candidates.length];
     if (!keywords) return;
-    const path = `${V3}/contact_identities/${query({ search_query: keywords.toLowerCase() })}`;
+    const path = `${V3}/${resource}/${query({ search_query: keywords.toLowerCase() })}`;
     if (!seen.has(path)) {
       seen.add(path);
       out.push(get(path));
@@ -218,6 +229,7 @@ export const SCENARIO_LABELS: Record<ScenarioId, string> = {
   list: 'Conversation list, 100 per page',
   get: 'Single conversation with parts',
   search: 'Contacts search_query',
+  'search-conversations': 'Conversations search_query',
   messages: 'Messages cursor page',
   analytics: 'Analytics, 93 days',
   'analytics-1': 'Analytics, 93 days, 1 client',
@@ -243,6 +255,8 @@ export const buildScenarios = async (
   if (want('list')) out.push(scenario('list', listRequests(s)));
   if (want('get')) out.push(scenario('get', getRequests(s)));
   if (want('search')) out.push(scenario('search', searchRequests(s)));
+  if (want('search-conversations'))
+    out.push(scenario('search-conversations', searchRequests(s, 'conversations')));
   if (want('messages')) out.push(scenario('messages', await messageRequests(server.url, headers, s)));
   const analytics = analyticsRequests(s, world);
   if (want('analytics')) out.push(scenario('analytics', analytics));

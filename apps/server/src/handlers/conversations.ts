@@ -22,7 +22,7 @@ export const conversationHandlers = {
 
   getConversation: (async ({ auth, params, query, services }) => {
     assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-    const json = await conversationDetailJson(services.db, auth.organizationId, params.id);
+    const json = await conversationDetailJson(services, auth.organizationId, params.id);
     if (!json) throw notFound('conversation');
     return ok(json);
   }) satisfies Handler<Endpoints['getConversation']>,
@@ -33,7 +33,7 @@ export const conversationHandlers = {
     if (!(await setConversationTopics(services.db, auth.organizationId, params.id, body.topics)))
       throw notFound('conversation');
     // Deleted right after the update (another request): 404, as a later GET would answer.
-    const json = await conversationDetailJson(services.db, auth.organizationId, params.id);
+    const json = await conversationDetailJson(services, auth.organizationId, params.id, { written: true });
     if (!json) throw notFound('conversation');
     return ok(json);
   }) satisfies Handler<Endpoints['updateConversation']>,

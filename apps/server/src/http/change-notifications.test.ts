@@ -96,6 +96,25 @@ describe.skipIf(!testDatabaseUrl)(
       expect(await total()).toBeGreaterThan(cached);
     });
 
+    it('pages are cached with the counts (D49): a write through the other instance reaches them', async () => {
+      const [first, second] = servers as [RunningServer, RunningServer];
+      const org = first.world.organizations[0]!;
+      const viaFirst = new Api(first.url, { token: org.token });
+      const viaSecond = new Api(second.url, { token: org.token });
+      const newest = async () => (await viaSecond.ok('listContacts', { query: { limit: 1 } })).results[0]!.id;
+      const shown = await newest();
+      // Cached: a write that announces nothing does not show...
+      await silentContact(first.db, org.id);
+      expect(await newest()).toBe(shown);
+      // ...a write through the other instance does, once announced (with the silent one).
+      const created = await viaFirst.ok(
+        'upsertContact',
+        { query: { identifier: 'email' }, body: { email: `page-${crypto.randomUUID()}@example.org` } },
+        201,
+      );
+      await vi.waitFor(async () => expect(await newest()).toBe(created.id), { timeout: 2_000, interval: 20 });
+    });
+
     it('token, organization and operator changes reach the auth caches of the other instance', async () => {
       const [first, second] = servers as [RunningServer, RunningServer];
       const { world } = first;

@@ -5,9 +5,11 @@ import {
   addWidget,
   cloneConversation as cloneConversationRows,
   setConversationRows,
+  storedDetailVersions,
 } from '../store/test-states.js';
 import { idsOf } from '../test-support/api.js';
 import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
+import { statementsSentDuring } from '../test-support/statements.js';
 
 /**
  * json-api-v3.md section 4 "Conversations": every row of the endpoint table, every row of the
@@ -53,7 +55,7 @@ const cloneConversation = async (t: TestServer, templateId: number, copies: numb
 const countOf = async (t: TestServer, query: Record<string, string | number> = {}) =>
   (await t.api.ok('listConversations', { query: { limit: 1, ...query } })).count;
 
-describeEngines('conversations', (t) => {
+describeEngines('conversations', (t, engine) => {
   it('GET conversations/ lists an offset page of the 10 newest by creation by default', async () => {
     const created = await conversations(t, 12);
     const page = await t.api.ok('listConversations');
@@ -273,6 +275,49 @@ describeEngines('conversations', (t) => {
       'not_found',
     );
   });
+
+  it('keeps a single conversation rendered by version, rendered again after any write to it (0017)', async () => {
+    const created = await t.fx.conversation(t.org.id, { messages: 2, topics: ['Kept'] });
+    expect(await t.api.ok('getConversation', { params: { id: created.id } })).toEqual(created);
+    const first = (await storedDetailVersions(t.db, created.id))!;
+    expect(first.stored).toBe(first.version);
+    // A write of a part (which a conversation's render embeds): the answer changes with it.
+    await setColumns(t, 'conversation_parts', created.conversation_part_set[0]!.id, { part_type: 'Changed' });
+    const changed = await t.api.ok('getConversation', { params: { id: created.id } });
+    expect(changed.conversation_part_set.map((part) => part.part_type)).toEqual(['Changed']);
+    const second = (await storedDetailVersions(t.db, created.id))!;
+    expect(second.version).toBeGreaterThan(first.version);
+    expect(second.stored).toBe(second.version);
+    // A PATCH answers the new version, and a later GET the same.
+    const patched = await t.api.ok('updateConversation', {
+      params: { id: created.id },
+      body: { topics: ['Renewed'] },
+    });
+    expect(patched.topics.map((topic) => topic.text)).toEqual(['Renewed']);
+    expect(await t.api.ok('getConversation', { params: { id: created.id } })).toEqual(patched);
+    expect((await storedDetailVersions(t.db, created.id))!.stored).toBeGreaterThan(second.version);
+  });
+
+  it.runIf(engine === 'postgres')(
+    'a PATCH sends 3 SQL statements, a GET of a conversation this instance holds rendered 1, then none (0017, D49)',
+    async () => {
+      const created = await t.fx.conversation(t.org.id, { topics: ['One'] });
+      await t.api.ok('getConversation', { params: { id: created.id } }); // authentication cached
+      const patch = (topics: string[]) =>
+        statementsSentDuring(() =>
+          t.api.ok('updateConversation', { params: { id: created.id }, body: { topics } }),
+        );
+      // The write (one statement), its render, the render stored.
+      expect(await patch(['One', 'Two'])).toBe(3);
+      expect(await patch(['One', 'Two'])).toBe(3);
+      expect(await patch([])).toBe(3);
+      // A GET after the write: the version (1); again, before any other write: none (D49).
+      const get = () =>
+        statementsSentDuring(() => t.api.ok('getConversation', { params: { id: created.id } }));
+      expect(await get()).toBe(1);
+      expect(await get()).toBe(0);
+    },
+  );
 
   it('PATCH takes the fields directly: a wrapper object or a read-only field is 400 (Common rule 2, D12)', async () => {
     const conversation = await t.fx.conversation(t.org.id);

@@ -107,9 +107,13 @@ export const queryDataPoints = async (
     ? scope.visibleOrganizationIds.filter((id) => query.organization_id!.includes(id))
     : scope.visibleOrganizationIds;
   const p = new Params();
+  // One organization (the usual case): its index range read in order, no sort. Several: one
+  // ordered range per organization (metric, organization_id, time, id), merged; an
+  // `organization_id = ANY (...)` condition would make PostgreSQL sort the whole range instead.
+  const single = orgs.length === 1;
   const where = [
     `metric = ${p.add(canonicalMetric(metric))}`,
-    'organization_id = o.id',
+    single ? `organization_id = ${p.add(orgs[0])}` : 'organization_id = o.id',
     `time >= to_timestamp(${p.add(epochSeconds(query.from))}::double precision)`,
     `time < to_timestamp(${p.add(epochSeconds(query.to))}::double precision)`,
   ];
@@ -124,13 +128,11 @@ export const queryDataPoints = async (
     const after = decodeCursor(query.cursor);
     where.push(`(time, id) > (${p.add(after.time)}::timestamptz, ${p.add(after.id)})`);
   }
-  // One ordered index range per organization (metric, organization_id, time, id), merged: an
-  // `organization_id = ANY (...)` condition would make PostgreSQL sort the whole range instead.
+  const range = `SELECT * FROM analytics_data_points WHERE ${where.join(' AND ')}
+        ORDER BY time, id LIMIT ${pageSize + 1}`;
   const rows = await db.query<PointRow>(
     `SELECT ${POINT_COLUMNS}
-       FROM unnest(${p.add(orgs)}::int[]) AS o(id) CROSS JOIN LATERAL (
-       SELECT * FROM analytics_data_points WHERE ${where.join(' AND ')}
-        ORDER BY time, id LIMIT ${pageSize + 1}) AS d
+       FROM ${single ? `(${range}) AS d` : `unnest(${p.add(orgs)}::int[]) AS o(id) CROSS JOIN LATERAL (${range}) AS d`}
       ORDER BY d.time, d.id LIMIT ${pageSize + 1}`,
     p.values,
   );

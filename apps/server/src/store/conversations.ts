@@ -1,11 +1,22 @@
 import type { Conversation, ConversationDetail, Message } from '@org/model';
 import { conversationFilters } from '@org/model';
 import type { z } from 'zod';
-import { assembledJson, type JsonText, jsonText } from '../core/json.js';
+import { unavailable } from '../core/api-error.js';
+import type { CountCache } from '../core/count-cache.js';
+import { assembledJson, type JsonParts, type JsonText, jsonText } from '../core/json.js';
 import { renderConversation, renderMessage, renderPart } from '../core/render.js';
 import type { Db } from './engine/db.js';
+import { RETRY } from './engine/retry.js';
+import type { FragmentCache, FragmentTable } from './fragments.js';
 import { type LIST_KEY_KINDS, rendersTableOf } from './schema.js';
-import { addSearch, type Conditions, conditionsApplier, Params, type Selection } from './sql.js';
+import {
+  ASYNC_COMMIT,
+  addSearch,
+  type Conditions,
+  conditionsApplier,
+  Params,
+  type Selection,
+} from './sql.js';
 
 /** The filters of the conversation filters table, as the model parses them. */
 type ModelConversationFilters = z.output<z.ZodObject<typeof conversationFilters>>;
@@ -114,18 +125,21 @@ export const conversationPageSelection = (organizationId: number, f: Conversatio
   return { from: 'conversation_list_keys k', alias: 'k', where, params: p, indexServed: true };
 };
 
-const RENDER_SQL = `
+/** The list form's columns (alias v); `extra` adds columns, `where` selects the conversations. */
+const renderSql = (extra: string, where: string) => `
 SELECT v.*, w.name AS widget_name, w.language_name AS widget_language_name,
   to_jsonb(c) - '{search_vector,version}'::text[] AS contact,
   (SELECT to_jsonb(m) - 'version' FROM messages m
     WHERE m.conversation_id = v.id ORDER BY m.sequence DESC LIMIT 1) AS last_message,
   (SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.id), '[]'::jsonb)
      FROM conversation_topics ct JOIN topics t ON t.organization_id = ct.organization_id AND t.id = ct.topic_id
-    WHERE ct.conversation_id = v.id) AS topics
+    WHERE ct.conversation_id = v.id) AS topics${extra}
 FROM conversations v
 JOIN contact_identities c ON c.organization_id = v.organization_id AND c.id = v.contact_identity_id
 JOIN um_widgets w ON w.organization_id = v.organization_id AND w.id = v.um_widget_id
-WHERE v.id = ANY ($1::int[])`;
+WHERE ${where}`;
+
+const RENDER_SQL = renderSql('', 'v.id = ANY ($1::int[])');
 
 /** Renders conversations (list form) by id. */
 export const renderConversations = async (
@@ -138,30 +152,91 @@ export const renderConversations = async (
   );
 };
 
-/** The single-conversation form: the list form plus conversation_part_set. */
+/** The single-conversation form: the list form plus conversation_part_set, in one statement. */
+const DETAIL_RENDER_SQL = renderSql(
+  `,
+  (SELECT coalesce(jsonb_agg(to_jsonb(p) ORDER BY p.id), '[]'::jsonb)
+     FROM conversation_parts p WHERE p.organization_id = v.organization_id AND p.conversation_id = v.id) AS parts`,
+  'v.organization_id = $1 AND v.id = $2',
+);
+
+/** Where single conversations are kept rendered (0017), in the process and in the database. */
+const DETAILS: FragmentTable = { name: 'conversation_details' };
+const DETAILS_RENDERS = rendersTableOf(DETAILS.name);
+
+/** The database, the process cache of rendered records, and the cache dropped by every write (D49). */
+export interface DetailDeps {
+  db: Db;
+  fragments: FragmentCache;
+  counts: CountCache;
+}
+
+/**
+ * The JSON of a single conversation (list form plus conversation_part_set): the bytes this process
+ * keeps for the conversation's current version, else its stored render, else rendered and stored.
+ * The current version is kept with the counts (D49), so a conversation read again before any write
+ * is announced costs no statement; else one when either copy is current. `written`: the caller
+ * just wrote it, so no copy is.
+ */
 export const conversationDetailJson = async (
-  db: Db,
+  deps: DetailDeps,
   organizationId: number,
   id: number,
-): Promise<JsonText<ConversationDetail> | null> => {
-  const rows = await db.query<{ json: string | null }>(
-    `SELECT r.json FROM conversations v
-       LEFT JOIN ${rendersTableOf('conversations')} r ON r.id = v.id AND r.version = v.version
-      WHERE v.organization_id = $1 AND v.id = $2`,
-    [organizationId, id],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const json = row.json ?? (await renderConversations(db, [id])).get(id);
-  if (!json) return null;
-  const parts = await db.query(
-    'SELECT * FROM conversation_parts WHERE organization_id = $1 AND conversation_id = $2 ORDER BY id',
-    [organizationId, id],
-  );
+  { written = false }: { written?: boolean } = {},
+): Promise<JsonParts<ConversationDetail> | null> => {
+  const group = deps.fragments.groupOf(DETAILS);
+  if (!written) {
+    const cached = group.get(id);
+    let stored: string | null = null;
+    const version = await deps.counts.get(`detail\u0000${organizationId}\u0000${id}`, async () => {
+      // The stored render is sent only when this process's copy is not current.
+      const [row] = await deps.db.queryPrepared<{ version: number; json: string | null }>(
+        `SELECT v.version, CASE WHEN v.version = $3 THEN NULL ELSE r.json END AS json
+           FROM conversations v LEFT JOIN ${DETAILS_RENDERS} r ON r.id = v.id AND r.version = v.version
+          WHERE v.organization_id = $1 AND v.id = $2`,
+        [organizationId, id, cached?.version ?? -1],
+      );
+      stored = row?.json ?? null;
+      return row ? row.version : null;
+    });
+    if (version === null) return null;
+    if (cached && cached.version === version) return assembledJson([cached.bytes]);
+    if (stored !== null) return assembledJson([cacheDetail(deps, id, version, stored)]);
+  }
+  const [r] = await deps.db.queryPrepared<Record<string, any>>(DETAIL_RENDER_SQL, [organizationId, id]);
+  if (!r?.last_message) return null;
   // The list form with the part set appended (both rendered from the model's record types).
-  return assembledJson(
-    `${json.slice(0, -1)},"conversation_part_set":${JSON.stringify(parts.map(renderPart))}}`,
-  );
+  const json = `${jsonText(renderConversation(r)).slice(0, -1)},"conversation_part_set":${JSON.stringify(
+    (r.parts as Array<Record<string, unknown>>).map(renderPart),
+  )}}`;
+  await storeDetail(deps.db, organizationId, id, r.version as number, json);
+  return assembledJson([cacheDetail(deps, id, r.version as number, json)]);
+};
+
+const cacheDetail = (deps: DetailDeps, id: number, version: number, json: string) => {
+  const bytes = Buffer.from(json);
+  deps.fragments.set(deps.fragments.groupOf(DETAILS), id, version, bytes);
+  return bytes;
+};
+
+/**
+ * Stores a render for other requests and instances, only while the conversation still has the
+ * version rendered; a cache, so a failure (a concurrent delete) never fails the request.
+ */
+const storeDetail = async (db: Db, organizationId: number, id: number, version: number, json: string) => {
+  try {
+    await db.queryPrepared(
+      `${ASYNC_COMMIT}
+       INSERT INTO ${DETAILS_RENDERS} AS r (organization_id, id, version, json)
+       SELECT v.organization_id, v.id, v.version, $4 FROM conversations v, async_commit
+        WHERE v.organization_id = $1 AND v.id = $2 AND v.version = $3
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version, json = excluded.json
+        WHERE r.version < excluded.version`,
+      [organizationId, id, version, json],
+    );
+  } catch {
+    // Deleted or stored concurrently: the next read renders again.
+  }
 };
 
 /** Renders messages by (conversation, sequence) key; ids here are sequences of one conversation. */
@@ -176,37 +251,60 @@ export const renderMessagesOf =
   };
 
 /**
- * Sets the topics of a conversation by text (D20): unknown texts create topics. False when the
- * conversation is not there (a concurrent delete): it is locked first, so it cannot go meanwhile.
+ * D20 in one statement (autocommit: the statement is the transaction, and a deadlock runs it
+ * again): lock the conversation, create unknown topics (sorted by text, so two requests creating
+ * the same ones insert them in one order), replace its topic set, and set updated_at and the
+ * topic_ids the set gives in one UPDATE (0017: the conversation_topics triggers then update
+ * nothing more). A topic created by a concurrent request after this statement's snapshot is not
+ * seen; the statement then changes nothing (`complete` false) and runs again, seeing it.
  */
-export const setConversationTopics = async (db: Db, organizationId: number, id: number, texts: string[]) =>
-  db.transaction(async (tx) => {
-    const locked = await tx.query(
-      'SELECT 1 FROM conversations WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE',
-      [organizationId, id],
-    );
-    if (!locked.length) return false;
-    // Sorted: two requests creating the same new topics insert them in one order (no deadlock).
-    const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))].sort();
-    await tx.query(
-      `INSERT INTO topics (organization_id, text) SELECT $1, t FROM unnest($2::text[]) AS t
-       ON CONFLICT (organization_id, text) DO NOTHING`,
-      [organizationId, unique],
-    );
-    const topics = await tx.query<{ id: number }>(
-      'SELECT id FROM topics WHERE organization_id = $1 AND text = ANY ($2::text[])',
-      [organizationId, unique],
-    );
-    const ids = topics.map((t) => t.id);
-    await tx.query(
-      'DELETE FROM conversation_topics WHERE conversation_id = $1 AND NOT (topic_id = ANY ($2::int[]))',
-      [id, ids],
-    );
-    await tx.query(
-      `INSERT INTO conversation_topics (organization_id, conversation_id, topic_id)
-       SELECT $1, $2, t FROM unnest($3::int[]) AS t ON CONFLICT DO NOTHING`,
-      [organizationId, id, ids],
-    );
-    await tx.query('UPDATE conversations SET updated_at = um_now() WHERE id = $1', [id]);
-    return true;
-  });
+const SET_TOPICS_SQL = `
+WITH target AS (
+  SELECT id FROM conversations WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+), created AS (
+  INSERT INTO topics (organization_id, text)
+  SELECT $1, t FROM unnest($3::text[]) AS t WHERE EXISTS (SELECT FROM target) ORDER BY t
+  ON CONFLICT (organization_id, text) DO NOTHING
+  RETURNING id
+), wanted AS (
+  SELECT id FROM topics WHERE organization_id = $1 AND text = ANY ($3::text[])
+  UNION SELECT id FROM created
+), complete AS (
+  SELECT (SELECT count(*) FROM wanted) = cardinality($3::text[]) AS ok
+), removed AS (
+  DELETE FROM conversation_topics ct USING target, complete
+   WHERE complete.ok AND ct.conversation_id = target.id AND ct.topic_id NOT IN (SELECT id FROM wanted)
+  RETURNING ct.topic_id
+), added AS (
+  INSERT INTO conversation_topics (organization_id, conversation_id, topic_id)
+  SELECT $1, target.id, w.id FROM target, complete, wanted w WHERE complete.ok ORDER BY w.id
+  ON CONFLICT DO NOTHING
+  RETURNING topic_id
+), updated AS (
+  UPDATE conversations v SET updated_at = um_now(), topic_ids = ARRAY(SELECT id FROM wanted ORDER BY id)
+    FROM target, complete
+   WHERE complete.ok AND v.id = target.id
+  RETURNING v.version
+)
+SELECT EXISTS (SELECT FROM target) AS found, (SELECT ok FROM complete) AS complete`;
+
+/**
+ * Sets the topics of a conversation by text (D20): unknown texts create topics. False when the
+ * conversation is not there (deleted, or deleted concurrently: it is locked first).
+ */
+export const setConversationTopics = async (db: Db, organizationId: number, id: number, texts: string[]) => {
+  const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))].sort();
+  for (let attempt = 1; ; attempt++) {
+    const [row] = await db.queryPrepared<{ found: boolean; complete: boolean }>(SET_TOPICS_SQL, [
+      organizationId,
+      id,
+      unique,
+    ]);
+    if (!row?.found) return false;
+    if (row.complete) return true;
+    // Each run creates what it lacked, so a second one sees every topic unless they keep being
+    // deleted meanwhile: answered as the other write conflicts are (D24).
+    if (attempt >= RETRY.attempts)
+      throw unavailable('The write conflicted with concurrent writes; try again.');
+  }
+};

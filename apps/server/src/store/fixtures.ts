@@ -16,6 +16,7 @@ import { contactJson } from './contacts.js';
 import { conversationDetailJson } from './conversations.js';
 import type { Db } from './engine/db.js';
 import { syncIdSequences } from './engine/reset-db.js';
+import { FragmentCache } from './fragments.js';
 import { recordJson } from './simple-records.js';
 import { Params, updateColumns } from './sql.js';
 
@@ -87,6 +88,9 @@ const insert = async (db: Db, table: string, row: Record<string, unknown>): Prom
 const afterExplicitId = async (db: Db, id: number | undefined) => {
   if (id !== undefined) await syncIdSequences(db);
 };
+
+/** Fixtures render what they create afresh and keep nothing in the process (a zero-byte cache). */
+const noCache = new FragmentCache(0);
 
 export const createFixtures = (db: Db, authenticator: Authenticator, counts: CountCache): Fixtures => {
   const widgetOf = async (org: number) =>
@@ -205,7 +209,11 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
         );
       }
       await afterExplicitId(db, fields.id);
-      return JSON.parse((await conversationDetailJson(db, org, id))!);
+      return JSON.parse(
+        Buffer.concat(
+          (await conversationDetailJson({ db, fragments: noCache, counts }, org, id, { written: true }))!,
+        ).toString(),
+      );
     },
 
     async note(org, fields) {

@@ -1,5 +1,6 @@
 import type { Db } from './engine/db.js';
 import { rendersTableOf } from './schema.js';
+import { ASYNC_COMMIT } from './sql.js';
 
 /** A row of a page: which record, at which version. */
 export interface FragmentRow {
@@ -141,9 +142,10 @@ const storeRendered = async (
   try {
     // Joined with the record at the version rendered: a record written since is not stored.
     await db.query(
-      `INSERT INTO ${renders} AS r (organization_id, ${keyColumns}, version, json)
+      `${ASYNC_COMMIT}
+       INSERT INTO ${renders} AS r (organization_id, ${keyColumns}, version, json)
        SELECT t.organization_id, ${keyValues}, u.version, u.json
-         FROM unnest($1::int[], $2::int[], $3::text[]) AS u(id, version, json)
+         FROM async_commit, unnest($1::int[], $2::int[], $3::text[]) AS u(id, version, json)
          JOIN ${table.name} t ON t.${idColumn} = u.id AND t.version = u.version ${scope}
         ORDER BY u.id
        ON CONFLICT (${keyColumns}) DO UPDATE SET version = excluded.version, json = excluded.json

@@ -27,6 +27,7 @@ const EXPECTED_TABLES = [
   'api_tokens',
   'contact_identities',
   'contact_identities_renders',
+  'conversation_details_renders',
   'conversation_list_keys',
   'conversation_parts',
   'conversation_topics',

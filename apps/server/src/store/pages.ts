@@ -57,6 +57,26 @@ const pageSql = (sel: Selection, table: FragmentTable, orderBy: string) => {
 const pageRows = (db: Db, sel: Selection, sql: string, values: unknown[]) =>
   sel.indexServed ? db.queryPrepared<FragmentRow>(sql, values) : db.query<FragmentRow>(sql, values);
 
+/**
+ * The ids and versions of an offset page, kept with the counts (D49): dropped by every write to a
+ * counted table, through this instance at once and through another on its change notification. A
+ * page's records are still served at their current versions' renders.
+ */
+const cachedPageRows = (
+  deps: PageDeps,
+  sel: Selection,
+  table: FragmentTable,
+  orderBy: string,
+  limit: number,
+  offset: number,
+) => {
+  const sql = pageSql(sel, table, orderBy);
+  const values = [...sel.params.values, limit, offset];
+  return deps.counts.get(`rows\u0000${sql}\u0000${JSON.stringify(values)}`, () =>
+    pageRows(deps.db, sel, sql, values),
+  );
+};
+
 /** D6: an offset page with the true count; items past offset 10,000 are never returned. */
 export const offsetPage = async <T>(
   deps: PageDeps,
@@ -69,9 +89,7 @@ export const offsetPage = async <T>(
   const reachableLimit = Math.max(0, Math.min(limit, MAX_REACHABLE - offset));
   const [count, rows] = await Promise.all([
     countOf(deps, sel, sel.params.values),
-    reachableLimit > 0
-      ? pageRows(deps.db, sel, pageSql(sel, table, orderBy), [...sel.params.values, reachableLimit, offset])
-      : Promise.resolve([] as FragmentRow[]),
+    reachableLimit > 0 ? cachedPageRows(deps, sel, table, orderBy, reachableLimit, offset) : [],
   ]);
   const end = Math.min(count, MAX_REACHABLE);
   const next = offset + limit < end ? linkTo(origin, { offset: offset + limit, limit }) : null;
@@ -100,6 +118,14 @@ export interface CursorOptions<C extends boolean = boolean> {
   cursorOf?: (row: FragmentRow & Record<string, unknown>) => string;
 }
 
+/**
+ * A cursor page's statement, its rows kept with the counts (D49): the tables cursor pages read
+ * (conversations, contacts, messages through their conversation's row) announce every write. The
+ * rows are shared: callers copy before changing them.
+ */
+const cachedQuery = <T extends object>(deps: PageDeps, sql: string, values: unknown[]) =>
+  deps.counts.get(`query\u0000${sql}\u0000${JSON.stringify(values)}`, () => deps.db.query<T>(sql, values));
+
 /** D7: a cursor page in id order (or another key); `next`/`previous` carry the same limit and filters. */
 export const cursorPage = async <T, C extends boolean>(
   deps: PageDeps,
@@ -118,7 +144,8 @@ export const cursorPage = async <T, C extends boolean>(
   const walkDescending = before ? !options.descending : options.descending;
   const keyCond =
     cursorKey === undefined ? [] : [`${key} ${walkDescending ? '<' : '>'} ${sel.params.add(cursorKey)}`];
-  const rows = await deps.db.query<FragmentRow & Record<string, unknown>>(
+  const rows = await cachedQuery<FragmentRow & Record<string, unknown>>(
+    deps,
     `SELECT ${key} AS id, ${sel.alias}.version ${options.extraColumns ? `, ${options.extraColumns}` : ''}
        FROM ${sel.from} ${whereOf(sel, keyCond)}
       ORDER BY ${key} ${walkDescending ? 'DESC' : 'ASC'} LIMIT ${options.limit + 1}`,
@@ -133,7 +160,8 @@ export const cursorPage = async <T, C extends boolean>(
   const precedes = async (row: FragmentRow) => {
     const values = [...filterValues, row.id];
     const cmp = options.descending ? '>' : '<';
-    const found = await deps.db.query(
+    const found = await cachedQuery(
+      deps,
       `SELECT 1 FROM ${sel.from} ${whereOf(sel, [`${key} ${cmp} $${values.length}`])} LIMIT 1`,
       values,
     );

@@ -1,11 +1,30 @@
-import { Redis } from 'ioredis';
+import { Redis, type Result } from 'ioredis';
 import { type CounterStore, MemoryCounterStore } from '../core/rate-limit/counter-store.js';
 
 /** How long a Redis connection attempt or command may take before the fallback counts (ms). */
 export const REDIS_TIMEOUT_MS = 1_000;
 
+/** INCR each key (KEYS), and give a new one its window (ARGV: seconds), atomically: one round trip. */
+const INCREMENT_COUNTERS = `
+local counts = {}
+for i, key in ipairs(KEYS) do
+  counts[i] = redis.call('INCR', key)
+  redis.call('EXPIRE', key, ARGV[i], 'NX')
+end
+return counts`;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    incrementCounters(
+      numberOfKeys: number,
+      ...keysAndTtls: Array<string | number>
+    ): Result<number[], Context>;
+  }
+}
+
 /**
- * Counters in Redis: INCR + EXPIRE in one MULTI, so two instances count each request exactly once.
+ * Counters in Redis: INCR + EXPIRE of every counter of a request in one Lua script call, so two
+ * instances count each request exactly once.
  * D25: while Redis does not answer, requests are counted by this instance alone (in process), with
  * one warning per outage (process.emitWarning, code UM_REDIS_UNAVAILABLE); ioredis reconnects by
  * itself, and counting goes back to Redis once it is ready again.
@@ -29,6 +48,7 @@ export class RedisCounterStore implements CounterStore {
       // Reconnect forever, at most a second apart.
       retryStrategy: (times) => Math.min(times * 50, 1_000),
     });
+    this.redis.defineCommand('incrementCounters', { lua: INCREMENT_COUNTERS });
     // Connection errors surface as failed commands; without a listener ioredis prints each one.
     this.redis.on('error', () => undefined);
     this.redis.on('ready', () => {
@@ -66,17 +86,13 @@ export class RedisCounterStore implements CounterStore {
   }
 
   private async incrementInRedis(keys: ReadonlyArray<{ key: string; ttlSeconds: number }>) {
-    const multi = this.redis.multi();
-    for (const { key, ttlSeconds } of keys) {
-      multi.incr(this.prefix + key);
-      multi.expire(this.prefix + key, ttlSeconds, 'NX');
-    }
-    const results = (await multi.exec()) ?? [];
-    return keys.map((_, i) => {
-      const [error, value] = results[i * 2] ?? [new Error('no reply'), 0];
-      if (error) throw error;
-      return Number(value);
-    });
+    // One script call (EVALSHA; ioredis loads the script when Redis does not know it yet).
+    const counts = await this.redis.incrementCounters(
+      keys.length,
+      ...keys.map(({ key }) => this.prefix + key),
+      ...keys.map(({ ttlSeconds }) => ttlSeconds),
+    );
+    return counts.map(Number);
   }
 
   /** Deletes this prefix's counters (SCAN, not KEYS: Redis keeps serving meanwhile), and the fallback's. */

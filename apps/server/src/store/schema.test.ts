@@ -5,6 +5,7 @@ import { CHANGES_CHANNEL, LIST_KEY_KINDS, ORDER_COLUMNS, rendersTableOf } from '
 
 /** The tables whose pages are joined from stored renders (the handlers' FragmentTables). */
 const RENDERED_TABLES = [
+  'conversation_details',
   'conversations',
   'contact_identities',
   'messages',

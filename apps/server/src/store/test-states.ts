@@ -1,5 +1,6 @@
 import { hashToken } from '../core/auth/tokens.js';
 import type { Db } from './engine/db.js';
+import { rendersTableOf } from './schema.js';
 import { updateColumns } from './sql.js';
 
 /**
@@ -221,3 +222,13 @@ export const hideTable = async (db: Db, table: string) => {
   await db.exec(`ALTER TABLE ${table} RENAME TO ${table}_gone`);
   return () => db.exec(`ALTER TABLE ${table}_gone RENAME TO ${table}`);
 };
+
+/** The version of a conversation and of its stored single-conversation render (0017; null: none). */
+export const storedDetailVersions = async (db: Db, conversationId: number) =>
+  (
+    await db.query<{ version: number; stored: number | null }>(
+      `SELECT v.version, r.version AS stored FROM conversations v
+         LEFT JOIN ${rendersTableOf('conversation_details')} r ON r.id = v.id WHERE v.id = $1`,
+      [conversationId],
+    )
+  )[0];
