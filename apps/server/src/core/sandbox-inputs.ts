@@ -16,6 +16,7 @@ import {
   NoteSchema,
   OperatorPatchSchema,
   OperatorSchema,
+  strictOf,
 } from '@org/model';
 import { z } from 'zod';
 
@@ -31,8 +32,10 @@ const MAX_INT4 = 2_147_483_647;
 /**
  * D26 for fields the record schemas leave unbounded (they describe answers, not input): strings at
  * most LIMITS.maxStringLength, arrays LIMITS.maxArrayItems items, integers within the column type.
+ * The strict form (D30): a sandbox record holds only the values the API documents.
  */
-const bounded = (schema: z.ZodTypeAny): z.ZodTypeAny => {
+const bounded = (tolerant: z.ZodTypeAny): z.ZodTypeAny => {
+  const schema = strictOf(tolerant);
   if (schema instanceof z.ZodOptional) return bounded(schema.unwrap()).optional();
   if (schema instanceof z.ZodNullable) return bounded(schema.unwrap()).nullable();
   if (schema instanceof z.ZodString)

@@ -10,12 +10,14 @@ import {
   type Operator,
 } from '@org/model';
 import { invalid } from '../core/api-error.js';
+import { CountCache } from '../core/count-cache.js';
 import type { JsonText } from '../core/json.js';
 import { metricInfoOf, SANDBOX_RECORD_INPUTS, type SandboxRecordResource } from '../core/sandbox-inputs.js';
 import { dataPointJson, POINT_COLUMNS, type PointRow } from './analytics.js';
 import { contactJson } from './contacts.js';
 import { conversationDetailJson, renderMessagesOf } from './conversations.js';
 import type { Db } from './engine/db.js';
+import { FragmentCache } from './fragments.js';
 import type { TABLES } from './resources.js';
 import { recordJson } from './simple-records.js';
 import { Params } from './sql.js';
@@ -323,7 +325,10 @@ const createConversation = async (db: Db, org: number, body: Body): Created<Conv
     const set = Object.entries(explicit).map(([k, v]) => `${quote(k)} = ${p.add(v)}::timestamptz`);
     await db.query(`UPDATE conversations SET ${set.join(', ')} WHERE id = ${p.add(id)}`, p.values);
   }
-  return (await conversationDetailJson(db, org, id))!;
+  // Rendered fresh (caches of its own: the server clears its caches after a sandbox write).
+  const deps = { db, fragments: new FragmentCache(), counts: new CountCache() };
+  const parts = (await conversationDetailJson(deps, org, id, { written: true }))!;
+  return Buffer.concat(parts).toString() as JsonText<ConversationDetail>;
 };
 
 const createMessage = async (db: Db, org: number, body: Body): Created<Message> => {
