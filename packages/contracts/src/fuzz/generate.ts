@@ -57,16 +57,20 @@ const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dateArb = fc.integer({ min: DATE_WINDOW.min / DAY, max: DATE_WINDOW.max / DAY }).map((d) => d * DAY);
 const looksLikeDatePattern = (pattern: string) => pattern.includes('\\d{4})-(\\d{2})');
 
-/** Ids are drawn as PostgreSQL integers: id-shaped patterns (`^\\d+(,\\d+)*$`) do not bound them. */
+/** Ids are drawn as PostgreSQL integers, mostly small (seeded records), and filtered by the pattern. */
 export const MAX_ID = 2_147_483_647;
 const idArb = fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: MAX_ID }));
-/** `^\\d+(,\\d+)*$`, `^\\d+([+ ]\\d+)*$` and `^-?\\d+$`: lists of ids (or one id) in a string. */
-const idListPattern = (pattern: string): { separators: string[]; list: boolean } | undefined => {
-  if (pattern === '^-?\\d+$' || pattern === '^\\d+$') return { separators: [''], list: false };
-  const m = /^\^\\d\+\((\[[^\]]+\]|.)\\d\+\)\*\$$/.exec(pattern);
-  if (!m?.[1]) return undefined;
-  const sep = m[1];
-  return { separators: sep.startsWith('[') ? [...sep.slice(1, -1)] : [sep], list: true };
+/**
+ * Whether a string pattern holds an id or a list of ids (`exclude_ids`, analytics id lists,
+ * cursors), told by probing it: it admits `12` but not `x`; its separators are those of `,` `+`
+ * and space it admits between two ids; `-12` when a leading minus is allowed.
+ */
+const idListPattern = (pattern: RegExp): { separators: string[]; minus: boolean } | undefined => {
+  if (!pattern.test('12') || pattern.test('x') || pattern.test('')) return undefined;
+  return {
+    separators: [',', '+', ' '].filter((sep) => pattern.test(`12${sep}34`)),
+    minus: pattern.test('-12'),
+  };
 };
 
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -180,14 +184,23 @@ const stringArbitrary = (schema: Schema): fc.Arbitrary<string> => {
   }
   if (typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern);
-    const ids = idListPattern(schema.pattern);
+    const ids = idListPattern(pattern);
     if (ids)
       return fc
-        .array(fc.tuple(idArb, fc.constantFrom(...ids.separators)), {
-          minLength: 1,
-          maxLength: ids.list ? 4 : 1,
-        })
-        .map((parts) => parts.map(([id, sep], i) => (i ? `${sep}${id}` : String(id))).join(''))
+        .tuple(
+          fc.array(
+            fc.tuple(idArb, ids.separators.length ? fc.constantFrom(...ids.separators) : fc.constant('')),
+            {
+              minLength: 1,
+              maxLength: ids.separators.length ? 4 : 1,
+            },
+          ),
+          ids.minus ? fc.boolean() : fc.constant(false),
+        )
+        .map(
+          ([parts, minus]) =>
+            (minus ? '-' : '') + parts.map(([id, sep], i) => (i ? `${sep}${id}` : String(id))).join(''),
+        )
         .filter((text) => pattern.test(text));
     if (looksLikeDatePattern(schema.pattern))
       return fc
