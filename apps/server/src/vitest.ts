@@ -2,6 +2,14 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type RunningServer, type StartOptions, startServer } from './server.js';
 import type { DemoWorld } from './store/demo-world.js';
 
+/** Databases of their own on TEST_DATABASE_URL's server, for suites that start the server themselves. */
+export {
+  createTemporaryDatabase,
+  POSTGRES_SKIP_REASON,
+  type TemporaryDatabase,
+  testDatabaseUrl,
+} from './store/engine/test-database.js';
+
 /** What a test file gets: the sandbox's base URL and its world's ids and tokens. */
 export interface ReferenceServer {
   /** e.g. http://127.0.0.1:43121 */

@@ -16,7 +16,7 @@ export const DECISIONS = {
   D11: 'Search: english stemming, prefix match, OR of keywords, ts_rank ordering.',
   D12: 'Write requests: Content-Type, malformed JSON, unknown and read-only fields.',
   D13: 'v2 answers 410 to every method; unversioned analytics serves the latest version.',
-  D14: 'Analytics: ordering, 10,000 points per response with a next link, 93-day cap, time format.',
+  D14: 'Analytics: ordering, 10,000 points per response with a next link, 93-day cap, time format; event_date and event_date_from/event_date_to together answer 400.',
   D15: 'v3 timestamps always carry six fractional digits and Z.',
   D16: 'Cursor pages (all endpoints, messages) cap limit at 100; notes, navigation and operators lists are offset pages ordered by id.',
   D17: 'Unknown query parameters answer 400 invalid naming the parameter; a repeated parameter takes its last value.',
@@ -30,6 +30,9 @@ export const DECISIONS = {
   D27: 'Transport limits: a body over 1 MiB answers 400 naming the limit, a path parameter too long 414, headers too large 431, bad percent-encoding 400, all in the error body; 1,000 requests per keep-alive connection.',
   D28: 'Email fields: one @ and no whitespace, the same pattern in the document and the server.',
   D29: 'Page links are built from the configured public URL, or from a valid Host header (400 otherwise).',
+  D45: 'An empty query value is invalid (400; the document says minLength 1) except where it is documented to mean no narrowing (search_query, operator_mode).',
+  D46: 'Ids inside string parameters (id lists, cursors) are 1 to 2147483647 without sign, leading zero or space; the document states the bound in each pattern, and beyond it the server answers 400.',
+  D47: "Search reads the first 100,000 characters of the notes of a contact and of the messages of a conversation, so a search vector always fits PostgreSQL's 1 MB limit.",
 } as const;
 
 export type DecisionId = keyof typeof DECISIONS;

@@ -1,6 +1,7 @@
 import { z } from 'zod/v3';
 import { decided } from './decisions.js';
 import { LIMITS } from './limits.js';
+import { wholeNumbersUpTo } from './number-pattern.js';
 import { doc } from './openapi-meta.js';
 
 const V3_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
@@ -73,6 +74,8 @@ export const AnalyticsTimeSchema = doc(
 );
 
 export const IdSchema = z.number().int().positive().max(LIMITS.maxId);
+/** D46: an id written in a string parameter (a regular expression source, unanchored). */
+export const ID_DIGITS = wholeNumbersUpTo(LIMITS.maxId);
 export const UuidSchema = z.string().uuid();
 export const UrlSchema = z.string().url();
 

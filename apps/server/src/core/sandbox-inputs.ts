@@ -27,7 +27,7 @@ import { z } from 'zod';
  * live here, derived from the model's record schemas rather than restating their fields.
  */
 
-const MAX_INT4 = 2_147_483_647;
+const MAX_INT4 = LIMITS.maxId;
 
 /**
  * D26 for fields the record schemas leave unbounded (they describe answers, not input): strings at

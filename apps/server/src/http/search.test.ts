@@ -1,3 +1,4 @@
+import { LIMITS } from '@org/model';
 import { expect, it } from 'vitest';
 import { idsOf } from '../test-support/api.js';
 import { describeEngines, type TestServer } from '../test-support/harness.js';
@@ -183,6 +184,38 @@ describeEngines('search', (t) => {
       201,
     );
     expect(await searchContacts(t, 'gandalf')).toEqual([upserted.id]);
+  });
+
+  it('a contact with over 1 MB of distinct note words: every write succeeds, early words stay searchable (D47)', async () => {
+    const person = await contact(t, { name: 'Notetaker' });
+    // Distinct words up to the longest note body (D26): 120 notes, 1.2 MB of text whose lexemes
+    // alone exceed PostgreSQL's 1 MB tsvector limit.
+    const noteBody = (n: number) => {
+      let body = '';
+      for (let w = 0; ; w++) {
+        const word = `k${n.toString(36).padStart(3, '0')}z${w.toString(36).padStart(3, '0')}vexil`;
+        if (body.length + word.length + 1 > LIMITS.maxTextLength) return body;
+        body += body ? ` ${word}` : word;
+      }
+    };
+    await t.api.ok('createNote', {
+      body: { contact_identity_id: person.id, body: 'Asked about the zanzibarite samples.' },
+    });
+    const statuses = new Set<number>();
+    for (let n = 0; n < 120; n++) {
+      const response = await t.api.call('createNote', {
+        body: { contact_identity_id: person.id, body: noteBody(n) },
+      });
+      statuses.add(response.status);
+    }
+    expect([...statuses]).toEqual([201]);
+    expect(await searchContacts(t, 'zanzibarite')).toEqual([person.id]);
+    expect(await searchContacts(t, 'k000z001vexil')).toEqual([person.id]);
+    // Past the first 100,000 characters of notes, words are not searchable (D47).
+    expect(await searchContacts(t, 'k119z001vexil')).toEqual([]);
+    // Writes of the contact itself refresh the same vector.
+    await t.api.ok('updateContact', { params: { id: person.id }, body: { city: 'Ouagadougou' } });
+    expect(await searchContacts(t, 'ouagadougou')).toEqual([person.id]);
   });
 
   it('any search text is safe: operators, quotes and stop words never fail (D1)', async () => {

@@ -31,10 +31,13 @@ Commands:
              --json                 print the report as JSON instead of progress lines
   fuzz       Send generated valid and broken requests; check every answer against the document
              --base-url URL         origin of the API (required)
+             --instance URL         another instance of the same deployment (repeatable):
+                                    requests are spread over all of them
              --token TOKEN          organization token (or env API_TOKEN)
              --other-token TOKEN    a token of another organization: its records must never leak
              --seed N               generator seed (default 1): same seed, same requests
              --requests N           requests to send (default 1000)
+             --concurrency N        requests in flight at once (default 8)
              --document FILE        OpenAPI 3.0 JSON (default: the one published with @org/model)
              --only REGEX           fuzz only the operations whose operationId matches
              --read-only            send GET requests only
@@ -119,10 +122,12 @@ const fuzzCommand = async (args: string[], io: CliIo): Promise<number> => {
     args,
     options: {
       'base-url': { type: 'string' },
+      instance: { type: 'string', multiple: true },
       token: { type: 'string' },
       'other-token': { type: 'string' },
       seed: { type: 'string' },
       requests: { type: 'string' },
+      concurrency: { type: 'string' },
       document: { type: 'string' },
       only: { type: 'string' },
       'read-only': { type: 'boolean' },
@@ -136,7 +141,7 @@ const fuzzCommand = async (args: string[], io: CliIo): Promise<number> => {
     io.err('fuzz needs --base-url and --token (or API_TOKEN)\n');
     return 2;
   }
-  const int = (name: 'seed' | 'requests' | 'organization-id') => {
+  const int = (name: 'seed' | 'requests' | 'concurrency' | 'organization-id') => {
     const raw = values[name];
     if (raw === undefined) return undefined;
     if (!/^\d+$/.test(raw)) throw new Error(`--${name} takes a whole number, not ${raw}`);
@@ -144,6 +149,7 @@ const fuzzCommand = async (args: string[], io: CliIo): Promise<number> => {
   };
   const seed = int('seed');
   const requests = int('requests');
+  const concurrency = int('concurrency');
   const organizationId = int('organization-id');
   const document = values.document
     ? (JSON.parse(readFileSync(values.document, 'utf8')) as OpenApiDocument)
@@ -152,6 +158,8 @@ const fuzzCommand = async (args: string[], io: CliIo): Promise<number> => {
   if (!json) io.out(`Fuzzing ${baseUrl}\n`);
   const report = await fuzz({
     baseUrl,
+    ...(values.instance?.length ? { instances: values.instance } : {}),
+    ...(concurrency === undefined ? {} : { concurrency }),
     token,
     ...(values['other-token'] ? { otherToken: values['other-token'] } : {}),
     ...(seed === undefined ? {} : { seed }),

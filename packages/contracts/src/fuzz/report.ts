@@ -10,8 +10,8 @@ const statusLine = (statuses: Record<string, number>) =>
 export const formatFuzzReport = (report: FuzzReport): string => {
   const lines: string[] = [];
   lines.push(
-    `Fuzzed ${report.baseUrl} with seed ${report.seed}: ${report.requests} requests (${report.valid} valid, ${report.mutated} mutated), ` +
-      `${report.discoveryRequests} to list resources first, ${report.shrinkRequests} to shrink findings.`,
+    `Fuzzed ${report.origins.join(' and ')} with seed ${report.seed}: ${report.requests} requests (${report.valid} valid, ${report.mutated} mutated) ` +
+      `in ${(report.elapsedMs / 1000).toFixed(1)} s, ${report.discoveryRequests} to list resources first, ${report.shrinkRequests} to shrink findings.`,
   );
   lines.push(`Statuses: ${statusLine(report.statuses)}`);
   lines.push('By operation:');

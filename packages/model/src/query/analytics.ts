@@ -11,7 +11,8 @@ const DAY_MS = 86_400_000;
 /** A date (YYYY-mm-dd) or a timestamp (YYYY-mm-ddTHH:MM:SS), UTC. */
 const dateOrTimestamp = (description: string) =>
   stringParam(description, {
-    pattern: `${DATE_PATTERN.source.slice(0, -1)}|${ANALYTICS_TIME_PATTERN.source.slice(1)}`,
+    // One group around the alternation: `^A|B$` would admit anything that starts like A.
+    pattern: `^(?:${DATE_PATTERN.source.slice(1, -1)}|${ANALYTICS_TIME_PATTERN.source.slice(1, -1)})$`,
     example: '2024-03-01',
   });
 

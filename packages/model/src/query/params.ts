@@ -2,7 +2,7 @@ import { z } from 'zod/v3';
 import { type DecisionId, decided } from '../decisions.js';
 import { LIMITS } from '../limits.js';
 import { doc, docOf, type SchemaMeta } from '../openapi-meta.js';
-import { parseInstant } from '../primitives.js';
+import { ID_DIGITS, parseInstant } from '../primitives.js';
 
 /**
  * Query parameters arrive as strings (a repeated parameter as an array: D17 takes the last value).
@@ -62,8 +62,16 @@ export function intParam({
 
 export const idParam = (description: string) => intParam({ description, min: 1, max: LIMITS.maxId });
 
-/** An id is a positive 32-bit integer. */
-const isId = (p: string) => /^\d+$/.test(p) && Number(p) >= 1 && Number(p) <= LIMITS.maxId;
+/**
+ * D46: a string parameter that holds ids is checked by the pattern the document states, which bounds
+ * every id to 1..LIMITS.maxId (no sign, no leading zero, no space): what the document admits is
+ * what the server accepts, and an id beyond the range is a 400, never a database fault.
+ */
+const anchored = (source: string) => new RegExp(`^${source}$`);
+const COMMA_IDS = `${ID_DIGITS}(?:,${ID_DIGITS})*`;
+const PLUS_IDS = `${ID_DIGITS}(?:[+ ]${ID_DIGITS})*`;
+const MESSAGE_OR_CONVERSATION_ID = `${ID_DIGITS}(?:\\.${ID_DIGITS}\\.${ID_DIGITS})?`;
+const MESSAGE_EXCLUDE_IDS = `${MESSAGE_OR_CONVERSATION_ID}(?:,${MESSAGE_OR_CONVERSATION_ID})*`;
 
 /** A required id (path parameters). */
 export const requiredIdParam = (description: string) => {
@@ -91,10 +99,14 @@ export const boolParam = (description: string) =>
     { type: 'boolean', description },
   );
 
-/** A plain string parameter; `allowEmpty` keeps an empty value (it then means "no narrowing"). */
+/**
+ * A plain string parameter. D45: an empty value (`?status=`) is invalid and the document says so
+ * (`minLength: 1`); `allowEmpty` keeps an empty value where it means "no narrowing".
+ */
 export const stringParam = (description: string, extra: SchemaMeta = {}, { allowEmpty = false } = {}) =>
   param((allowEmpty ? boundedParam : boundedParam.min(1, 'Must not be empty.')).optional(), {
     type: 'string',
+    ...(allowEmpty ? {} : { minLength: 1 }),
     maxLength: LIMITS.maxStringLength,
     description,
     ...extra,
@@ -126,60 +138,65 @@ export const timestampParam = (description: string) =>
   );
 
 /** Comma-separated ids (exclude_ids, delete_ids). */
-export const commaIdsParam = (description: string, decision?: DecisionId) =>
-  param(
+export const commaIdsParam = (description: string, decision?: DecisionId) => {
+  const pattern = anchored(COMMA_IDS);
+  return param(
     z
       .string()
       .transform((v, ctx) => {
-        const parts = v.split(',').map((p) => p.trim());
-        if (!parts.every(isId)) {
-          ctx.addIssue({ code: 'custom', message: 'Expected a comma-separated list of ids, e.g. 12,15,99.' });
+        if (!pattern.test(v)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Expected a comma-separated list of ids (1 to ${LIMITS.maxId}), e.g. 12,15,99.`,
+          });
           return z.NEVER;
         }
-        return [...new Set(parts.map(Number))];
+        return [...new Set(v.split(',').map(Number))];
       })
       .optional(),
-    { type: 'string', pattern: '^\\d+(,\\d+)*$', description, example: '12,15,99' },
-    decision,
+    {
+      type: 'string',
+      pattern: pattern.source,
+      description,
+      example: '12,15,99',
+      ...(decision ? decided(decision, 'D46') : decided('D46')),
+    },
   );
+};
 
 /**
  * exclude_ids of the messages list: comma-separated message ids (`1042.2077.3`, left out of the
  * page, as other lists leave out their items) and whole numbers (the conversation itself, D9).
  */
-export const messageExcludeIdsParam = (description: string) =>
-  param(
+export const messageExcludeIdsParam = (description: string) => {
+  const pattern = anchored(MESSAGE_EXCLUDE_IDS);
+  return param(
     z
       .string()
       .transform((v, ctx) => {
-        const parts = v.split(',').map((p) => p.trim());
-        const message = /^(\d+)\.(\d+)\.(\d+)$/;
-        // What the documented pattern admits is valid; a number beyond the id range names no
-        // conversation and no message, so it leaves nothing out.
-        const inRange = (p: string) => p.split('.').every((n) => Number(n) <= LIMITS.maxId);
-        const isMessageId = (p: string) => message.test(p) && inRange(p);
-        if (!parts.every((p) => /^[1-9]\d*(\.\d+\.\d+)?$/.test(p))) {
+        if (!pattern.test(v)) {
           ctx.addIssue({
             code: 'custom',
             message: 'Expected a comma-separated list of message ids (e.g. 1042.2077.3) or conversation ids.',
           });
           return z.NEVER;
         }
+        const parts = v.split(',');
         return {
-          ids: [...new Set(parts.filter((p) => /^\d+$/.test(p) && inRange(p)).map(Number))],
-          messageIds: [...new Set(parts.filter(isMessageId))],
+          ids: [...new Set(parts.filter((p) => !p.includes('.')).map(Number))],
+          messageIds: [...new Set(parts.filter((p) => p.includes('.')))],
         };
       })
       .optional(),
     {
       type: 'string',
-      // Conversation ids start at 1, as the check below requires.
-      pattern: '^[1-9]\\d*(\\.\\d+\\.\\d+)?(,[1-9]\\d*(\\.\\d+\\.\\d+)?)*$',
+      pattern: pattern.source,
       description,
       example: '1042.2077.3,1042.2077.4',
+      ...decided('D9', 'D46'),
     },
-    'D9',
   );
+};
 
 /** Keywords separated by a plus sign or a space (search_query; analytics id lists use the same rule). */
 export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(Boolean);
@@ -197,21 +214,25 @@ export const searchParam = (description: string) =>
   );
 
 /** Ids separated by `+` or a space, combined with OR (analytics filters). */
-export const plusIdsParam = (description: string) =>
-  param(
+export const plusIdsParam = (description: string) => {
+  const pattern = anchored(PLUS_IDS);
+  return param(
     z
       .string()
       .transform((v, ctx) => {
-        const parts = splitKeywords(v);
-        if (!parts.length || !parts.every(isId)) {
-          ctx.addIssue({ code: 'custom', message: 'Expected ids separated by + or a space, e.g. 3+7.' });
+        if (!pattern.test(v)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Expected ids (1 to ${LIMITS.maxId}) separated by + or a space, e.g. 3+7.`,
+          });
           return z.NEVER;
         }
-        return [...new Set(parts.map(Number))];
+        return [...new Set(splitKeywords(v).map(Number))];
       })
       .optional(),
-    { type: 'string', pattern: '^\\d+([+ ]\\d+)*$', description, example: '3+7' },
+    { type: 'string', pattern: pattern.source, description, example: '3+7', ...decided('D46') },
   );
+};
 
 /** One of a fixed list of values (ordering, identifier). */
 export function enumParam<const V extends readonly [string, ...string[]]>(

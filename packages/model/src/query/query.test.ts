@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/v3';
 import { fieldErrorsOf } from '../errors.js';
-import { AnalyticsQuerySchema } from './analytics.js';
+import { ANALYTICS_QUERY_PARAMS, AnalyticsQuerySchema } from './analytics.js';
+import { paramDocOf } from './params.js';
 import {
   AllConversationsQuerySchema,
   DeleteConversationsQuerySchema,
@@ -95,6 +96,34 @@ describe('conversation list query', () => {
     expect(errorsOf(MessagesQuerySchema, 'cursor=1.2.99999999999')).toHaveProperty('cursor');
     expect(errorsOf(AnalyticsQuerySchema, 'operator_id=1+99999999999')).toHaveProperty('operator_id');
   });
+  it('D46: id lists and cursors admit what their documented pattern admits, nothing more', () => {
+    const exclude = paramDocOf(ListConversationsQuerySchema.shape.exclude_ids)?.pattern as string;
+    for (const [value, ok] of [
+      ['1,2147483647', true],
+      ['2147483648', false],
+      ['0', false],
+      ['007', false],
+      [' 1', false],
+      ['1, 2', false],
+      ['1,,2', false],
+    ] as const) {
+      expect([value, new RegExp(exclude).test(value)]).toEqual([value, ok]);
+      expect([
+        value,
+        parse(ListConversationsQuerySchema, `exclude_ids=${encodeURIComponent(value)}`).success,
+      ]).toEqual([value, ok]);
+    }
+    expect(parse(MessagesQuerySchema, 'exclude_ids=7,7.8.9&cursor=-7.8.2147483647').data).toMatchObject({
+      exclude_ids: { ids: [7], messageIds: ['7.8.9'] },
+      cursor: '-7.8.2147483647',
+    });
+    expect(errorsOf(MessagesQuerySchema, 'exclude_ids=7.8.2147483648')).toHaveProperty('exclude_ids');
+  });
+  it('D45: an empty string filter is invalid, and the document says so', () => {
+    expect(errorsOf(ListConversationsQuerySchema, 'status=')).toHaveProperty('status');
+    expect(paramDocOf(ListConversationsQuerySchema.shape.status)).toMatchObject({ minLength: 1 });
+    expect(parse(ListConversationsQuerySchema, 'search_query=').success).toBe(true);
+  });
   it('rejects unknown parameters (D17) and takes the last of repeated ones', () => {
     expect(errorsOf(ListConversationsQuerySchema, 'colour=red')).toHaveProperty('colour');
     expect(parse(ListConversationsQuerySchema, 'limit=5&limit=7').data?.limit).toBe(7);
@@ -174,6 +203,13 @@ describe('analytics query', () => {
     ).toHaveProperty('event_date_to');
     expect(errorsOf(AnalyticsQuerySchema, 'event_date_from=2024-13-01')).toHaveProperty('event_date_from');
     expect(errorsOf(AnalyticsQuerySchema, 'event_date=14.03.2024')).toHaveProperty('event_date');
+  });
+  it('the date-or-timestamp pattern is anchored at both ends', () => {
+    const pattern = new RegExp(paramDocOf(ANALYTICS_QUERY_PARAMS.event_date_from)?.pattern as string);
+    expect(pattern.test('2024-03-01')).toBe(true);
+    expect(pattern.test('2024-03-01T10:00:00')).toBe(true);
+    expect(pattern.test('2024-03-01garbage')).toBe(false);
+    expect(pattern.test('garbage2024-03-01T10:00:00')).toBe(false);
   });
   it('operator_mode: human and bot narrow, anything else means all', () => {
     expect(parse(AnalyticsQuerySchema, 'operator_mode=bot').data?.operator_mode).toBe('bot');

@@ -1,6 +1,8 @@
 import { z } from 'zod/v3';
+import { decided } from '../decisions.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
+import { ID_DIGITS } from '../primitives.js';
 import { CONTACT_IDENTIFIERS } from '../records/contact.js';
 import {
   boolParam,
@@ -38,8 +40,9 @@ const offsetPaging = {
   }),
 };
 
-const ID_CURSOR = /^-?\d+$/;
-const MESSAGE_CURSOR = /^-?\d+\.\d+\.\d+$/;
+/** D46: cursors are ids (message ids on the messages list) bounded like every id. */
+const ID_CURSOR = new RegExp(`^-?${ID_DIGITS}$`);
+const MESSAGE_CURSOR = new RegExp(`^-?${ID_DIGITS}\\.${ID_DIGITS}\\.${ID_DIGITS}$`);
 const cursorPaging = (
   limits: { defaultLimit: number; maxLimit: number },
   pattern = ID_CURSOR,
@@ -50,11 +53,11 @@ const cursorPaging = (
     {
       pattern: pattern.source,
       example,
-      'x-um-decision': 'D7',
+      ...decided('D7', 'D46'),
     },
   ).refine(
-    (v) => v === undefined || (pattern.test(v) && v.match(/\d+/g)!.every((n) => Number(n) <= LIMITS.maxId)),
-    'Expected an id, optionally with a leading minus sign.',
+    (v) => v === undefined || pattern.test(v),
+    `Expected an id (1 to ${LIMITS.maxId}), optionally with a leading minus sign.`,
   ),
   limit: intParam({
     description: `Page size; default ${limits.defaultLimit}; larger than ${limits.maxLimit} is replaced by ${limits.maxLimit} (D16).`,

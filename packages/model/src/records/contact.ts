@@ -11,8 +11,9 @@ export const CountryCodeSchema = doc(
     message: 'Expected a two-letter ISO 3166-1 country code, e.g. DE.',
   }),
   {
+    // The codes themselves, not a pattern of two capitals: the document admits what the check does.
     type: 'string',
-    pattern: '^[A-Z]{2}$',
+    enum: [...ISO_COUNTRY_CODES],
     description: 'Two-letter ISO 3166-1 country code.',
     example: 'DE',
   },
