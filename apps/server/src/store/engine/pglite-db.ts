@@ -4,12 +4,37 @@ import { TYPE_PARSERS } from './type-parsers.js';
 
 type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
 
+export interface PgliteOpenOptions {
+  /**
+   * A data directory as a tarball to start from instead of running initdb (the prebuilt worlds,
+   * store/prebuilt-world.ts): into memory or a data directory that holds no database yet.
+   */
+  load?: Blob;
+  /** Server settings (`-c name=value` at start), on top of PGlite's own. */
+  settings?: Record<string, string>;
+  /** Arguments of initdb, when it runs (a new data directory without `load`). */
+  initdbArgs?: string[];
+}
+
 /**
  * Opens PGlite (PostgreSQL in WebAssembly, inside this process, one connection).
  * `dataDir` undefined = in memory. Opening costs a few seconds: share one per test file.
  */
-export async function openPgliteDb(dataDir?: string): Promise<Db> {
-  const pglite = await PGlite.create(dataDir, { parsers: { ...TYPE_PARSERS } });
+export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions = {}): Promise<Db> {
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.load ? { loadDataDir: options.load } : {}),
+    ...(options.settings
+      ? {
+          startParams: [
+            ...PGlite.defaultStartParams,
+            ...Object.entries(options.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+          ],
+        }
+      : {}),
+    ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
+    parsers: { ...TYPE_PARSERS },
+  });
   await pglite.exec(`SET TIME ZONE 'UTC'`);
   const db = wrap(pglite, {
     transaction: (fn) => pglite.transaction(fn),
