@@ -18,29 +18,32 @@ import { takeSnapshot } from './sandbox-snapshot.js';
  * the same rows (a test compares them with a fresh seed), in a fraction of the time.
  */
 
-/** One prebuilt world: what a start asks for (seed options, or false for the tenancy only). */
+/** One prebuilt world: the seed options a start asks for. */
 export interface PrebuiltWorldSpec {
   /** File name stem in dist/worlds/. */
   name: string;
   /** `now: 'build'` stands for the minute of the build (the CLI's demo world, D43). */
-  seed: false | { seed?: number; size?: NonNullable<SeedOptions['size']>; now?: string | 'build' };
+  seed: { seed?: number; size?: NonNullable<SeedOptions['size']>; now?: string | 'build' };
   /** Whether the sandbox snapshot (D23) is taken at build time (starts with the sandbox on). */
   sandbox: boolean;
 }
 
-/** The worlds built: the CLI's default world, startServer's, the vitest helper's and the test harness's. */
+/**
+ * The worlds built: the CLI's default world, startServer's and the vitest helper's. Not the
+ * tenancy alone (`seed: false`): its rows take their timestamps from the clock, so no copy equals
+ * a fresh one.
+ */
 export const PREBUILT_WORLDS: readonly PrebuiltWorldSpec[] = [
   { name: 'cli-demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: true },
   { name: 'demo', seed: {}, sandbox: true },
   { name: 'tiny', seed: { size: 'tiny' }, sandbox: true },
-  { name: 'tenancy', seed: false, sandbox: false },
 ];
 
 /** Options that leave the rows as they are: a world asked for with them is still prebuilt. */
 const NEUTRAL_OPTIONS = new Set(['batchSize', 'checkForeignKeys', 'onProgress']);
 
-/** A world as resolved for matching: seed, size and present, or the tenancy only. */
-type WorldKey = false | { seed: number; size: string; now: string };
+/** A world as resolved for matching: seed, size and present. */
+type WorldKey = { seed: number; size: NonNullable<SeedOptions['size']>; now: string };
 
 interface Manifest {
   /** What the worlds were built from; a start that differs ignores them (see `fingerprint`). */
@@ -82,7 +85,7 @@ const fingerprint = async (): Promise<string> => {
 };
 
 const keyOf = (seed: false | SeedOptions, defaults: Manifest['defaults']): WorldKey | undefined => {
-  if (seed === false) return false;
+  if (seed === false) return undefined;
   const { seed: number, size, now, ...rest } = seed;
   if (Object.entries(rest).some(([name, value]) => value !== undefined && !NEUTRAL_OPTIONS.has(name)))
     return undefined;
@@ -131,12 +134,24 @@ export const findPrebuiltWorld = async (
   };
 };
 
+/** Every prebuilt world of the last build with the seed options it stands for (tests compare them). */
+export const listPrebuiltWorlds = async (): Promise<Array<PrebuiltWorld & { seed: SeedOptions }>> => {
+  const manifest = await readManifest();
+  if (!manifest)
+    throw new Error(
+      `no prebuilt worlds in ${WORLDS_FOLDER} built from these sources: run the build (pnpm --filter @org/reference-server build)`,
+    );
+  return Promise.all(
+    manifest.worlds.map(async (world) => ({ ...(await findPrebuiltWorld(world.key))!, seed: world.key })),
+  );
+};
+
 /** The present of the prebuilt world built for the CLI with this seed and size (D43), if any. */
 export const prebuiltPresent = async (seed: number, size: string): Promise<string | undefined> => {
   const manifest = await readManifest();
-  const spec = PREBUILT_WORLDS.find((w) => w.seed !== false && w.seed.now === 'build');
+  const spec = PREBUILT_WORLDS.find((w) => w.seed.now === 'build');
   const world = manifest?.worlds.find((w) => w.name === spec?.name);
-  return world?.key && world.key.seed === seed && world.key.size === size ? world.key.now : undefined;
+  return world && world.key.seed === seed && world.key.size === size ? world.key.now : undefined;
 };
 
 /** The tarball of a closed data directory, its entries at the top (as PGlite's loader reads them). */
@@ -173,15 +188,15 @@ export async function buildPrebuiltWorlds(
       const started = performance.now();
       const dir = join(work, spec.name);
       await cp(base, dir, { recursive: true });
-      const seed = spec.seed === false ? false : { ...spec.seed, ...(spec.seed.now === 'build' ? { now } : {}) };
+      const seed = { ...spec.seed, ...(spec.seed.now === 'build' ? { now } : {}) };
       const world = await openPgliteDb(dir, { settings: BUILD_SETTINGS });
-      await ensureDemoWorld(world, seed as false | SeedOptions, {});
+      await ensureDemoWorld(world, seed, {});
       if (spec.sandbox) await takeSnapshot(world);
       await world.exec('CHECKPOINT');
       await world.close();
       const file = `${spec.name}.tar`;
       await tarDirectory(dir, join(folder, file));
-      manifest.worlds.push({ name: spec.name, file, key: keyOf(seed as false | SeedOptions, defaults)!, sandbox: spec.sandbox });
+      manifest.worlds.push({ name: spec.name, file, key: keyOf(seed, defaults)!, sandbox: spec.sandbox });
       log(`prebuilt world ${spec.name} in ${Math.round(performance.now() - started)} ms`);
     }
     await writeFile(join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
