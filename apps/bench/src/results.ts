@@ -1,3 +1,4 @@
+import type { FreshStartResult } from './fresh-start.js';
 import type { ClientBenchResult } from './client-bench.js';
 import type { LoadResult } from './load.js';
 import type { MachineInfo } from './machine.js';
@@ -75,6 +76,8 @@ export interface BenchResults {
   model?: ModelBenchResult;
   client?: ClientBenchResult;
   suite?: SuiteTimes;
+  /** Fresh start and sandbox reset (issue #14). */
+  freshStart?: FreshStartResult;
   notes?: string[];
 }
 
