@@ -51,7 +51,11 @@ interface Spawned {
  * Spawns `command` and asks `url` until it answers (any status: the process serves), polling
  * every 5 ms; the answer's body is read before the clock stops.
  */
-const spawnUntilAnswer = async (command: string[], url: string, headers: Record<string, string>): Promise<Spawned> => {
+const spawnUntilAnswer = async (
+  command: string[],
+  url: string,
+  headers: Record<string, string>,
+): Promise<Spawned> => {
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -59,7 +63,8 @@ const spawnUntilAnswer = async (command: string[], url: string, headers: Record<
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`${command.join(' ')} exited (${child.exitCode}): ${stderr}`);
     try {
       const response = await fetch(url, { headers });
       await response.arrayBuffer();
@@ -100,7 +105,9 @@ const measureStarts = async (
     });
     // The CLI prints its summary (with its start-up breakdown) once it listens: by now it has.
     const summary = spawned.stdout().split('\n')[0];
-    const startup = summary?.startsWith('{') ? (JSON.parse(summary).startup as Record<string, number>) : undefined;
+    const startup = summary?.startsWith('{')
+      ? (JSON.parse(summary).startup as Record<string, number>)
+      : undefined;
     results.push({ ...spawned, ...(startup ? { startup } : {}) });
     await stop(spawned.child);
     cleanup(run);
@@ -118,7 +125,9 @@ const measureStarts = async (
 /** Resets after one write each (a note created), timed at the client. */
 const measureResets = async (url: string, resets: number): Promise<number[]> => {
   const headers = { Authorization: ORG_TOKEN, 'Content-Type': 'application/json' };
-  const contacts = (await (await fetch(`${url}/api/um/v3/contact_identities/?limit=1`, { headers })).json()) as {
+  const contacts = (await (
+    await fetch(`${url}/api/um/v3/contact_identities/?limit=1`, { headers })
+  ).json()) as {
     results: Array<{ id: number }>;
   };
   const times: number[] = [];
@@ -142,7 +151,15 @@ export const runFreshStart = async (
   log: (line: string) => void,
 ): Promise<FreshStartResult> => {
   const node = process.execPath;
-  const cli = (extra: string[]) => (port: number) => [node, CLI, '--json', '--sandbox', '--port', String(port), ...extra];
+  const cli = (extra: string[]) => (port: number) => [
+    node,
+    CLI,
+    '--json',
+    '--sandbox',
+    '--port',
+    String(port),
+    ...extra,
+  ];
   const dirs: string[] = [];
   const newDir = () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'um-bench-start-'));
@@ -152,16 +169,28 @@ export const runFreshStart = async (
   const starts: StartFigures[] = [];
   try {
     log('fresh start: the CLI on the prebuilt demo world, in memory');
-    starts.push(await measureStarts('reference server, PGlite in memory (`--memory --sandbox`)', options.runs, cli(['--memory'])));
+    starts.push(
+      await measureStarts(
+        'reference server, PGlite in memory (`--memory --sandbox`)',
+        options.runs,
+        cli(['--memory']),
+      ),
+    );
     log('fresh start: the CLI on the prebuilt demo world, a new data directory (as `pnpm start`)');
     starts.push(
-      await measureStarts('reference server, PGlite in a new data directory (`--sandbox`)', options.runs, (port) =>
-        cli(['--data-dir', newDir()])(port),
+      await measureStarts(
+        'reference server, PGlite in a new data directory (`--sandbox`)',
+        options.runs,
+        (port) => cli(['--data-dir', newDir()])(port),
       ),
     );
     log('fresh start: the CLI on a world that is not prebuilt (`--seed 2`), in memory');
     starts.push(
-      await measureStarts('reference server, not prebuilt (`--memory --seed 2`): seeded at start', 1, cli(['--memory', '--seed', '2'])),
+      await measureStarts(
+        'reference server, not prebuilt (`--memory --seed 2`): seeded at start',
+        1,
+        cli(['--memory', '--seed', '2']),
+      ),
     );
     log("fresh start: Prism's mock of docs/openapi.json");
     starts.push(

@@ -1,5 +1,5 @@
-import type { FreshStartResult } from './fresh-start.js';
 import type { ClientBenchResult } from './client-bench.js';
+import type { FreshStartResult } from './fresh-start.js';
 import type { LoadResult } from './load.js';
 import type { MachineInfo } from './machine.js';
 import type { ModelBenchResult } from './model-bench.js';

@@ -15,8 +15,8 @@ import { type CapturedResponse, captureResponses, requestKey } from './ceiling.j
 import { CeilingProcess } from './ceiling-process.js';
 import { ask, forkChild, nextMessage, stopChild } from './children.js';
 import { clientBenchRequests, runClientBench } from './client-bench.js';
-import { type BenchRequest, LoadGenerator, type LoadResult } from './load.js';
 import { runFreshStart } from './fresh-start.js';
+import { type BenchRequest, LoadGenerator, type LoadResult } from './load.js';
 import { machineInfo } from './machine.js';
 import type { ModelBenchInput, ModelBenchResult } from './model-bench.js';
 import { PostgresCpu } from './pg-cpu.js';

@@ -59,7 +59,9 @@ function progressReporter(what: string) {
   return {
     start: () => {
       begun = performance.now();
-      process.stderr.write(`reference-server: seeding the demo world (${what}; not prebuilt, this takes a while)${tty ? '' : '\n'}`);
+      process.stderr.write(
+        `reference-server: seeding the demo world (${what}; not prebuilt, this takes a while)${tty ? '' : '\n'}`,
+      );
     },
     progress: (p: { organizationIndex: number; organizations: number; records: number }) => {
       const done = p.organizationIndex + 1 === p.organizations;

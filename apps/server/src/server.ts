@@ -103,8 +103,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const startup = { called: mark() } as RunningServer['startup'];
   const memory = options.memory ?? (!options.dataDir && !options.databaseUrl);
   // A new PGlite database that would be seeded as a prebuilt world starts as its copy (D43).
-  const newPglite =
-    !options.databaseUrl && (memory || !existsSync(join(options.dataDir!, 'PG_VERSION')));
+  const newPglite = !options.databaseUrl && (memory || !existsSync(join(options.dataDir!, 'PG_VERSION')));
   const prebuilt = newPglite ? await findPrebuiltWorld(options.seed ?? {}, options.tokens) : undefined;
   const opening = openDb({
     ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
@@ -141,10 +140,16 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     await migrate(db);
     startup.migrated = mark();
     let seeding = false;
-    const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {}, options.expectWorld, () => {
-      seeding = true;
-      options.onSeeding?.();
-    });
+    const world = await ensureDemoWorld(
+      db,
+      options.seed ?? {},
+      options.tokens ?? {},
+      options.expectWorld,
+      () => {
+        seeding = true;
+        options.onSeeding?.();
+      },
+    );
     const worldSource = prebuilt ? 'prebuilt' : seeding ? 'seeded' : 'existing';
     startup.world = mark();
     const authenticator = new Authenticator(new DbAuthDirectory(db));

@@ -250,7 +250,10 @@ export const ensureDemoWorld = async (
         onSeeding?.();
         await seedDemoWorld(tx, seed, tokens);
         const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
-        await recordIdentity(tx, { seed: seed.seed ?? DEFAULT_WORLD_OPTIONS.seed, size: seed.size ?? 'demo' });
+        await recordIdentity(tx, {
+          seed: seed.seed ?? DEFAULT_WORLD_OPTIONS.seed,
+          size: seed.size ?? 'demo',
+        });
       }
     });
   if (!seededNow) {

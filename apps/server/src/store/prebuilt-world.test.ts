@@ -15,26 +15,30 @@ describe('prebuilt worlds', () => {
     expect(worlds.map((w) => w.name).sort()).toEqual(['cli-demo', 'demo', 'tiny']);
   });
 
-  it.each(worlds)('$name holds exactly the rows a fresh seed writes, and its sandbox snapshot resets to them', async (world) => {
-    const loaded = await openPgliteDb(undefined, { load: await world.load() });
-    const fresh = await openPgliteDb();
-    try {
-      await migrate(fresh);
-      await ensureDemoWorld(fresh, world.seed, {});
-      // Nothing left to do for a start: the migrations are applied and the world is there.
-      expect((await migrate(loaded)).applied).toEqual([]);
-      expect(await hasSnapshot(loaded)).toBe(world.sandbox);
-      const seeded = await hashDatabase(fresh);
-      expect(await hashDatabase(loaded)).toEqual(seeded);
+  it.each(worlds)(
+    '$name holds exactly the rows a fresh seed writes, and its sandbox snapshot resets to them',
+    async (world) => {
+      const loaded = await openPgliteDb(undefined, { load: await world.load() });
+      const fresh = await openPgliteDb();
+      try {
+        await migrate(fresh);
+        await ensureDemoWorld(fresh, world.seed, {});
+        // Nothing left to do for a start: the migrations are applied and the world is there.
+        expect((await migrate(loaded)).applied).toEqual([]);
+        expect(await hasSnapshot(loaded)).toBe(world.sandbox);
+        const seeded = await hashDatabase(fresh);
+        expect(await hashDatabase(loaded)).toEqual(seeded);
 
-      if (!world.sandbox) await takeSnapshot(loaded);
-      await loaded.exec('DELETE FROM api_tokens');
-      expect((await hashDatabase(loaded)).total).not.toBe(seeded.total);
-      await restoreSnapshot(loaded);
-      expect(await hashDatabase(loaded)).toEqual(seeded);
-    } finally {
-      await loaded.close();
-      await fresh.close();
-    }
-  }, 240_000);
+        if (!world.sandbox) await takeSnapshot(loaded);
+        await loaded.exec('DELETE FROM api_tokens');
+        expect((await hashDatabase(loaded)).total).not.toBe(seeded.total);
+        await restoreSnapshot(loaded);
+        expect(await hashDatabase(loaded)).toEqual(seeded);
+      } finally {
+        await loaded.close();
+        await fresh.close();
+      }
+    },
+    240_000,
+  );
 });
