@@ -20,6 +20,11 @@ export interface StartFigures {
   firstAnswerMs: number[];
   /** Resident memory of the process right after its first answer (median of runs). */
   rssBytes: number;
+  /**
+   * CPU time (user + system, all threads) the process used until its first answer (median): on a
+   * busy machine the wall time stretches, this does not.
+   */
+  cpuMs: number;
   /** The reference server's own breakdown (ms since its process started) of the median run. */
   startup?: Record<string, number>;
 }
@@ -38,12 +43,19 @@ export interface FreshStartResult {
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms). */
+const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const freePort = () => 20_000 + Math.floor(Math.random() * 30_000);
 
 interface Spawned {
   child: ChildProcess;
   ms: number;
   rss: number;
+  cpuMs: number;
   stdout: () => string;
 }
 
@@ -69,7 +81,7 @@ const spawnUntilAnswer = async (
       const response = await fetch(url, { headers });
       await response.arrayBuffer();
       const ms = performance.now() - started;
-      return { child, ms, rss: rssOf(child.pid!), stdout: () => stdout };
+      return { child, ms, rss: rssOf(child.pid!), cpuMs: cpuMsOf(child.pid!), stdout: () => stdout };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -118,6 +130,7 @@ const measureStarts = async (
     what,
     firstAnswerMs: results.map((r) => r.ms),
     rssBytes: median(results.map((r) => r.rss)),
+    cpuMs: median(results.map((r) => r.cpuMs)),
     ...(middle.startup ? { startup: middle.startup } : {}),
   };
 };
