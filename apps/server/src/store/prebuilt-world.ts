@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, openAsBlob } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -130,7 +130,8 @@ export const findPrebuiltWorld = async (
   return {
     name: world.name,
     sandbox: world.sandbox,
-    load: async () => new Blob([await readFile(join(WORLDS_FOLDER, world.file))]),
+    // A file-backed Blob: PGlite reads it once, no copy in between.
+    load: () => openAsBlob(join(WORLDS_FOLDER, world.file)),
   };
 };
 
