@@ -103,7 +103,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const startup = { called: mark() } as RunningServer['startup'];
   const memory = options.memory ?? (!options.dataDir && !options.databaseUrl);
   // A new PGlite database that would be seeded as a prebuilt world starts as its copy (D43).
-  const newPglite = !options.databaseUrl && (memory || !existsSync(join(options.dataDir!, 'PG_VERSION')));
+  const newPglite =
+    !options.databaseUrl && (memory || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')));
   const prebuilt = newPglite ? await findPrebuiltWorld(options.seed ?? {}, options.tokens) : undefined;
   const opening = openDb({
     ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
