@@ -327,12 +327,16 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       "client's queries: the issue asks how fast a 93-day query answers and names no concurrency (it does " +
       'for search); the 16-connection analytics row is a throughput figure.',
     '',
-    '## Targets',
-    '',
-    markdownTable(
-      ['Target', 'Figure', 'Goal', 'Status'],
-      checks.map((c) => [c.what, c.figure, c.target, c.met ? 'met' : '**MISSED**']),
-    ),
+    ...(checks.length
+      ? [
+          '## Targets',
+          '',
+          markdownTable(
+            ['Target', 'Figure', 'Goal', 'Status'],
+            checks.map((c) => [c.what, c.figure, c.target, c.met ? 'met' : '**MISSED**']),
+          ),
+        ]
+      : []),
     ...freshStartSection(results),
   ];
   for (const engine of results.engines) {
