@@ -2,7 +2,7 @@ import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts', 'src/vitest.ts'],
+  entry: ['src/index.ts', 'src/cli.ts', 'src/vitest.ts', 'src/build-worlds.ts'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',
@@ -11,7 +11,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   // PGlite ships its WebAssembly and data files next to its JS; bundling it would lose them.
-  external: ['@electric-sql/pglite', 'pg', 'vitest'],
+  external: ['@electric-sql/pglite', 'pg', 'vitest', 'tar'],
   // The demo world is a private workspace package: it ships inside the bundle (D34), and its own
   // dependency (faker) is a dependency of the server.
   noExternal: ['@org/demo-world'],

@@ -1,4 +1,5 @@
 import type { ClientBenchResult } from './client-bench.js';
+import type { FreshStartResult } from './fresh-start.js';
 import type { LoadResult } from './load.js';
 import type { MachineInfo } from './machine.js';
 import type { ModelBenchResult } from './model-bench.js';
@@ -77,6 +78,8 @@ export interface BenchResults {
   client?: ClientBenchResult;
   suite?: SuiteTimes;
   typecheck?: TypecheckBenchResult;
+  /** Fresh start and sandbox reset (issue #14). */
+  freshStart?: FreshStartResult;
   notes?: string[];
 }
 

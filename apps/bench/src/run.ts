@@ -16,6 +16,7 @@ import { CeilingProcess } from './ceiling-process.js';
 import { ask, forkChild, nextMessage, stopChild } from './children.js';
 import { clientBenchRequests, runClientBench } from './client-bench.js';
 import { checkIssueGoals } from './issue-goals.js';
+import { runFreshStart } from './fresh-start.js';
 import { type BenchRequest, LoadGenerator, type LoadResult } from './load.js';
 import { machineInfo } from './machine.js';
 import type { ModelBenchInput, ModelBenchResult } from './model-bench.js';
@@ -68,6 +69,9 @@ const { values: flags } = parseArgs({
     'with-tests': { type: 'boolean', default: false },
     'no-typecheck': { type: 'boolean', default: false },
     'no-profile': { type: 'boolean', default: false },
+    // The fresh-start section (time to first answer, RSS, beside Prism; sandbox reset times).
+    'no-start': { type: 'boolean', default: false },
+    'start-only': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     out: { type: 'string' },
     'report-from': { type: 'string' },
@@ -547,8 +551,20 @@ const main = async () => {
   const notes: string[] = [];
   const passes: EnginePass[] = [];
   try {
+    if (!flags['no-start']) {
+      const resetDatabase = engines.includes('postgres') ? 'um_bench_sandbox_reset' : undefined;
+      if (resetDatabase) await recreatePostgresDatabase(adminUrl, resetDatabase);
+      results.freshStart = await runFreshStart(
+        {
+          runs: Math.max(3, settings.runs),
+          resets: flags.quick ? 5 : 20,
+          ...(resetDatabase ? { postgresUrl: databaseUrlFor(adminUrl, resetDatabase) } : {}),
+        },
+        log,
+      );
+    }
     if (engines.includes('postgres')) machine.postgres = await postgresVersion(adminUrl);
-    for (const engine of engines) {
+    for (const engine of flags['start-only'] ? [] : engines) {
       const pass = await runEngine(engine, results);
       passes.push(pass);
       results.engines.push(pass.result);

@@ -14,12 +14,15 @@ const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 interface Summary {
   url: string;
   docs: string;
+  world: 'prebuilt' | 'seeded' | 'existing';
   customerToken: string;
   organizations: Array<{ id: number; token: string; operators: Record<string, number> }>;
 }
 
 /** Starts the built CLI with --json on a free port and reads its one-line summary. */
-const start = async (args: string[]): Promise<{ child: ChildProcess; summary: Summary }> => {
+const start = async (
+  args: string[],
+): Promise<{ child: ChildProcess; summary: Summary; stderr: () => string }> => {
   const child = spawn(process.execPath, [CLI, '--json', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -29,7 +32,7 @@ const start = async (args: string[]): Promise<{ child: ChildProcess; summary: Su
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`CLI exited with ${code}: ${stderr}`)));
   });
-  return { child, summary: JSON.parse(firstLine) };
+  return { child, summary: JSON.parse(firstLine), stderr: () => stderr };
 };
 
 /** Runs the built CLI to its exit. */
@@ -203,6 +206,39 @@ describe('reference-server CLI', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('starts on the prebuilt demo world (D43), in memory and in a new data directory: its tokens answer and the sandbox resets it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
+    dirs.push(dir);
+    for (const where of [['--memory'], ['--data-dir', dir]]) {
+      const { child, summary } = await start([...where, '--sandbox']);
+      expect(summary.world).toBe('prebuilt');
+      const list = (token: string) =>
+        fetch(`${summary.url}/api/um/v3/conversations/?limit=1`, { headers: { Authorization: token } });
+      const first = await list(summary.organizations[0]!.token);
+      expect(first.status).toBe(200);
+      expect(((await first.json()) as { count: number }).count).toBeGreaterThan(100);
+      expect((await list(summary.customerToken)).status).toBe(200);
+      expect((await fetch(`${summary.url}/_sandbox/reset`, { method: 'POST' })).status).toBe(204);
+      expect(await stop(child)).toBe(0);
+    }
+    // The data directory keeps the world it was given.
+    const again = await start(['--data-dir', dir]);
+    expect(again.summary.world).toBe('existing');
+    expect(await stop(again.child)).toBe(0);
+  });
+
+  it('seeds a world that is not prebuilt as before, with a progress line on stderr', async () => {
+    const { child, summary, stderr } = await start(['--memory', '--size', 'tiny', '--seed', '2']);
+    expect(summary.world).toBe('seeded');
+    expect(stderr()).toContain('seeding the demo world (seed 2, size tiny; not prebuilt');
+    expect(stderr()).toMatch(/organization 2\/2, [\d,]+ records in [\d.]+ s/);
+    const answered = await fetch(`${summary.url}/api/um/v3/conversations/?limit=1`, {
+      headers: { Authorization: summary.organizations[0]!.token },
+    });
+    expect(answered.status).toBe(200);
+    expect(await stop(child)).toBe(0);
   });
 
   it('rejects bad options with a message', async () => {

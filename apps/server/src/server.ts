@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
 import { invalid } from './core/api-error.js';
@@ -17,7 +19,7 @@ import { openDb } from './store/engine/open-db.js';
 import { createFixtures, type Fixtures } from './store/fixtures.js';
 import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
-import { RedisCounterStore } from './store/redis-counter-store.js';
+import { findPrebuiltWorld } from './store/prebuilt-world.js';
 import { advanceClock, CLOCK_CHANGED, readClock, type StoredClock, setClock } from './store/sandbox-clock.js';
 import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/sandbox-records.js';
 import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox-snapshot.js';
@@ -80,6 +82,8 @@ export interface StartOptions {
    * without it, links use the request's Host header, which must then be a valid host.
    */
   publicUrl?: string;
+  /** Called when the demo world is generated now (not prebuilt, not already there): it takes a while. */
+  onSeeding?: () => void;
 }
 
 export interface RunningServer {
@@ -88,6 +92,10 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Db;
   world: DemoWorld;
+  /** How the world came to be: loaded prebuilt (D43), seeded by this start, or found in the database. */
+  worldSource: 'prebuilt' | 'seeded' | 'existing';
+  /** When each step of the start ended, in ms since the process started (`pnpm bench` prints them). */
+  startup: Record<'called' | 'app' | 'database' | 'migrated' | 'world' | 'listening', number>;
   fixtures: Fixtures;
   /** Stops accepting requests, lets in-flight ones finish, closes the database and Redis. */
   close(): Promise<void>;
@@ -95,18 +103,67 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds on first start and listens: the whole reference server. */
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
-  const db = await openDb({
+  const mark = () => Math.round(performance.now());
+  const startup = { called: mark() } as RunningServer['startup'];
+  const memory = options.memory ?? (!options.dataDir && !options.databaseUrl);
+  // A new PGlite database that would be seeded as a prebuilt world starts as its copy (D43).
+  const newPglite =
+    !options.databaseUrl && (memory || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')));
+  const prebuilt = newPglite ? await findPrebuiltWorld(options.seed ?? {}, options.tokens) : undefined;
+  const opening = openDb({
     ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    memory: options.memory ?? (!options.dataDir && !options.databaseUrl),
+    memory,
+    ...(prebuilt ? { load: await prebuilt.load() } : {}),
+  }).then((db) => {
+    startup.database = mark();
+    return db;
   });
+  // While PGlite compiles and starts (much of it off this thread), the HTTP app is built: its
+  // routes read the services and the sandbox control per request, filled in below.
+  const services = {} as Services;
+  const sandbox = {} as SandboxControl;
+  const building = buildApp(services, {
+    logger: options.logger ?? false,
+    ...(options.sandbox ? { sandbox } : {}),
+    ...(options.docsDir ? { docsDir: options.docsDir } : {}),
+    ...(options.publicUrl ? { publicUrl: parsePublicUrl(options.publicUrl) } : {}),
+  }).then((app) => {
+    startup.app = mark();
+    return app;
+  });
+  const [opened, built] = await Promise.allSettled([opening, building]);
+  if (opened.status === 'rejected') {
+    if (built.status === 'fulfilled') await built.value.close();
+    throw opened.reason;
+  }
+  const db = opened.value;
   let stopListening: (() => Promise<void>) | undefined;
   try {
+    if (built.status === 'rejected') throw built.reason;
+    const app = built.value;
     await migrate(db);
-    const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {}, options.expectWorld);
+    startup.migrated = mark();
+    let seeding = false;
+    const world = await ensureDemoWorld(
+      db,
+      options.seed ?? {},
+      options.tokens ?? {},
+      options.expectWorld,
+      () => {
+        seeding = true;
+        options.onSeeding?.();
+      },
+    );
+    const worldSource = prebuilt ? 'prebuilt' : seeding ? 'seeded' : 'existing';
+    startup.world = mark();
     const authenticator = new Authenticator(new DbAuthDirectory(db));
+    // ioredis loads only when asked for.
     const redis = options.redisUrl
-      ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
+      ? new (await import('./store/redis-counter-store.js')).RedisCounterStore(
+          options.redisUrl,
+          options.redisKeyPrefix,
+        )
       : undefined;
     // Shared counters from the first request on, unless Redis is down (D25: then per instance).
     await redis?.ready();
@@ -164,7 +221,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         counts.ttlMs = COUNT_TTL_MS.notified;
         return stop;
       });
-    const services: Services = {
+    Object.assign(services, {
       db,
       counts,
       fragments,
@@ -173,7 +230,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       limiter,
       clock,
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
-    };
+    } satisfies Services);
     const fixtures = createFixtures(db, authenticator, counts);
     /** D41: the organization a sandbox record is created in: the body's, else the token's. */
     const organizationOf = async (
@@ -196,7 +253,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         );
       return (await authenticator.authenticate(headers)).organizationId;
     };
-    const sandbox: SandboxControl = {
+    Object.assign(sandbox, {
       limits: limiter.limits,
       clearRateLimits: () => limiter.reset(),
       seededWorldId: world.customerId,
@@ -238,14 +295,9 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         authenticator.clearCache();
         await limiter.reset();
       },
-    };
-    const app = await buildApp(services, {
-      logger: options.logger ?? false,
-      ...(options.sandbox ? { sandbox } : {}),
-      ...(options.docsDir ? { docsDir: options.docsDir } : {}),
-      ...(options.publicUrl ? { publicUrl: parsePublicUrl(options.publicUrl) } : {}),
-    });
+    } satisfies SandboxControl);
     await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+    startup.listening = mark();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
@@ -255,6 +307,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       app,
       db,
       world,
+      worldSource,
+      startup,
       fixtures,
       close: () =>
         (closing ??= (async () => {
@@ -265,6 +319,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         })()),
     };
   } catch (error) {
+    if (built.status === 'fulfilled') await built.value.close().catch(() => {});
     await stopListening?.().catch(() => {});
     await db.close().catch(() => {});
     throw error;

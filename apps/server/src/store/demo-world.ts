@@ -1,9 +1,8 @@
-import { DEFAULT_WORLD_OPTIONS, type WorldOptions } from '@org/demo-world';
+import type { WorldOptions } from '@org/demo-world';
 import type { OperatorRole } from '@org/model';
 import { hashToken } from '../core/auth/tokens.js';
 import type { Db } from './engine/db.js';
 import { syncIdSequences } from './engine/reset-db.js';
-import { seedWorld } from './seed-world.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {
@@ -44,6 +43,9 @@ export const seedDemoWorld = async (
 ): Promise<void> => {
   const world: WorldOptions = { ...WORLD_SIZES[size], ...options };
   const organizations = world.organizations ?? 3;
+  // The generator (and faker) load only when a world is seeded: a start on a prebuilt or existing
+  // world never needs them (D43).
+  const { seedWorld } = await import('./seed-world.js');
   await seedWorld(db, {
     ...world,
     tokens: {
@@ -53,7 +55,11 @@ export const seedDemoWorld = async (
   });
 };
 
-const DEFAULT_WORLD_SEED = DEFAULT_WORLD_OPTIONS.seed;
+/**
+ * The present of a world generated now: the start of the current minute (UTC), so nothing lies
+ * after the server's clock and recent filters show data.
+ */
+export const currentMinute = () => `${new Date().toISOString().slice(0, 16)}:00.000000Z`;
 
 /** Default raw tokens; a harness passes its own. Demo data only: never use these in production. */
 export const DEFAULT_TOKENS = { customer: 'demo-customer-token', organization: 'demo-org-token' } as const;
@@ -222,6 +228,8 @@ export const ensureDemoWorld = async (
   seed: false | SeedOptions,
   tokenOptions: { organization?: string; customer?: string },
   expect: WorldIdentity = {},
+  /** Called when the world is about to be generated (not when the database holds one). */
+  onSeeding?: () => void,
 ): Promise<DemoWorld> => {
   const tokens = {
     organization: tokenOptions.organization ?? DEFAULT_TOKENS.organization,
@@ -239,8 +247,13 @@ export const ensureDemoWorld = async (
       seededNow = true;
       if (seed === false) await createTenancy(tx, tokens);
       else {
+        onSeeding?.();
         await seedDemoWorld(tx, seed, tokens);
-        await recordIdentity(tx, { seed: seed.seed ?? DEFAULT_WORLD_SEED, size: seed.size ?? 'demo' });
+        const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
+        await recordIdentity(tx, {
+          seed: seed.seed ?? DEFAULT_WORLD_OPTIONS.seed,
+          size: seed.size ?? 'demo',
+        });
       }
     });
   if (!seededNow) {

@@ -1,6 +1,5 @@
 import type { Db } from './db.js';
 import { openPgliteDb } from './pglite-db.js';
-import { openPostgresDb } from './postgres-db.js';
 
 export interface OpenDbOptions {
   /** `postgres://...`: use PostgreSQL. Wins over the PGlite options. */
@@ -11,16 +10,21 @@ export interface OpenDbOptions {
   memory?: boolean;
   /** PostgreSQL pool size. */
   maxConnections?: number;
+  /** PGlite only: a data directory tarball to start from (see PgliteOpenOptions). */
+  load?: Blob;
 }
 
 /** Opens the engine the options name; run `migrate(db)` before use. */
-export function openDb(options: OpenDbOptions = {}): Promise<Db> {
+export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   if (options.url) {
+    // The pg driver loads only when asked for: a PGlite start does not pay for it.
+    const { openPostgresDb } = await import('./postgres-db.js');
     return openPostgresDb(
       options.url,
       options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections },
     );
   }
-  if (options.dataDir && !options.memory) return openPgliteDb(options.dataDir);
-  return openPgliteDb();
+  const load = options.load ? { load: options.load } : {};
+  if (options.dataDir && !options.memory) return openPgliteDb(options.dataDir, load);
+  return openPgliteDb(undefined, load);
 }

@@ -6,6 +6,18 @@ import { TYPE_PARSERS } from './type-parsers.js';
 
 type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
 
+export interface PgliteOpenOptions {
+  /**
+   * A data directory as a tarball to start from instead of running initdb (the prebuilt worlds,
+   * store/prebuilt-world.ts): into memory or a data directory that holds no database yet.
+   */
+  load?: Blob;
+  /** Server settings (`-c name=value` at start), on top of PGlite's own. */
+  settings?: Record<string, string>;
+  /** Arguments of initdb, when it runs (a new data directory without `load`). */
+  initdbArgs?: string[];
+}
+
 /**
  * Opens PGlite (PostgreSQL in WebAssembly, inside this process, one connection).
  * `dataDir` undefined = in memory. Opening costs a few seconds: share one per test file.
@@ -13,10 +25,14 @@ type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
 /**
  * PGlite keeps its files in this process (in memory: every byte of them), so the settings that
  * size memory are PostgreSQL's smallest sensible ones: WAL is recycled at 32 MB instead of growing
- * to 1 GB before a checkpoint, and shared buffers hold 32 MB (the pages are a copy away anyway).
- * They keep a server under load below 512 MB of resident memory (the fuzz test measures it).
+ * to 1 GB before a checkpoint, and shared buffers hold 16 MB (a page missing from them is one copy
+ * away). They keep a server under load below 512 MB of resident memory (the fuzz test measures it).
  */
-const PGLITE_SETTINGS = ['max_wal_size = 32MB', 'min_wal_size = 32MB', 'shared_buffers = 32MB'];
+const PGLITE_SETTINGS: Record<string, string> = {
+  max_wal_size: '32MB',
+  min_wal_size: '32MB',
+  shared_buffers: '16MB',
+};
 
 /**
  * Opening a database runs initdb in a WebAssembly instance of its own and leaves it, about 300 MB,
@@ -34,10 +50,17 @@ const collectGarbage = (() => {
   };
 })();
 
-export async function openPgliteDb(dataDir?: string): Promise<Db> {
-  const pglite = await PGlite.create(dataDir, {
+export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions = {}): Promise<Db> {
+  const settings = { ...PGLITE_SETTINGS, ...options.settings };
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.load ? { loadDataDir: options.load } : {}),
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
+    ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
     parsers: { ...TYPE_PARSERS },
-    postgresqlconf: PGLITE_SETTINGS,
   });
   await pglite.exec(`SET TIME ZONE 'UTC'`);
   await collectGarbage();

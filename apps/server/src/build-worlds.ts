@@ -1,0 +1,11 @@
+/**
+ * Build step (after the bundle, `pnpm build`): seeds the prebuilt worlds into dist/worlds/ (D43).
+ * Turbo reruns it whenever the package's sources (migrations, seeding) or the demo world generator
+ * change, since both are inputs of this package's build.
+ */
+import { currentMinute } from './store/demo-world.js';
+import { buildPrebuiltWorlds } from './store/prebuilt-world.js';
+
+const started = performance.now();
+await buildPrebuiltWorlds(currentMinute(), undefined, (line) => process.stdout.write(`${line}\n`));
+process.stdout.write(`prebuilt worlds written in ${Math.round(performance.now() - started)} ms\n`);

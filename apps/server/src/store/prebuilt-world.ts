@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { existsSync, openAsBlob } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from './demo-world.js';
+import { openPgliteDb } from './engine/pglite-db.js';
+import { loadMigrations, migrate } from './migrate.js';
+import { takeSnapshot } from './sandbox-snapshot.js';
+
+/**
+ * Prebuilt worlds (D43): the worlds most starts ask for are migrated and seeded once, at build time
+ * (`node dist/build-worlds.js`, run by the package's build), and kept as PGlite data directory
+ * tarballs in dist/worlds/. A start on a new PGlite database (memory, or a data directory without
+ * one) that asks for such a world loads it instead of running initdb, the migrations and the seed:
+ * the same rows (a test compares them with a fresh seed), in a fraction of the time.
+ */
+
+/** One prebuilt world: the seed options a start asks for. */
+export interface PrebuiltWorldSpec {
+  /** File name stem in dist/worlds/. */
+  name: string;
+  /** `now: 'build'` stands for the minute of the build (the CLI's demo world, D43). */
+  seed: { seed?: number; size?: NonNullable<SeedOptions['size']>; now?: string | 'build' };
+  /** Whether the sandbox snapshot (D23) is taken at build time (starts with the sandbox on). */
+  sandbox: boolean;
+}
+
+/**
+ * The worlds built: the CLI's default world, startServer's and the vitest helper's. Not the
+ * tenancy alone (`seed: false`): its rows take their timestamps from the clock, so no copy equals
+ * a fresh one.
+ */
+export const PREBUILT_WORLDS: readonly PrebuiltWorldSpec[] = [
+  { name: 'cli-demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: true },
+  { name: 'demo', seed: {}, sandbox: true },
+  { name: 'tiny', seed: { size: 'tiny' }, sandbox: true },
+];
+
+/** Options that leave the rows as they are: a world asked for with them is still prebuilt. */
+const NEUTRAL_OPTIONS = new Set(['batchSize', 'checkForeignKeys', 'onProgress']);
+
+/** A world as resolved for matching: seed, size and present. */
+type WorldKey = { seed: number; size: NonNullable<SeedOptions['size']>; now: string };
+
+interface Manifest {
+  /** What the worlds were built from; a start that differs ignores them (see `fingerprint`). */
+  fingerprint: string;
+  /** The generator's defaults at build time, to resolve a request's missing options. */
+  defaults: { seed: number; now: string };
+  worlds: Array<{ name: string; file: string; key: WorldKey; sandbox: boolean }>;
+}
+
+/**
+ * dist/worlds/ beside the bundle; from the sources (tests), the last build's. All chunks of the
+ * bundle sit in dist/, this module in src/store/ otherwise.
+ */
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const WORLDS_FOLDER = here.endsWith('/dist/')
+  ? join(here, 'worlds')
+  : join(here, '..', '..', 'dist', 'worlds');
+const MANIFEST = 'manifest.json';
+
+/** Settings of the build only: no WAL kept beyond what a clean start needs (a small tarball). */
+const BUILD_SETTINGS = { wal_recycle: 'off', min_wal_size: '2MB' };
+/** 1 MB WAL segments instead of 16 MB: the tarball holds one. */
+const BUILD_INITDB_ARGS = ['--wal-segsize=1'];
+
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * What a prebuilt world depends on besides its options: the migrations, the generator's code and
+ * the PGlite version (its data directory format). A build records it; a start whose own differs
+ * (sources changed since the last build) seeds as before.
+ */
+const fingerprint = async (): Promise<string> => {
+  const require = createRequire(import.meta.url);
+  const generator = await readFile(require.resolve('@org/demo-world'));
+  const pglite = require.resolve('@electric-sql/pglite');
+  const { version } = JSON.parse(await readFile(join(dirname(dirname(pglite)), 'package.json'), 'utf8'));
+  const migrations = (await loadMigrations()).map((m) => m.checksum);
+  return sha256(JSON.stringify({ migrations, generator: sha256(generator), pglite: version }));
+};
+
+const keyOf = (seed: false | SeedOptions, defaults: Manifest['defaults']): WorldKey | undefined => {
+  if (seed === false) return undefined;
+  const { seed: number, size, now, ...rest } = seed;
+  if (Object.entries(rest).some(([name, value]) => value !== undefined && !NEUTRAL_OPTIONS.has(name)))
+    return undefined;
+  return { seed: number ?? defaults.seed, size: size ?? 'demo', now: now ?? defaults.now };
+};
+
+const sameKey = (a: WorldKey, b: WorldKey) => JSON.stringify(a) === JSON.stringify(b);
+
+let manifestRead: Promise<Manifest | undefined> | undefined;
+/** The manifest of the last build, if it was built from what this process runs. */
+const readManifest = (): Promise<Manifest | undefined> =>
+  (manifestRead ??= (async () => {
+    const file = join(WORLDS_FOLDER, MANIFEST);
+    if (!existsSync(file)) return undefined;
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
+    return manifest.fingerprint === (await fingerprint()) ? manifest : undefined;
+  })());
+
+export interface PrebuiltWorld {
+  name: string;
+  /** The data directory tarball, for `openDb({ load })`. */
+  load: () => Promise<Blob>;
+  /** Whether it holds the sandbox snapshot already. */
+  sandbox: boolean;
+}
+
+/**
+ * The prebuilt world a new database would be seeded as, if there is one: the same seed options
+ * (missing ones resolved to the generator's defaults) and the default tokens.
+ */
+export const findPrebuiltWorld = async (
+  seed: false | SeedOptions,
+  tokens: { organization?: string; customer?: string } = {},
+): Promise<PrebuiltWorld | undefined> => {
+  if ((tokens.organization ?? DEFAULT_TOKENS.organization) !== DEFAULT_TOKENS.organization) return undefined;
+  if ((tokens.customer ?? DEFAULT_TOKENS.customer) !== DEFAULT_TOKENS.customer) return undefined;
+  const manifest = await readManifest();
+  if (!manifest) return undefined;
+  const key = keyOf(seed, manifest.defaults);
+  const world = key === undefined ? undefined : manifest.worlds.find((w) => sameKey(w.key, key));
+  if (!world) return undefined;
+  return {
+    name: world.name,
+    sandbox: world.sandbox,
+    // A file-backed Blob: PGlite reads it once, no copy in between.
+    load: () => openAsBlob(join(WORLDS_FOLDER, world.file)),
+  };
+};
+
+/** Every prebuilt world of the last build with the seed options it stands for (tests compare them). */
+export const listPrebuiltWorlds = async (): Promise<Array<PrebuiltWorld & { seed: SeedOptions }>> => {
+  const manifest = await readManifest();
+  if (!manifest)
+    throw new Error(
+      `no prebuilt worlds in ${WORLDS_FOLDER} built from these sources: run the build (pnpm --filter @org/reference-server build)`,
+    );
+  return Promise.all(
+    manifest.worlds.map(async (world) => ({ ...(await findPrebuiltWorld(world.key))!, seed: world.key })),
+  );
+};
+
+/** The present of the prebuilt world built for the CLI with this seed and size (D43), if any. */
+export const prebuiltPresent = async (seed: number, size: string): Promise<string | undefined> => {
+  const manifest = await readManifest();
+  const spec = PREBUILT_WORLDS.find((w) => w.seed.now === 'build');
+  const world = manifest?.worlds.find((w) => w.name === spec?.name);
+  return world && world.key.seed === seed && world.key.size === size ? world.key.now : undefined;
+};
+
+/** The tarball of a closed data directory, its entries at the top (as PGlite's loader reads them). */
+const tarDirectory = async (dir: string, file: string) => {
+  const tar = await import('tar');
+  await tar.create({ cwd: dir, file, portable: true }, await readdir(dir));
+};
+
+/**
+ * Builds every prebuilt world into `folder` (dist/worlds/): initdb and the migrations once, then
+ * per world a copy of that database, seeded as a start would seed it, the sandbox snapshot taken
+ * where asked, shut down cleanly (no recovery at the next start) and written as a tarball.
+ * `now` is the present of the CLI's world (the minute of the build).
+ */
+export async function buildPrebuiltWorlds(
+  now: string,
+  folder = WORLDS_FOLDER,
+  log: (line: string) => void = () => {},
+): Promise<void> {
+  const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
+  const work = await mkdtemp(join(tmpdir(), 'um-worlds-'));
+  try {
+    const base = join(work, 'base');
+    const db = await openPgliteDb(base, { initdbArgs: BUILD_INITDB_ARGS, settings: BUILD_SETTINGS });
+    await migrate(db);
+    // Only the database the server uses: template0 and template1 would double the tarball.
+    await dropTemplateDatabases(db);
+    await db.close();
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+    const defaults = { seed: DEFAULT_WORLD_OPTIONS.seed, now: DEFAULT_WORLD_OPTIONS.now };
+    const manifest: Manifest = { fingerprint: await fingerprint(), defaults, worlds: [] };
+    for (const spec of PREBUILT_WORLDS) {
+      const started = performance.now();
+      const dir = join(work, spec.name);
+      await cp(base, dir, { recursive: true });
+      const seed = { ...spec.seed, ...(spec.seed.now === 'build' ? { now } : {}) };
+      const world = await openPgliteDb(dir, { settings: BUILD_SETTINGS });
+      await ensureDemoWorld(world, seed, {});
+      if (spec.sandbox) await takeSnapshot(world);
+      await world.exec('CHECKPOINT');
+      await world.close();
+      const file = `${spec.name}.tar`;
+      await tarDirectory(dir, join(folder, file));
+      manifest.worlds.push({ name: spec.name, file, key: keyOf(seed, defaults)!, sandbox: spec.sandbox });
+      log(`prebuilt world ${spec.name} in ${Math.round(performance.now() - started)} ms`);
+    }
+    await writeFile(join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const dropTemplateDatabases = async (db: Awaited<ReturnType<typeof openPgliteDb>>) => {
+  await db.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  await db.exec('DROP DATABASE template0');
+  await db.exec('DROP DATABASE template1');
+};
