@@ -7,6 +7,7 @@ import {
   type TargetCheck,
 } from './results.js';
 import type { ScenarioId } from './scenarios.js';
+import { pgliteGoalTable } from './pglite-goals.js';
 import { formatBytes, formatCount, formatMs, formatNumber } from './stats.js';
 import { markdownTable } from './table.js';
 
@@ -285,6 +286,10 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       ['Target', 'Figure', 'Goal', 'Status'],
       checks.map((c) => [c.what, c.figure, c.target, c.met ? 'met' : '**MISSED**']),
     ),
+    '',
+    '## Issue #16: the PGlite and test-suite rows',
+    '',
+    pgliteGoalTable(results),
   ];
   for (const engine of results.engines) {
     lines.push(

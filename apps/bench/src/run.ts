@@ -143,7 +143,9 @@ const seedWorld = async (
   try {
     const { counts, total } = await server.count();
     const memory = await server.memory();
-    const seconds = server.ready.startServerMs / 1000;
+    const firstStartSeconds = server.ready.startServerMs / 1000;
+    // D51: the seed's own time; creating an empty database (PGlite's initdb) is not seeding.
+    const seconds = server.ready.seeded?.seconds ?? firstStartSeconds;
     const m = machineInfo();
     return {
       complete: true,
@@ -153,6 +155,7 @@ const seedWorld = async (
       records: total,
       counts,
       seconds,
+      firstStartSeconds,
       recordsPerSecond: total / seconds,
       peakRss: Math.max(memory.maxRss, server.ready.maxRss),
       machine: { cores: m.cores, memoryBytes: m.memoryBytes, node: m.node },

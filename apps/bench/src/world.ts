@@ -81,8 +81,13 @@ export interface SeedRecord {
   options: BenchWorldOptions;
   records: number;
   counts: Record<string, number>;
-  /** startServer() on the empty database: open, migrate, generate, listen. */
+  /**
+   * The seed itself: generating and writing the world in its transaction (the server reports it).
+   * Records of earlier runs hold startServer() on the empty database here.
+   */
   seconds: number;
+  /** startServer() on the empty database: create and open it, migrate, seed, listen. */
+  firstStartSeconds?: number;
   recordsPerSecond: number;
   /** Peak RSS of the seeding process. */
   peakRss: number;

@@ -9,7 +9,13 @@ import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
 import type { SandboxControl } from './http/sandbox.js';
 import { DbAuthDirectory } from './store/auth-directory.js';
-import { type DemoWorld, ensureDemoWorld, type SeedOptions, type WorldIdentity } from './store/demo-world.js';
+import {
+  type DemoWorld,
+  ensureDemoWorld,
+  type SeedingFigures,
+  type SeedOptions,
+  type WorldIdentity,
+} from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
 import { createFixtures, type Fixtures } from './store/fixtures.js';
@@ -84,6 +90,8 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Db;
   world: DemoWorld;
+  /** On the start that seeded the world: records written and the seed's own seconds. */
+  seeded?: SeedingFigures;
   fixtures: Fixtures;
   /** Stops accepting requests, lets in-flight ones finish, closes the database and Redis. */
   close(): Promise<void>;
@@ -99,7 +107,16 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   let stopListening: (() => Promise<void>) | undefined;
   try {
     await migrate(db);
-    const world = await ensureDemoWorld(db, options.seed ?? {}, options.tokens ?? {}, options.expectWorld);
+    let seeded: SeedingFigures | undefined;
+    const world = await ensureDemoWorld(
+      db,
+      options.seed ?? {},
+      options.tokens ?? {},
+      options.expectWorld,
+      (figures) => {
+        seeded = figures;
+      },
+    );
     const authenticator = new Authenticator(new DbAuthDirectory(db));
     const redis = options.redisUrl
       ? new RedisCounterStore(options.redisUrl, options.redisKeyPrefix)
@@ -191,6 +208,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       app,
       db,
       world,
+      ...(seeded ? { seeded } : {}),
       fixtures,
       close: () =>
         (closing ??= (async () => {

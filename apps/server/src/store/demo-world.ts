@@ -17,6 +17,12 @@ export interface DemoWorld {
   }>;
 }
 
+/** What a seed wrote and how long it took (the seed only, not opening or migrating the database). */
+export interface SeedingFigures {
+  records: number;
+  seconds: number;
+}
+
 /** Options of the demo world generator (world/options.ts), plus a size preset. */
 export interface SeedOptions extends Omit<WorldOptions, 'tokens'> {
   /** tiny: a few records per organization (tests); small: dozens; demo: the default world. */
@@ -41,16 +47,17 @@ export const seedDemoWorld = async (
   db: Db,
   { size = 'demo', ...options }: SeedOptions,
   tokens: { organization: string; customer: string },
-): Promise<void> => {
+): Promise<SeedingFigures> => {
   const world: WorldOptions = { ...WORLD_SIZES[size], ...options };
   const organizations = world.organizations ?? 3;
-  await seedWorld(db, {
+  const summary = await seedWorld(db, {
     ...world,
     tokens: {
       customer: tokens.customer,
       organizations: Array.from({ length: organizations }, (_, i) => orgToken(tokens.organization, i)),
     },
   });
+  return { records: summary.totalRecords, seconds: summary.seconds };
 };
 
 const DEFAULT_WORLD_SEED = DEFAULT_WORLD_OPTIONS.seed;
@@ -222,6 +229,8 @@ export const ensureDemoWorld = async (
   seed: false | SeedOptions,
   tokenOptions: { organization?: string; customer?: string },
   expect: WorldIdentity = {},
+  /** Told what this start's seed wrote; undefined when the database held a world already. */
+  onSeeded?: (figures: SeedingFigures | undefined) => void,
 ): Promise<DemoWorld> => {
   const tokens = {
     organization: tokenOptions.organization ?? DEFAULT_TOKENS.organization,
@@ -232,6 +241,7 @@ export const ensureDemoWorld = async (
   // and then find the world (checked again once the lock is held). The seed is one transaction,
   // so a crash leaves the database empty, never half a world.
   let seededNow = false;
+  let seeded: SeedingFigures | undefined;
   if (await empty(db))
     await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
@@ -239,7 +249,7 @@ export const ensureDemoWorld = async (
       seededNow = true;
       if (seed === false) await createTenancy(tx, tokens);
       else {
-        await seedDemoWorld(tx, seed, tokens);
+        seeded = await seedDemoWorld(tx, seed, tokens);
         await recordIdentity(tx, { seed: seed.seed ?? DEFAULT_WORLD_SEED, size: seed.size ?? 'demo' });
       }
     });
@@ -255,5 +265,7 @@ export const ensureDemoWorld = async (
     }
     await ensureTokens(db, tokens);
   }
-  return describeWorld(db, tokens);
+  const world = await describeWorld(db, tokens);
+  onSeeded?.(seeded);
+  return world;
 };

@@ -2,6 +2,13 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db } from './db.js';
 import { TYPE_PARSERS } from './type-parsers.js';
 
+/**
+ * Engine settings on top of PGlite's own start parameters. wal_level=minimal: nothing replicates
+ * from the one in-process connection, and rows written into a table created or truncated in the
+ * same transaction (the seed's bulk load) then skip the write-ahead log.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'];
+
 type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
 
 /**
@@ -9,7 +16,10 @@ type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
  * `dataDir` undefined = in memory. Opening costs a few seconds: share one per test file.
  */
 export async function openPgliteDb(dataDir?: string): Promise<Db> {
-  const pglite = await PGlite.create(dataDir, { parsers: { ...TYPE_PARSERS } });
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { ...TYPE_PARSERS },
+    startParams: START_PARAMS,
+  });
   await pglite.exec(`SET TIME ZONE 'UTC'`);
   const db = wrap(pglite, {
     transaction: (fn) => pglite.transaction(fn),
