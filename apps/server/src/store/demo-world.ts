@@ -3,7 +3,7 @@ import type { OperatorRole } from '@org/model';
 import { hashToken } from '../core/auth/tokens.js';
 import type { Db } from './engine/db.js';
 import { syncIdSequences } from './engine/reset-db.js';
-import { seedWorld } from './seed-world.js';
+import { analyzeWorldTables, seedWorld } from './seed-world.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {
@@ -265,6 +265,7 @@ export const ensureDemoWorld = async (
     }
     await ensureTokens(db, tokens);
   }
+  await analyzeWorldTables(db);
   const world = await describeWorld(db, tokens);
   onSeeded?.(seeded);
   return world;

@@ -71,6 +71,23 @@ export async function seedWorld(db: Db, input: WorldOptions = {}): Promise<World
 const TABLE_NAMES = TABLES.map(([table]) => table);
 
 /**
+ * Gives the planner statistics of the world's tables when they have none (after a seed; a data
+ * directory seeded before this existed). PGlite has no autovacuum: without this its plans assume
+ * empty tables (a list page sorted every conversation instead of reading an index), and only a
+ * VACUUM sets the visibility map that index-only scans need. PostgreSQL's autovacuum does both
+ * later; ANALYZE alone is quick there even on millions of rows. Outside a transaction.
+ */
+export async function analyzeWorldTables(db: Db): Promise<void> {
+  const [state] = await db.query<{ unanalyzed: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_class WHERE relnamespace = current_schema()::regnamespace
+        AND relname = ANY($1::text[]) AND relkind = 'r' AND reltuples < 0) AS unanalyzed`,
+    [TABLE_NAMES],
+  );
+  if (!state?.unanalyzed) return;
+  await db.exec(`${db.engine === 'pglite' ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${TABLE_NAMES.join(', ')}`);
+}
+
+/**
  * When every table of the world is still empty (a first start): the secondary indexes of those
  * tables are dropped for the load and returned, to be built again once the rows are in (PGlite spent
  * most of a conversation's insert maintaining its 27 indexes). Indexes behind constraints (primary
