@@ -1,9 +1,9 @@
-import { DEFAULT_WORLD_OPTIONS, type WorldOptions } from '@org/demo-world';
+import type { WorldOptions } from '@org/demo-world';
 import type { OperatorRole } from '@org/model';
 import { hashToken } from '../core/auth/tokens.js';
 import type { Db } from './engine/db.js';
 import { syncIdSequences } from './engine/reset-db.js';
-import { analyzeWorldTables, seedWorld } from './seed-world.js';
+import { ensureStatistics } from './engine/statistics.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {
@@ -50,6 +50,8 @@ export const seedDemoWorld = async (
 ): Promise<SeedingFigures> => {
   const world: WorldOptions = { ...WORLD_SIZES[size], ...options };
   const organizations = world.organizations ?? 3;
+  // The generator (and its faker data, ~30 MB) is loaded only by a start that seeds.
+  const { seedWorld } = await import('./seed-world.js');
   const summary = await seedWorld(db, {
     ...world,
     tokens: {
@@ -59,8 +61,6 @@ export const seedDemoWorld = async (
   });
   return { records: summary.totalRecords, seconds: summary.seconds };
 };
-
-const DEFAULT_WORLD_SEED = DEFAULT_WORLD_OPTIONS.seed;
 
 /** Default raw tokens; a harness passes its own. Demo data only: never use these in production. */
 export const DEFAULT_TOKENS = { customer: 'demo-customer-token', organization: 'demo-org-token' } as const;
@@ -250,7 +250,8 @@ export const ensureDemoWorld = async (
       if (seed === false) await createTenancy(tx, tokens);
       else {
         seeded = await seedDemoWorld(tx, seed, tokens);
-        await recordIdentity(tx, { seed: seed.seed ?? DEFAULT_WORLD_SEED, size: seed.size ?? 'demo' });
+        const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
+        await recordIdentity(tx, { seed: seed.seed ?? DEFAULT_WORLD_OPTIONS.seed, size: seed.size ?? 'demo' });
       }
     });
   if (!seededNow) {
@@ -265,7 +266,7 @@ export const ensureDemoWorld = async (
     }
     await ensureTokens(db, tokens);
   }
-  await analyzeWorldTables(db);
+  await ensureStatistics(db);
   const world = await describeWorld(db, tokens);
   onSeeded?.(seeded);
   return world;

@@ -57,7 +57,9 @@ export async function seedWorld(db: Db, input: WorldOptions = {}): Promise<World
       totalRecords: writer.totalRows,
       timings: writer.writeMilliseconds,
     };
-    // One sorted build per index instead of one insertion per row and index.
+    // One sorted build per index instead of one insertion per row and index. Deferred foreign-key
+    // checks (when they are kept) run first: an index cannot be built with trigger events pending.
+    if (indexes.length) await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
     for (const { definition } of indexes) await tx.query(definition);
     // Derived rows the triggers keep afterwards, written once for the whole load.
     await tx.query('SELECT refresh_conversation_list_keys(ARRAY(SELECT id FROM conversations))');
@@ -70,22 +72,6 @@ export async function seedWorld(db: Db, input: WorldOptions = {}): Promise<World
 
 const TABLE_NAMES = TABLES.map(([table]) => table);
 
-/**
- * Gives the planner statistics of the world's tables when they have none (after a seed; a data
- * directory seeded before this existed). PGlite has no autovacuum: without this its plans assume
- * empty tables (a list page sorted every conversation instead of reading an index), and only a
- * VACUUM sets the visibility map that index-only scans need. PostgreSQL's autovacuum does both
- * later; ANALYZE alone is quick there even on millions of rows. Outside a transaction.
- */
-export async function analyzeWorldTables(db: Db): Promise<void> {
-  const [state] = await db.query<{ unanalyzed: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM pg_class WHERE relnamespace = current_schema()::regnamespace
-        AND relname = ANY($1::text[]) AND relkind = 'r' AND reltuples < 0) AS unanalyzed`,
-    [TABLE_NAMES],
-  );
-  if (!state?.unanalyzed) return;
-  await db.exec(`${db.engine === 'pglite' ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${TABLE_NAMES.join(', ')}`);
-}
 
 /**
  * When every table of the world is still empty (a first start): the secondary indexes of those
