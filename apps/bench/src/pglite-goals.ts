@@ -66,6 +66,9 @@ export const pgliteGoalRows = (results: BenchResults): GoalRow[] => {
         ? {
             now:
               `${formatNumber(seed.recordsPerSecond, 0)} records/s (the seed: ${formatNumber(seed.seconds)} s` +
+              (seed.cpuSeconds === undefined
+                ? ''
+                : `, ${formatNumber(seed.cpuSeconds)} s of CPU = ${formatNumber(seed.records / seed.cpuSeconds, 0)} records per CPU-second`) +
               (seed.firstStartSeconds === undefined
                 ? ')'
                 : `; the first start, initdb and migrations included: ${formatNumber(seed.firstStartSeconds)} s)`) +

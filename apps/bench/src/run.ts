@@ -156,6 +156,7 @@ const seedWorld = async (
       counts,
       seconds,
       firstStartSeconds,
+      ...(server.ready.seeded ? { cpuSeconds: server.ready.seeded.cpuSeconds } : {}),
       recordsPerSecond: total / seconds,
       peakRss: Math.max(memory.maxRss, server.ready.maxRss),
       machine: { cores: m.cores, memoryBytes: m.memoryBytes, node: m.node },

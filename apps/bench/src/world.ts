@@ -88,6 +88,8 @@ export interface SeedRecord {
   seconds: number;
   /** startServer() on the empty database: create and open it, migrate, seed, listen. */
   firstStartSeconds?: number;
+  /** CPU seconds of the server process during the seed (PGlite: the database's work included). */
+  cpuSeconds?: number;
   recordsPerSecond: number;
   /** Peak RSS of the seeding process. */
   peakRss: number;

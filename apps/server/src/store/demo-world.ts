@@ -21,6 +21,8 @@ export interface DemoWorld {
 export interface SeedingFigures {
   records: number;
   seconds: number;
+  /** CPU seconds of this process meanwhile (on PGlite the database's work too; wall time depends on the machine's load). */
+  cpuSeconds: number;
 }
 
 /** Options of the demo world generator (world/options.ts), plus a size preset. */
@@ -52,6 +54,7 @@ export const seedDemoWorld = async (
   const organizations = world.organizations ?? 3;
   // The generator (and its faker data, ~30 MB) is loaded only by a start that seeds.
   const { seedWorld } = await import('./seed-world.js');
+  const cpuBefore = process.cpuUsage();
   const summary = await seedWorld(db, {
     ...world,
     tokens: {
@@ -59,7 +62,8 @@ export const seedDemoWorld = async (
       organizations: Array.from({ length: organizations }, (_, i) => orgToken(tokens.organization, i)),
     },
   });
-  return { records: summary.totalRecords, seconds: summary.seconds };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { records: summary.totalRecords, seconds: summary.seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 };
 
 /** Default raw tokens; a harness passes its own. Demo data only: never use these in production. */
@@ -251,7 +255,10 @@ export const ensureDemoWorld = async (
       else {
         seeded = await seedDemoWorld(tx, seed, tokens);
         const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
-        await recordIdentity(tx, { seed: seed.seed ?? DEFAULT_WORLD_OPTIONS.seed, size: seed.size ?? 'demo' });
+        await recordIdentity(tx, {
+          seed: seed.seed ?? DEFAULT_WORLD_OPTIONS.seed,
+          size: seed.size ?? 'demo',
+        });
       }
     });
   if (!seededNow) {

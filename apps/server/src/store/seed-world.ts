@@ -72,7 +72,6 @@ export async function seedWorld(db: Db, input: WorldOptions = {}): Promise<World
 
 const TABLE_NAMES = TABLES.map(([table]) => table);
 
-
 /**
  * When every table of the world is still empty (a first start): the secondary indexes of those
  * tables are dropped for the load and returned, to be built again once the rows are in (PGlite spent

@@ -1,5 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db } from './db.js';
+import { PgliteStatements } from './pglite-statements.js';
 import { TYPE_PARSERS } from './type-parsers.js';
 
 /**
@@ -28,29 +29,52 @@ export async function openPgliteDb(dataDir?: string): Promise<Db> {
     startParams: START_PARAMS,
   });
   await pglite.exec(`SET TIME ZONE 'UTC'`);
-  const db = wrap(pglite, {
-    transaction: (fn) => pglite.transaction(fn),
-    close: () => pglite.close(),
-  });
+  const statements = new PgliteStatements(pglite);
+  // Outside a transaction a statement waits for any open one, like PGlite's own query().
+  const prepared: Prepared = (sql, params) =>
+    pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(() => statements.run(sql, params, false)),
+    );
+  const inTransaction: Prepared = (sql, params) =>
+    pglite._runExclusiveQuery(() => statements.run(sql, params, true));
+  const db = wrap(
+    pglite,
+    { outside: prepared, inside: inTransaction },
+    {
+      transaction: (fn) => pglite.transaction(fn),
+      close: () => pglite.close(),
+    },
+  );
   // The one connection is in this process: notifications cannot be lost.
   db.listen = async (channel, { onNotify }) => pglite.listen(channel, (payload) => onNotify(payload));
   return db;
 }
+
+type Prepared = <T>(sql: string, params: readonly unknown[]) => Promise<T[]>;
 
 interface Lifecycle {
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-function wrap(runner: PgliteRunner, lifecycle: Lifecycle): Db {
+/** How named statements run here (`outside`) and in a transaction opened here (`inside`). */
+interface StatementRunners {
+  outside: Prepared;
+  inside: Prepared;
+}
+
+function wrap(runner: PgliteRunner, statements: StatementRunners, lifecycle: Lifecycle): Db {
   const db: Db = {
     engine: 'pglite',
+    // With parameters: a named statement, parsed and planned once (pglite-statements.ts); after a few
+    // runs PostgreSQL's plan cache keeps a generic plan only where it costs no more than custom ones.
     async query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]> {
-      const result = await runner.query<T>(sql, params ? [...params] : undefined);
+      if (params?.length) return statements.outside<T>(sql, params);
+      const result = await runner.query<T>(sql);
       return result.rows;
     },
-    // One connection in this process: nothing to gain from naming statements.
-    queryPrepared: (sql, params) => db.query(sql, params),
+    queryPrepared: <T extends object>(sql: string, params: readonly unknown[]) =>
+      statements.outside<T>(sql, params),
     listen: async () => {
       throw new Error('listen on the database, not a transaction');
     },
@@ -58,7 +82,7 @@ function wrap(runner: PgliteRunner, lifecycle: Lifecycle): Db {
       await runner.exec(sql);
     },
     transaction: <T>(fn: (tx: Db) => Promise<T>): Promise<T> =>
-      lifecycle.transaction((tx) => fn(wrapTransaction(tx))),
+      lifecycle.transaction((tx) => fn(wrapTransaction(tx, statements.inside))),
     close: () => lifecycle.close(),
   };
   return db;
@@ -67,22 +91,26 @@ function wrap(runner: PgliteRunner, lifecycle: Lifecycle): Db {
 let savepointCounter = 0;
 
 /** Inside a PGlite transaction nesting becomes a savepoint, as in the pg adapter. */
-function wrapTransaction(tx: Transaction): Db {
-  return wrap(tx, {
-    async transaction(fn) {
-      const name = `sp_${++savepointCounter}`;
-      await tx.exec(`SAVEPOINT ${name}`);
-      try {
-        const result = await fn(tx);
-        await tx.exec(`RELEASE SAVEPOINT ${name}`);
-        return result;
-      } catch (error) {
-        await tx.exec(`ROLLBACK TO SAVEPOINT ${name}`);
-        throw error;
-      }
+function wrapTransaction(tx: Transaction, prepared: Prepared): Db {
+  return wrap(
+    tx,
+    { outside: prepared, inside: prepared },
+    {
+      async transaction(fn) {
+        const name = `sp_${++savepointCounter}`;
+        await tx.exec(`SAVEPOINT ${name}`);
+        try {
+          const result = await fn(tx);
+          await tx.exec(`RELEASE SAVEPOINT ${name}`);
+          return result;
+        } catch (error) {
+          await tx.exec(`ROLLBACK TO SAVEPOINT ${name}`);
+          throw error;
+        }
+      },
+      close: async () => {
+        throw new Error('close() the database, not a transaction');
+      },
     },
-    close: async () => {
-      throw new Error('close() the database, not a transaction');
-    },
-  });
+  );
 }
