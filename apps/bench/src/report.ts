@@ -1,3 +1,4 @@
+import { pgliteGoalTable } from './pglite-goals.js';
 import {
   type BenchResults,
   type EngineResult,
@@ -7,7 +8,6 @@ import {
   type TargetCheck,
 } from './results.js';
 import type { ScenarioId } from './scenarios.js';
-import { pgliteGoalTable } from './pglite-goals.js';
 import { formatBytes, formatCount, formatMs, formatNumber } from './stats.js';
 import { markdownTable } from './table.js';
 

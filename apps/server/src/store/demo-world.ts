@@ -63,7 +63,11 @@ export const seedDemoWorld = async (
     },
   });
   const cpu = process.cpuUsage(cpuBefore);
-  return { records: summary.totalRecords, seconds: summary.seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  return {
+    records: summary.totalRecords,
+    seconds: summary.seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
 };
 
 /** Default raw tokens; a harness passes its own. Demo data only: never use these in production. */
