@@ -147,6 +147,16 @@ describe('the demo world', () => {
     expect((await hashDatabase(db)).total).not.toBe(first.total);
   });
 
+  it('builds the indexes it set aside for the load again, as the migrations made them', async () => {
+    const indexes = () =>
+      db.query(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`,
+      );
+    const before = await indexes();
+    await seedWorld(db, SMALL);
+    expect(await indexes()).toEqual(before);
+  });
+
   it('passes every foreign key check, and checking them changes nothing', async () => {
     await seedWorld(db, SMALL);
     const fast = await hashDatabase(db);
