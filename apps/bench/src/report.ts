@@ -1,4 +1,5 @@
 import { checkIssueGoals, issueGoalsTable } from './issue-goals.js';
+import { pgliteGoalTable } from './pglite-goals.js';
 import {
   type BenchResults,
   type EngineResult,
@@ -389,6 +390,10 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       "machine) beside this run's; ratios are each compared with the ceiling of the same run.",
     '',
     issueGoalsTable(checkIssueGoals(results)),
+    '',
+    '## Issue #16: the PGlite and test-suite rows',
+    '',
+    pgliteGoalTable(results),
   ];
   for (const engine of results.engines) {
     lines.push(

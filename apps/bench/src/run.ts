@@ -15,8 +15,8 @@ import { type CapturedResponse, captureResponses, requestKey } from './ceiling.j
 import { CeilingProcess } from './ceiling-process.js';
 import { ask, forkChild, nextMessage, stopChild } from './children.js';
 import { clientBenchRequests, runClientBench } from './client-bench.js';
-import { checkIssueGoals } from './issue-goals.js';
 import { runFreshStart } from './fresh-start.js';
+import { checkIssueGoals } from './issue-goals.js';
 import { type BenchRequest, LoadGenerator, type LoadResult } from './load.js';
 import { machineInfo } from './machine.js';
 import type { ModelBenchInput, ModelBenchResult } from './model-bench.js';
@@ -150,7 +150,9 @@ const seedWorld = async (
   try {
     const { counts, total } = await server.count();
     const memory = await server.memory();
-    const seconds = server.ready.startServerMs / 1000;
+    const firstStartSeconds = server.ready.startServerMs / 1000;
+    // D51: the seed's own time; creating an empty database (PGlite's initdb) is not seeding.
+    const seconds = server.ready.seeded?.seconds ?? firstStartSeconds;
     const m = machineInfo();
     return {
       complete: true,
@@ -160,6 +162,8 @@ const seedWorld = async (
       records: total,
       counts,
       seconds,
+      firstStartSeconds,
+      ...(server.ready.seeded ? { cpuSeconds: server.ready.seeded.cpuSeconds } : {}),
       recordsPerSecond: total / seconds,
       peakRss: Math.max(memory.maxRss, server.ready.maxRss),
       machine: { cores: m.cores, memoryBytes: m.memoryBytes, node: m.node },

@@ -65,6 +65,7 @@ const start = async (options) => {
     startServerMs: readyMs - startedMs,
     sinceProcessStartMs: readyMs,
     seedRecords: records,
+    seeded: server.seeded,
     ...memory(),
   });
 };

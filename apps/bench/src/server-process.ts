@@ -34,6 +34,8 @@ export interface Ready extends Memory {
   wallMs: number;
   /** Records the world generator reported (0 when it did not seed). */
   seedRecords: number;
+  /** The seed's own records and seconds (startServer minus opening and migrating), when it seeded. */
+  seeded?: { records: number; seconds: number; cpuSeconds: number };
 }
 
 /** The reference server in its own process (server-proc.mjs). */

@@ -81,8 +81,15 @@ export interface SeedRecord {
   options: BenchWorldOptions;
   records: number;
   counts: Record<string, number>;
-  /** startServer() on the empty database: open, migrate, generate, listen. */
+  /**
+   * The seed itself: generating and writing the world in its transaction (the server reports it).
+   * Records of earlier runs hold startServer() on the empty database here.
+   */
   seconds: number;
+  /** startServer() on the empty database: create and open it, migrate, seed, listen. */
+  firstStartSeconds?: number;
+  /** CPU seconds of the server process during the seed (PGlite: the database's work included). */
+  cpuSeconds?: number;
   recordsPerSecond: number;
   /** Peak RSS of the seeding process. */
   peakRss: number;

@@ -13,7 +13,13 @@ import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
 import type { SandboxControl } from './http/sandbox.js';
 import { DbAuthDirectory } from './store/auth-directory.js';
-import { type DemoWorld, ensureDemoWorld, type SeedOptions, type WorldIdentity } from './store/demo-world.js';
+import {
+  type DemoWorld,
+  ensureDemoWorld,
+  type SeedingFigures,
+  type SeedOptions,
+  type WorldIdentity,
+} from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
 import { createFixtures, type Fixtures } from './store/fixtures.js';
@@ -96,6 +102,8 @@ export interface RunningServer {
   worldSource: 'prebuilt' | 'seeded' | 'existing';
   /** When each step of the start ended, in ms since the process started (`pnpm bench` prints them). */
   startup: Record<'called' | 'app' | 'database' | 'migrated' | 'world' | 'listening', number>;
+  /** On the start that seeded the world: records written and the seed's own seconds. */
+  seeded?: SeedingFigures;
   fixtures: Fixtures;
   /** Stops accepting requests, lets in-flight ones finish, closes the database and Redis. */
   close(): Promise<void>;
@@ -145,6 +153,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     await migrate(db);
     startup.migrated = mark();
     let seeding = false;
+    let seeded: SeedingFigures | undefined;
     const world = await ensureDemoWorld(
       db,
       options.seed ?? {},
@@ -153,6 +162,9 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       () => {
         seeding = true;
         options.onSeeding?.();
+      },
+      (figures) => {
+        seeded = figures;
       },
     );
     const worldSource = prebuilt ? 'prebuilt' : seeding ? 'seeded' : 'existing';
@@ -309,6 +321,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       world,
       worldSource,
       startup,
+      ...(seeded ? { seeded } : {}),
       fixtures,
       close: () =>
         (closing ??= (async () => {

@@ -3,6 +3,7 @@ import type { OperatorRole } from '@org/model';
 import { hashToken } from '../core/auth/tokens.js';
 import type { Db } from './engine/db.js';
 import { syncIdSequences } from './engine/reset-db.js';
+import { ensureStatistics } from './engine/statistics.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {
@@ -14,6 +15,14 @@ export interface DemoWorld {
     token: string;
     operators: Record<OperatorRole, number> & { bot?: number };
   }>;
+}
+
+/** What a seed wrote and how long it took (the seed only, not opening or migrating the database). */
+export interface SeedingFigures {
+  records: number;
+  seconds: number;
+  /** CPU seconds of this process meanwhile (on PGlite the database's work too; wall time depends on the machine's load). */
+  cpuSeconds: number;
 }
 
 /** Options of the demo world generator (world/options.ts), plus a size preset. */
@@ -40,19 +49,26 @@ export const seedDemoWorld = async (
   db: Db,
   { size = 'demo', ...options }: SeedOptions,
   tokens: { organization: string; customer: string },
-): Promise<void> => {
+): Promise<SeedingFigures> => {
   const world: WorldOptions = { ...WORLD_SIZES[size], ...options };
   const organizations = world.organizations ?? 3;
   // The generator (and faker) load only when a world is seeded: a start on a prebuilt or existing
   // world never needs them (D43).
   const { seedWorld } = await import('./seed-world.js');
-  await seedWorld(db, {
+  const cpuBefore = process.cpuUsage();
+  const summary = await seedWorld(db, {
     ...world,
     tokens: {
       customer: tokens.customer,
       organizations: Array.from({ length: organizations }, (_, i) => orgToken(tokens.organization, i)),
     },
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    records: summary.totalRecords,
+    seconds: summary.seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
 };
 
 /**
@@ -156,6 +172,9 @@ export const describeWorld = async (
   };
 };
 
+/** A start that seeded fewer records leaves the planner statistics to later starts. */
+const STATISTICS_FROM_RECORDS = 5_000;
+
 /** Advisory lock key of seeding (migrations hold another, store/migrate.ts). */
 const SEED_LOCK_KEY = 72_010_004;
 
@@ -230,6 +249,8 @@ export const ensureDemoWorld = async (
   expect: WorldIdentity = {},
   /** Called when the world is about to be generated (not when the database holds one). */
   onSeeding?: () => void,
+  /** Told what this start's seed wrote; undefined when the database held a world already. */
+  onSeeded?: (figures: SeedingFigures | undefined) => void,
 ): Promise<DemoWorld> => {
   const tokens = {
     organization: tokenOptions.organization ?? DEFAULT_TOKENS.organization,
@@ -240,6 +261,7 @@ export const ensureDemoWorld = async (
   // and then find the world (checked again once the lock is held). The seed is one transaction,
   // so a crash leaves the database empty, never half a world.
   let seededNow = false;
+  let seeded: SeedingFigures | undefined;
   if (await empty(db))
     await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
@@ -248,7 +270,7 @@ export const ensureDemoWorld = async (
       if (seed === false) await createTenancy(tx, tokens);
       else {
         onSeeding?.();
-        await seedDemoWorld(tx, seed, tokens);
+        seeded = await seedDemoWorld(tx, seed, tokens);
         const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
         await recordIdentity(tx, {
           seed: seed.seed ?? DEFAULT_WORLD_OPTIONS.seed,
@@ -268,5 +290,9 @@ export const ensureDemoWorld = async (
     }
     await ensureTokens(db, tokens);
   }
-  return describeWorld(db, tokens);
+  // A test's small world is planned well enough without; VACUUM costs ~200 ms of CPU on PGlite.
+  if (!seeded || seeded.records >= STATISTICS_FROM_RECORDS) await ensureStatistics(db);
+  const world = await describeWorld(db, tokens);
+  onSeeded?.(seeded);
+  return world;
 };

@@ -1,0 +1,84 @@
+import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import { LRUCache } from 'lru-cache';
+
+/** Named statements kept per database; the least recently used one is closed beyond this. */
+const MAX_STATEMENTS = 500;
+
+interface Prepared {
+  name: string;
+  /** Parameter type oids, for PGlite's serializers. */
+  paramTypes: number[];
+}
+
+/**
+ * Statements parsed and planned once (PostgreSQL's plan cache) on PGlite's one connection. PGlite's
+ * own `query` sends every statement unnamed, so PostgreSQL parses and plans it on every call: on
+ * the conversations table (27 indexes) planning cost several times the execution. Here each SQL
+ * text becomes a named statement on first use; later calls only bind and execute it, through the
+ * same protocol messages, serializers and result parser as PGlite's `query`.
+ *
+ * Callers hold PGlite's query lock (inside a transaction) or its transaction lock (outside one).
+ */
+export class PgliteStatements {
+  private counter = 0;
+  private readonly statements = new LRUCache<string, Prepared>({
+    max: MAX_STATEMENTS,
+    dispose: (statement) => {
+      this.closing.push(statement.name);
+    },
+  });
+  /** Evicted statements, closed before the next statement runs. */
+  private closing: string[] = [];
+
+  constructor(private readonly pglite: PGlite) {}
+
+  /** Runs `sql`; `inTransaction` false: the data directory is synced afterwards, as `query` does. */
+  async run<T>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> {
+    try {
+      return await this.runOnce<T>(sql, params, inTransaction);
+    } catch (error) {
+      // A table's columns changed under a `SELECT *` (a migration): prepare it again, once.
+      if (!String((error as Error).message).includes('cached plan must not change result type')) throw error;
+      this.statements.delete(sql);
+      return this.runOnce<T>(sql, params, inTransaction);
+    }
+  }
+
+  private async runOnce<T>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> {
+    const messages: Awaited<ReturnType<PGlite['execProtocolStream']>> = [];
+    const send = async (message: Uint8Array) => {
+      messages.push(...(await this.pglite.execProtocolStream(message, { syncToFs: false })));
+    };
+    try {
+      for (const name of this.closing.splice(0)) await send(protocol.serialize.close({ type: 'S', name }));
+      const statement = this.statements.get(sql) ?? (await this.prepare(sql));
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = this.pglite.serializers[statement.paramTypes[i]!];
+        return serializer ? serializer(value) : String(value);
+      });
+      messages.length = 0;
+      await send(protocol.serialize.bind({ statement: statement.name, values }));
+      await send(protocol.serialize.describe({ type: 'P' }));
+      await send(protocol.serialize.execute({}));
+    } finally {
+      await send(protocol.serialize.sync());
+    }
+    if (!inTransaction) await this.pglite.syncToFs();
+    return parse.parseResults(messages, this.pglite.parsers)[0]!.rows as T[];
+  }
+
+  private async prepare(sql: string): Promise<Prepared> {
+    const name = `pglite_s${++this.counter}`;
+    await this.pglite.execProtocolStream(protocol.serialize.parse({ name, text: sql }), { syncToFs: false });
+    const description = await this.pglite.execProtocolStream(
+      protocol.serialize.describe({ type: 'S', name }),
+      {
+        syncToFs: false,
+      },
+    );
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(description) };
+    this.statements.set(sql, statement);
+    return statement;
+  }
+}
