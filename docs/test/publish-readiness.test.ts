@@ -121,7 +121,7 @@ describe('publish readiness', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  it('ships only the files allow-list (dist, README, CHANGELOG, LICENSE, package.json; the server its bin)', async () => {
+  it('ships the files allow-list (dist, README, CHANGELOG, LICENSE, package.json; the server its bin), README and CHANGELOG always', async () => {
     for (const tarball of (await readdir(work)).filter((f) => f.endsWith('.tgz'))) {
       const listing = (await runOk('tar', ['-tzf', join(work, tarball)], work)).stdout.trim().split('\n');
       const unexpected = listing.filter(
@@ -134,6 +134,8 @@ describe('publish readiness', () => {
         listing.some((entry) => entry.startsWith('package/dist/')),
         tarball,
       ).toBe(true);
+      // Each tarball carries its install guide and its release notes.
+      expect(listing, tarball).toEqual(expect.arrayContaining(['package/README.md', 'package/CHANGELOG.md']));
     }
   });
 

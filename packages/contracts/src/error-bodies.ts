@@ -13,7 +13,10 @@ import { endpointById } from './endpoint-lookup.js';
  * pins the code, where `ErrorBodySchema` accepts any. Throws for an unknown endpoint id (naming the
  * nearest) and for a status the endpoint does not document (naming those it does).
  */
-export const errorBodySchemaFor = (endpoint: EndpointId, status: ErrorStatus) => {
+export const errorBodySchemaFor = (
+  endpoint: EndpointId,
+  status: ErrorStatus,
+): ReturnType<typeof errorBodyOfStatus> => {
   const ep = endpointById(endpoint);
   if (!(ep.errors as readonly number[]).includes(status))
     throw new Error(`${endpoint} documents no ${status}; its error statuses are ${ep.errors.join(', ')}`);
