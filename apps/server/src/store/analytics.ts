@@ -67,7 +67,7 @@ const encodeCursor = (row: PointRow) =>
   Buffer.from(`${parseTimestamp(row.time)}|${row.id}`).toString('base64url');
 /** What encodeCursor writes: a UTC timestamp as the db layer prints it, and an int4 id. */
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/;
-const MAX_INT4 = 2_147_483_647;
+const MAX_INT4 = LIMITS.maxId;
 const decodeCursor = (cursor: string) => {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   const [, time, id] = match ?? [];

@@ -3,6 +3,7 @@ import {
   type ContactIdentity,
   type ConversationDetail,
   canonicalMetric,
+  LIMITS,
   type Message,
   type MetricInfo,
   type NavigationEvent,
@@ -57,7 +58,7 @@ const columnTypes = async (db: Db, table: string) => {
 };
 
 const INTEGER_TYPES = new Set(['integer', 'integer[]']);
-const isInt4 = (n: unknown) => Number.isInteger(n) && Math.abs(n as number) <= 2_147_483_647;
+const isInt4 = (n: unknown) => Number.isInteger(n) && Math.abs(n as number) <= LIMITS.maxId;
 
 /** Inserts one row (columns named by the model's field names), returning the given columns. */
 const insertRow = async <T extends object>(

@@ -1,3 +1,4 @@
+import { LIMITS } from '@org/model';
 import fc from 'fast-check';
 import {
   type FuzzOperation,
@@ -58,7 +59,7 @@ const dateArb = fc.integer({ min: DATE_WINDOW.min / DAY, max: DATE_WINDOW.max / 
 const looksLikeDatePattern = (pattern: string) => pattern.includes('\\d{4})-(\\d{2})');
 
 /** Ids are drawn as PostgreSQL integers, mostly small (seeded records), and filtered by the pattern. */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = LIMITS.maxId;
 const idArb = fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: MAX_ID }));
 /**
  * Whether a string pattern holds an id or a list of ids (`exclude_ids`, analytics id lists,
