@@ -86,6 +86,10 @@ const toApiError = (error: FastifyError, bodyLimit: number): ApiError | null => 
   return null;
 };
 
+const noRouteSchemas = (): never => {
+  throw new Error('routes of the reference server take no JSON schema: the model validates (zod)');
+};
+
 /** The reference server's HTTP app: every route of the model's table over the given services. */
 export const buildApp = async (services: Services, options: AppOptions = {}): Promise<FastifyInstance> => {
   const bodyLimit = options.bodyLimit ?? LIMITS.maxBodyBytes;
@@ -96,6 +100,11 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: LIMITS.maxPathParamLength },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     bodyLimit,
+    // Requests and answers are checked by the model's zod schemas, never by route JSON schemas:
+    // without these factories Fastify would load Ajv and fast-json-stringify at every start.
+    schemaController: {
+      compilersFactory: { buildValidator: noRouteSchemas, buildSerializer: noRouteSchemas },
+    },
     return503OnClosing: true,
     // D27: a keep-alive connection answers this many requests (pipelined or not), the last one
     // with `Connection: close`, then the server closes it.

@@ -5,7 +5,8 @@ import Ajv from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
 import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/test-database.js';
 import { type SandboxUnderTest, useSandbox } from '../test-support/sandbox.js';
-import { buildSandboxDocument, SANDBOX_PREFIX } from './sandbox-api.js';
+import { SANDBOX_PREFIX } from './sandbox-api.js';
+import { buildSandboxDocument } from './sandbox-document.js';
 
 type Obj = Record<string, any>;
 const document = buildSandboxDocument() as Obj;

@@ -16,8 +16,8 @@ import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { dataPointInputSchemaFor, type SandboxRecordResource } from '../core/sandbox-inputs.js';
 import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
 import { readJsonBody } from './json-body.js';
+import { journalTextOf, RequestJournal } from './request-journal.js';
 import {
-  buildSandboxDocument,
   ClockRequestSchema,
   type ClockSchema,
   type JournalEntry,
@@ -69,7 +69,6 @@ export interface SandboxControl {
   ): Promise<string>;
 }
 
-const JOURNAL_BODY_LIMIT = 256 * 1024;
 /** Marks an app whose pages (written part by part) are copied into the journal. */
 export const SANDBOX_JOURNAL = 'sandboxJournal';
 const MAX_DELAY_MS = 60_000;
@@ -133,25 +132,14 @@ const preferredError = (request: FastifyRequest, limits: RateLimits): ApiError |
   return new ApiError(code, detail, errors, headers);
 };
 
-const journalBodyOf = (payload: unknown): unknown => {
-  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
-  if (text === null || text === '') return null;
-  if (text.length > JOURNAL_BODY_LIMIT) return { truncated: true, text: text.slice(0, JOURNAL_BODY_LIMIT) };
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
-
 /**
  * The sandbox for other teams' test suites (`--sandbox`, D23): the control API under /_sandbox/ and
  * the per-request preferences. Without it none of this is registered and /_sandbox/ answers 404.
  */
 export const registerSandbox = (app: FastifyInstance, control: SandboxControl, journalSize = 500) => {
-  const journal: JournalEntry[] = [];
+  const journal = new RequestJournal(journalSize);
   app.decorate(SANDBOX_JOURNAL, true);
-  const bodies = new WeakMap<FastifyRequest, unknown>();
+  const bodies = new WeakMap<FastifyRequest, string | null>();
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith(SANDBOX_PREFIX)) return;
@@ -172,26 +160,27 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!request.url.startsWith(SANDBOX_PREFIX)) bodies.set(request, journalBodyOf(payload));
+    if (!request.url.startsWith(SANDBOX_PREFIX)) bodies.set(request, journalTextOf(payload));
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith(SANDBOX_PREFIX)) return;
-    journal.push({
-      id: request.id,
-      at: new Date().toISOString(),
-      method: request.method,
-      url: request.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      body: bodies.get(request) ?? (request as { journalBody?: unknown }).journalBody ?? null,
-    });
-    if (journal.length > journalSize) journal.splice(0, journal.length - journalSize);
+    journal.add(
+      {
+        id: request.id,
+        at: new Date().toISOString(),
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      bodies.get(request) ?? (request as { journalText?: string | null }).journalText ?? null,
+    );
   });
 
   app.post(`${SANDBOX_PREFIX}reset`, async (_request, reply) => {
     await control.reset();
-    journal.length = 0;
+    journal.clear();
     return reply.code(204).send();
   });
   // Isolation for test files that share one server: each creates a world of its own (D23).
@@ -215,11 +204,9 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     await control.clearRateLimits();
     return reply.code(204).send();
   });
-  app.get(`${SANDBOX_PREFIX}requests`, async (_request, reply) =>
-    reply.send({ count: journal.length, results: journal }),
-  );
+  app.get(`${SANDBOX_PREFIX}requests`, async (_request, reply) => reply.send(journal.read()));
   app.delete(`${SANDBOX_PREFIX}requests`, async (_request, reply) => {
-    journal.length = 0;
+    journal.clear();
     return reply.code(204).send();
   });
 
@@ -269,13 +256,19 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
 
   // The sandbox's own document (D42), never part of the published one.
   // Built on first request, so the start does not pay for it.
-  let document: string | undefined;
+  let document: Promise<string> | undefined;
   app.get(`${SANDBOX_PREFIX}openapi.json`, async (_request, reply) =>
-    reply.type(JSON_TYPE).send((document ??= JSON.stringify(buildSandboxDocument()))),
+    reply
+      .type(JSON_TYPE)
+      .send(
+        await (document ??= import('./sandbox-document.js').then((m) =>
+          JSON.stringify(m.buildSandboxDocument()),
+        )),
+      ),
   );
 };
 
 /** Lets a page written part by part (register-routes' sendParts) appear in the journal. */
 export const journalPage = (request: FastifyRequest, parts: readonly Buffer[]) => {
-  (request as { journalBody?: unknown }).journalBody = journalBodyOf(Buffer.concat(parts));
+  (request as { journalText?: string | null }).journalText = journalTextOf(Buffer.concat(parts));
 };

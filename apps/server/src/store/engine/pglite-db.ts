@@ -40,15 +40,34 @@ const PGLITE_SETTINGS: Record<string, string> = {
  * Opening a database runs initdb in a WebAssembly instance of its own and leaves it, about 300 MB,
  * as garbage that V8 collects only under heap pressure, which an idle or lightly loaded server may
  * never reach: collect it once, right after opening, so that resident memory reflects the database.
+ * A loaded world (D43) leaves no instance, only the copies of its tarball PGlite made (about
+ * 110 MB for the demo world): one collection frees them, without waiting for finalizers.
  */
 const collectGarbage = (() => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (() => void) | undefined;
   // WebAssembly memories are released by finalizers: a second collection after they ran frees them.
-  return async () => {
+  return async (instanceLeft: boolean) => {
     gc?.();
+    if (!instanceLeft) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
     gc?.();
+  };
+})();
+
+/**
+ * D52: PostgreSQL's WebAssembly runs on V8's baseline compiler (Liftoff) only. With V8's default
+ * tiering its hot functions were compiled again by the optimizing compiler: about a second of CPU
+ * in background threads at every start, competing with the start itself on small machines, and
+ * 70-140 MB more resident (a fuzzed server peaked at 470 MB, 330 MB on baseline code). A write
+ * costs about a quarter more CPU on baseline code. V8 reads the flag when it compiles a module, so
+ * it is set before the first instance; it concerns WebAssembly only (this process's).
+ */
+const baselineWasmOnly = (() => {
+  let set = false;
+  return () => {
+    if (!set) setFlagsFromString('--liftoff-only');
+    set = true;
   };
 })();
 
@@ -58,6 +77,7 @@ const collectGarbage = (() => {
  */
 export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions = {}): Promise<Db> {
   const settings = { ...PGLITE_SETTINGS, ...options.settings };
+  baselineWasmOnly();
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.load ? { loadDataDir: options.load } : {}),
@@ -69,7 +89,7 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions 
     parsers: { ...TYPE_PARSERS },
   });
   await pglite.exec(`SET TIME ZONE 'UTC'`);
-  await collectGarbage();
+  await collectGarbage(!options.load);
   const statements = new PgliteStatements(pglite);
   // Outside a transaction a statement waits for any open one, like PGlite's own query().
   const prepared: Prepared = (sql, params) =>
