@@ -10,6 +10,7 @@ import {
 import { invalid } from '../core/api-error.js';
 import { assembledJson, type JsonText } from '../core/json.js';
 import { linkTo, type RequestOrigin } from '../core/links.js';
+import { type PointKey, type PointPage, pageFromDays } from './analytics-days.js';
 import type { Db } from './engine/db.js';
 import { parseTimestamp } from './engine/type-parsers.js';
 import { Params } from './sql.js';
@@ -63,7 +64,7 @@ export const dataPointJson = (row: PointRow, info: MetricInfo): string => {
 };
 
 /** D14 cursors: the (time, id) of the last point served, opaque to clients. */
-const encodeCursor = (row: PointRow) =>
+const encodeCursor = (row: PointKey) =>
   Buffer.from(`${parseTimestamp(row.time)}|${row.id}`).toString('base64url');
 /** What encodeCursor writes: a UTC timestamp as the db layer prints it, and an int4 id. */
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/;
@@ -106,6 +107,68 @@ export const queryDataPoints = async (
   const orgs = query.organization_id
     ? scope.visibleOrganizationIds.filter((id) => query.organization_id!.includes(id))
     : scope.visibleOrganizationIds;
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = (from: Date, to: Date, limit: number) =>
+    pointRows(db, metric, orgs, { ...query, from, to }, after, limit);
+  const render = (row: PointRow) => dataPointJson(row, info);
+  const page =
+    (dayRendersServe(metric, orgs, query)
+      ? await pageFromDays(
+          {
+            db,
+            metric: canonicalMetric(metric),
+            organizationId: orgs[0]!,
+            from: query.from,
+            to: query.to,
+            afterTime: after?.time,
+            rows,
+            render,
+          },
+          pageSize,
+        )
+      : undefined) ?? rowsPage(await rows(query.from, query.to, pageSize + 1), pageSize, render);
+  const results = page.parts.join(',');
+  const next = page.more
+    ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page.last!) }))}`
+    : '';
+  // Points written as text by dataPointJson (checked against the model's per-metric schema in tests).
+  return assembledJson(`{"results":[${results}]${next}}`);
+};
+
+/**
+ * Whether stored day renders (D54) hold this request's points: one organization and no filter on
+ * the points themselves (a render holds all of a day's points), rendered as the stored metric is.
+ */
+const dayRendersServe = (metric: AnalyticsMetric, orgs: number[], query: AnalyticsQuery) =>
+  orgs.length === 1 &&
+  !query.um_widget_id &&
+  !query.operator_id &&
+  !query.operator_group_id &&
+  query.operator_mode !== 'human' &&
+  query.operator_mode !== 'bot' &&
+  (ANALYTICS_METRICS[metric] as MetricInfo).kind ===
+    (ANALYTICS_METRICS[canonicalMetric(metric)] as MetricInfo).kind;
+
+/** A page of the first `pageSize` rows; more when there were more. */
+const rowsPage = (rows: PointRow[], pageSize: number, render: (row: PointRow) => string): PointPage => {
+  const page = rows.slice(0, pageSize);
+  const last = page[page.length - 1];
+  return {
+    parts: page.length ? [page.map(render).join(',')] : [],
+    last: last && { time: last.time, id: last.id },
+    more: rows.length > pageSize,
+  };
+};
+
+/** The points of the range [query.from, query.to) after the cursor, filtered, in order, at most `limit`. */
+const pointRows = (
+  db: Db,
+  metric: AnalyticsMetric,
+  orgs: number[],
+  query: AnalyticsQuery,
+  after: { time: string; id: number } | undefined,
+  limit: number,
+): Promise<PointRow[]> => {
   const p = new Params();
   // One organization (the usual case): its index range read in order, no sort. Several: one
   // ordered range per organization (metric, organization_id, time, id), merged; an
@@ -124,24 +187,13 @@ export const queryDataPoints = async (
   if (query.operator_mode === 'human')
     where.push('coalesce(human_interaction, NOT is_chatbot_metric AND operator_id IS NOT NULL)');
   if (query.operator_mode === 'bot') where.push('coalesce(chatbot_interaction, is_chatbot_metric)');
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    where.push(`(time, id) > (${p.add(after.time)}::timestamptz, ${p.add(after.id)})`);
-  }
+  if (after) where.push(`(time, id) > (${p.add(after.time)}::timestamptz, ${p.add(after.id)})`);
   const range = `SELECT * FROM analytics_data_points WHERE ${where.join(' AND ')}
-        ORDER BY time, id LIMIT ${pageSize + 1}`;
-  const rows = await db.query<PointRow>(
+        ORDER BY time, id LIMIT ${limit}`;
+  return db.query<PointRow>(
     `SELECT ${POINT_COLUMNS}
        FROM ${single ? `(${range}) AS d` : `unnest(${p.add(orgs)}::int[]) AS o(id) CROSS JOIN LATERAL (${range}) AS d`}
-      ORDER BY d.time, d.id LIMIT ${pageSize + 1}`,
+      ORDER BY d.time, d.id LIMIT ${limit}`,
     p.values,
   );
-  const more = rows.length > pageSize;
-  const page = more ? rows.slice(0, pageSize) : rows;
-  const results = page.map((row) => dataPointJson(row, info)).join(',');
-  const next = more
-    ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page[page.length - 1]!) }))}`
-    : '';
-  // Points written as text by dataPointJson (checked against the model's per-metric schema in tests).
-  return assembledJson(`{"results":[${results}]${next}}`);
 };
