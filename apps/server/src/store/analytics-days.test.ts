@@ -6,7 +6,7 @@ import {
   canonicalMetric,
 } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDataPoints } from './analytics.js';
+import { dataPointJson, queryDataPoints } from './analytics.js';
 import type { Db } from './engine/db.js';
 import {
   openPgliteTestDb,
@@ -17,7 +17,15 @@ import {
 } from './engine/test-database.js';
 import { createSandboxDataPoint } from './sandbox-records.js';
 import { seedWorld } from './seed-world.js';
-import { copyPointAt, deletePointsAt, movePoints, pointDays, storedDayRenders } from './test-states.js';
+import {
+  copyPointAt,
+  copyPointWith,
+  deletePointsAt,
+  movePoints,
+  pointDays,
+  pointRowsOf,
+  storedDayRenders,
+} from './test-states.js';
 
 /**
  * D54: a page served from stored day renders is the text the row query alone gives, whatever the
@@ -146,6 +154,7 @@ function daysSuite(open: () => Promise<TestDb>) {
 
   it('renders a day again after a point is written into it (sandbox records), deleted or moved', async () => {
     await expectSamePages(range(), 17);
+    await expectSamePages(range(), 100_000);
     const day = shiftDay(first, 3);
     const generation = async () =>
       (await storedDayRenders(db, A)).find((d) => d.metric === metric && d.day === day)!;
@@ -169,6 +178,72 @@ function daysSuite(open: () => Promise<TestDb>) {
     expect(JSON.parse(whole).results.length).toBe(moved.points);
     expect(whole).toContain(`"time":"${shiftDay(first, 1)}T01:01:01"`);
     expect(whole).not.toContain(`"time":"${day}T09:09:09"`);
+  });
+
+  it('renders points in the database as dataPointJson does, values of every size and any text', async () => {
+    const day = shiftDay(last, 3);
+    const values = [
+      0,
+      -0,
+      5,
+      -5.5,
+      0.1 + 0.2,
+      1e-4,
+      9.99e-5,
+      1e-7,
+      123.456,
+      1e14 + 0.5,
+      1e15,
+      1e21,
+      123456789012345680000,
+      2 ** 53 + 2,
+    ];
+    const texts = [
+      '',
+      'plain',
+      'quote " and \\ back',
+      'tab\t new\n line\r',
+      '\u0001\u001f\u007f',
+      'é 日本 😀 /',
+    ];
+    const points = values.flatMap((value, i) =>
+      texts.map((value_str, j) => ({
+        time: `${day}T10:${String(i).padStart(2, '0')}:${String(j).padStart(2, '0')}.25Z`,
+        value,
+        value_str,
+      })),
+    );
+    for (const m of ['um_operator_status', 'um_missed_opportunity', 'um_conversation_duration'] as const) {
+      await copyPointWith(db, m, A, points);
+      const rows = await pointRowsOf(db, m, A, `${day}T00:00:00Z`, `${shiftDay(day, 1)}T00:00:00Z`);
+      expect(rows.length).toBeGreaterThanOrEqual(points.length);
+      const expected = `{"results":[${rows.map((row) => dataPointJson(row, ANALYTICS_METRICS[m])).join(',')}]}`;
+      // The whole day read once: the first page renders in SQL (or falls back to rows for the values it cannot).
+      expect(await page(m, { event_date: day }, [A, NO_POINTS_ORG], 100_000)).toBe(expected);
+      const safe = rows.filter(
+        (row) => row.value === 0 || (Math.abs(row.value) >= 1e-4 && Math.abs(row.value) < 1e15),
+      );
+      await copyPointWith(
+        db,
+        m,
+        A,
+        safe.map((row) => ({
+          time: `${shiftDay(day, 1)}${row.time.slice(10).replace(' ', 'T').replace('+00', 'Z')}`,
+          value: row.value,
+          value_str: row.value_str,
+        })),
+      );
+      const safeRows = await pointRowsOf(
+        db,
+        m,
+        A,
+        `${shiftDay(day, 1)}T00:00:00Z`,
+        `${shiftDay(day, 2)}T00:00:00Z`,
+      );
+      expect(await page(m, { event_date: shiftDay(day, 1) }, [A, NO_POINTS_ORG], 100_000)).toBe(
+        `{"results":[${safeRows.map((row) => dataPointJson(row, ANALYTICS_METRICS[m])).join(',')}]}`,
+      );
+    }
   });
 
   it('renders every kind of metric as the rows do', async () => {

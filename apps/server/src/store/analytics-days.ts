@@ -1,14 +1,8 @@
-import type { PointRow } from './analytics.js';
+import type { PointKey, PointRead } from './analytics-read.js';
 import type { Db } from './engine/db.js';
 import { ASYNC_COMMIT } from './sql.js';
 
 const DAY_MS = 86_400_000;
-
-/** The (time, id) of a point as the row query prints them: what a `next` cursor is made of. */
-export interface PointKey {
-  time: string;
-  id: number;
-}
 
 /** A page of points: JSON text parts (each points joined with commas), in order. */
 export interface PointPage {
@@ -26,9 +20,8 @@ export interface DaySource {
   from: Date;
   to: Date;
   afterTime: string | undefined;
-  /** The points in [from, to) (and after the cursor), in order, at most `limit`. */
-  rows: (from: Date, to: Date, limit: number) => Promise<PointRow[]>;
-  render: (row: PointRow) => string;
+  /** The first `room` points in [from, to) (after the cursor), by day. */
+  read: (from: Date, to: Date, room: number) => Promise<PointRead>;
 }
 
 interface DayRow {
@@ -60,19 +53,18 @@ export const pageFromDays = async (src: DaySource, pageSize: number): Promise<Po
 
   const page: PointPage = { parts: [], last: undefined, more: false };
   let count = 0;
-  /** Takes rows while the page has room; whether any were left over. */
-  const take = (rows: PointRow[]) => {
-    const taken = rows.slice(0, pageSize - count);
-    if (taken.length) {
-      page.parts.push(taken.map(src.render).join(','));
-      count += taken.length;
-      const last = taken[taken.length - 1]!;
-      page.last = { time: last.time, id: last.id };
-    }
-    return rows.length > taken.length;
+  /** Takes the days read; whether more points were read than fit. */
+  const take = (read: PointRead, room: number) => {
+    for (const day of read.days)
+      if (day.points) {
+        page.parts.push(day.json);
+        count += day.points;
+        page.last = day.last;
+      }
+    return read.read > room;
   };
 
-  if (take(await src.rows(src.from, new Date(firstDay), pageSize + 1))) {
+  if (take(await src.read(src.from, new Date(firstDay), pageSize), pageSize)) {
     page.more = true;
     return page;
   }
@@ -93,10 +85,10 @@ export const pageFromDays = async (src: DaySource, pageSize: number): Promise<Po
     break;
   }
   // Read to the end of the range, not the day: a write since the days were read cannot end the page early.
-  const limit = pageSize - count + 1;
-  const rest = await src.rows(new Date(restFrom), src.to, limit);
-  if (unrendered.length) await storeDays(src, unrendered, rest, rest.length === limit);
-  page.more = take(rest);
+  const room = pageSize - count;
+  const rest = await src.read(new Date(restFrom), src.to, room);
+  if (unrendered.length) await storeDays(src, unrendered, rest, rest.read > room);
+  page.more = take(rest, room);
   return page;
 };
 
@@ -117,23 +109,17 @@ const readDays = (src: DaySource, firstDay: number, endDay: number, room: number
   );
 
 /**
- * Stores the renders of the unrendered days that `rows` (read from the first of them on, in order)
- * hold whole: all of them, or when the read stopped at its limit, those before the last row's day.
+ * Stores the renders of the unrendered days that `rest` (read from the first of them on, in order)
+ * holds whole: all of them, or when more points were read than fit, those before the last day read
+ * (the day of that extra point).
  * Each is stored on the generation read before the rows, so a write since leaves it unstored.
  */
-const storeDays = async (src: DaySource, days: DayRow[], rows: PointRow[], cut: boolean) => {
-  const byDay = new Map<string, PointRow[]>();
-  for (const row of rows) {
-    const day = row.time.slice(0, 10);
-    let list = byDay.get(day);
-    if (!list) byDay.set(day, (list = []));
-    list.push(row);
-  }
-  const lastDay = rows.length ? rows[rows.length - 1]!.time.slice(0, 10) : undefined;
+const storeDays = async (src: DaySource, days: DayRow[], rest: PointRead, cut: boolean) => {
+  const byDay = new Map(rest.days.map((day) => [day.day, day]));
+  const lastDay = rest.days[rest.days.length - 1]?.day;
   const whole = days.filter((d) => !cut || d.day < lastDay!);
   if (!whole.length) return;
-  const of = whole.map((d) => byDay.get(d.day) ?? []);
-  const lastOf = (points: PointRow[]) => points[points.length - 1];
+  const of = whole.map((d) => byDay.get(d.day));
   try {
     await src.db.query(
       `${ASYNC_COMMIT}
@@ -151,10 +137,10 @@ const storeDays = async (src: DaySource, days: DayRow[], rows: PointRow[], cut: 
         src.organizationId,
         whole.map((d) => d.day),
         whole.map((d) => d.generation),
-        of.map((points) => points.length),
-        of.map((points) => lastOf(points)?.time ?? null),
-        of.map((points) => lastOf(points)?.id ?? null),
-        of.map((points) => points.map(src.render).join(',')),
+        of.map((day) => day?.points ?? 0),
+        of.map((day) => day?.last?.time ?? null),
+        of.map((day) => day?.last?.id ?? null),
+        of.map((day) => day?.json ?? ''),
       ],
     );
   } catch {
