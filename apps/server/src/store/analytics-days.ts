@@ -20,8 +20,8 @@ export interface DaySource {
   from: Date;
   to: Date;
   afterTime: string | undefined;
-  /** The first `room` points in [from, to) (after the cursor), by day. */
-  read: (from: Date, to: Date, room: number) => Promise<PointRead>;
+  /** The first `room` points in [from, to) (after the cursor), by UTC day when `byDay`. */
+  read: (from: Date, to: Date, room: number, byDay: boolean) => Promise<PointRead>;
 }
 
 interface DayRow {
@@ -64,7 +64,7 @@ export const pageFromDays = async (src: DaySource, pageSize: number): Promise<Po
     return read.read > room;
   };
 
-  if (take(await src.read(src.from, new Date(firstDay), pageSize), pageSize)) {
+  if (take(await src.read(src.from, new Date(firstDay), pageSize, false), pageSize)) {
     page.more = true;
     return page;
   }
@@ -86,7 +86,7 @@ export const pageFromDays = async (src: DaySource, pageSize: number): Promise<Po
   }
   // Read to the end of the range, not the day: a write since the days were read cannot end the page early.
   const room = pageSize - count;
-  const rest = await src.read(new Date(restFrom), src.to, room);
+  const rest = await src.read(new Date(restFrom), src.to, room, unrendered.length > 0);
   if (unrendered.length) await storeDays(src, unrendered, rest, rest.read > room);
   page.more = take(rest, room);
   return page;

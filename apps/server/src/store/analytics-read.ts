@@ -53,14 +53,14 @@ export const dataPointJson = (row: PointRow, info: MetricInfo): string => {
 /**
  * dataPointJson in SQL (alias `p`), the same text: parsing 10,000 rows of 14 columns in the pg
  * driver was most of a page's server time (D54). A number prints as JavaScript prints it only
- * where PostgreSQL's shortest form has no exponent either (JavaScript: below 1e21 and from 1e-6;
- * PostgreSQL: below 1e15 and from 1e-4); VALUE_AS_JS tells the rows outside, rendered by
- * dataPointJson instead.
+ * where PostgreSQL's shortest form (extra_float_digits > 0) has no exponent either (JavaScript:
+ * below 1e21 and from 1e-6; PostgreSQL: below 1e15 and from 1e-4); VALUE_AS_JS tells the rows
+ * outside, rendered by dataPointJson instead. `p.time_text`: the time as POINT_COLUMNS reads it.
  */
 const pointJsonSql = (info: MetricInfo) => `'{"um_widget_id":[' || array_to_string(p.um_widget_ids, ',')
     || '],"organization_id":' || p.organization_id
     ${info.kind === 'missed' ? '' : `|| ',"operator_id":' || coalesce(p.operator_id::text, 'null') || ',"operator_group_id":' || coalesce(p.operator_group_id::text, 'null')`}
-    || ',"time":"' || left(p.time::text, 10) || 'T' || substr(p.time::text, 12, 8)
+    || ',"time":"' || left(p.time_text, 10) || 'T' || substr(p.time_text, 12, 8)
     || '","value":' || CASE WHEN p.value = 'NaN' OR abs(p.value) = 'Infinity' THEN 'null' WHEN p.value = 0 THEN '0' ELSE p.value::text END
     || ',"value_str":' || to_json(p.value_str)::text
     || coalesce(',"conversation_id":' || p.conversation_id, '')
@@ -69,8 +69,7 @@ const pointJsonSql = (info: MetricInfo) => `'{"um_widget_id":[' || array_to_stri
     || ',"is_chatbot_metric":' || p.is_chatbot_metric
     || coalesce(',"chatbot_interaction":' || p.chatbot_interaction, '')
     || coalesce(',"human_interaction":' || p.human_interaction, '') || '}'`;
-const VALUE_AS_JS = `(p.value = 0 OR p.value = 'NaN' OR abs(p.value) = 'Infinity' OR (abs(p.value) >= 1e-4 AND abs(p.value) < 1e15))
-    AND current_setting('extra_float_digits')::int > 0`;
+const VALUE_AS_JS = `p.value = 0 OR p.value = 'NaN' OR abs(p.value) = 'Infinity' OR (abs(p.value) >= 1e-4 AND abs(p.value) < 1e15)`;
 
 /** The (time, id) of a point as the row query prints them: what a `next` cursor is made of. */
 export interface PointKey {
@@ -143,13 +142,17 @@ interface DayTextRow {
   others: number;
   last_time: string | null;
   last_id: number | null;
-  read: number;
+  /** Null: no point (the one group of an empty read). */
+  read: number | null;
+  shortest: boolean;
 }
 
 /**
- * The first `room` points in [from, to), rendered by the database, grouped by UTC day, and whether
- * there are more (one more point is read). Rows are read and rendered here only when a value would
- * print otherwise in PostgreSQL (see pointJsonSql).
+ * The first `room` points in [from, to), rendered by the database, and whether there are more (one
+ * more point is read). `byDay`: grouped by UTC day (to store whole days, D54); otherwise one group
+ * (day ''), joined in the order the subquery reads them, which spares sorting the rendered texts
+ * (a third of the statement). Rows are read and rendered here only when a value would print
+ * otherwise in PostgreSQL (see pointJsonSql).
  */
 export const readPoints = async (
   db: Db,
@@ -157,36 +160,40 @@ export const readPoints = async (
   from: Date,
   to: Date,
   room: number,
+  { byDay = false }: { byDay?: boolean } = {},
 ): Promise<PointRead> => {
   const p = new Params();
   const ordered = orderedPoints(sel, from, to, room + 1, p);
   const inRoom = `p.n <= ${p.add(room)}`;
-  // The last point of its day among those in the room.
-  const isLast = `(p.n = ${p.add(room)} OR p.day_end)`;
+  // The last point in the room, of its day when by day.
+  const isLast = `(p.n = ${p.add(room)} OR p.ends)`;
+  const ends = byDay
+    ? `coalesce((lead(d.time) OVER () AT TIME ZONE 'UTC')::date <> (d.time AT TIME ZONE 'UTC')::date, true)`
+    : 'lead(d.id) OVER () IS NULL';
   const rows = await db.query<DayTextRow>(
-    `SELECT (p.time AT TIME ZONE 'UTC')::date::text AS day,
-            string_agg(${pointJsonSql(sel.info)}, ',' ORDER BY p.n) FILTER (WHERE ${inRoom}) AS json,
+    `SELECT ${byDay ? `(p.time AT TIME ZONE 'UTC')::date::text` : "''"} AS day,
+            string_agg(${pointJsonSql(sel.info)}, ',' ${byDay ? 'ORDER BY p.n' : ''}) FILTER (WHERE ${inRoom}) AS json,
             count(*) FILTER (WHERE ${inRoom})::int AS points,
             count(*) FILTER (WHERE ${inRoom} AND NOT (${VALUE_AS_JS}))::int AS others,
-            max(p.time::text) FILTER (WHERE ${inRoom} AND ${isLast}) AS last_time,
+            max(p.time_text) FILTER (WHERE ${inRoom} AND ${isLast}) AS last_time,
             max(p.id) FILTER (WHERE ${inRoom} AND ${isLast}) AS last_id,
-            max(p.n)::int AS read
-       FROM (SELECT d.*, row_number() OVER () AS n,
-                    coalesce((lead(d.time) OVER () AT TIME ZONE 'UTC')::date <> (d.time AT TIME ZONE 'UTC')::date, true) AS day_end
+            max(p.n)::int AS read,
+            current_setting('extra_float_digits')::int > 0 AS shortest
+       FROM (SELECT d.*, d.time::text AS time_text, row_number() OVER () AS n, ${ends} AS ends
                FROM (${ordered}) AS d) AS p
-      GROUP BY 1
-      ORDER BY 1`,
+      ${byDay ? 'GROUP BY 1 ORDER BY 1' : ''}`,
     p.values,
   );
-  if (rows.some((r) => r.others > 0)) return readRows(db, sel, from, to, room);
+  const found = rows.filter((r) => r.read !== null);
+  if (found.some((r) => r.others > 0 || !r.shortest)) return readRows(db, sel, from, to, room);
   return {
-    days: rows.map((r) => ({
+    days: found.map((r) => ({
       day: r.day,
       json: r.json ?? '',
       points: r.points,
       last: r.last_time === null ? undefined : { time: r.last_time, id: r.last_id! },
     })),
-    read: rows.reduce((read, r) => Math.max(read, r.read), 0),
+    read: found.reduce((read, r) => Math.max(read, r.read!), 0),
   };
 };
 

@@ -57,7 +57,8 @@ export const queryDataPoints = async (
     : scope.visibleOrganizationIds;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const selection = { metric: canonicalMetric(metric), info, orgs, query, after };
-  const read = (from: Date, to: Date, room: number) => readPoints(db, selection, from, to, room);
+  const read = (from: Date, to: Date, room: number, byDay = false) =>
+    readPoints(db, selection, from, to, room, { byDay });
   const page =
     (dayRendersServe(metric, orgs, query)
       ? await pageFromDays(
