@@ -10,60 +10,15 @@ import {
 import { invalid } from '../core/api-error.js';
 import { assembledJson, type JsonText } from '../core/json.js';
 import { linkTo, type RequestOrigin } from '../core/links.js';
+import { type PointPage, pageFromDays } from './analytics-days.js';
+import { type PointKey, type PointRead, readPoints } from './analytics-read.js';
 import type { Db } from './engine/db.js';
 import { parseTimestamp } from './engine/type-parsers.js';
-import { Params } from './sql.js';
 
-/** The columns of a data point as dataPointJson reads them (alias `d`). */
-export const POINT_COLUMNS = `d.id, d.organization_id, d.um_widget_ids::text AS um_widget_ids, d.operator_id,
-            d.operator_group_id, d.time::text AS time, d.value, d.value_str, d.conversation_id,
-            d.conversation_part_id, d.conversation_session_id, d.is_chatbot_metric,
-            d.chatbot_interaction, d.human_interaction`;
-
-export interface PointRow {
-  id: number;
-  organization_id: number;
-  /** The array as PostgreSQL prints it (`{1,2}`): turned into JSON without parsing. */
-  um_widget_ids: string;
-  operator_id: number | null;
-  operator_group_id: number | null;
-  /** As PostgreSQL prints a timestamptz in UTC (`2025-06-30 12:34:56.789+00`): sliced, not parsed. */
-  time: string;
-  value: number;
-  value_str: string;
-  conversation_id: number | null;
-  conversation_part_id: number | null;
-  conversation_session_id: number | null;
-  is_chatbot_metric: boolean;
-  chatbot_interaction: boolean | null;
-  human_interaction: boolean | null;
-}
-
-/**
- * Section 2's presence rules: what a data point of this kind of metric carries, written straight
- * to JSON text (a page holds up to 10,000 points; building and stringifying an object per point
- * was most of a 93-day response's server time). The model's AnalyticsDataPoint schema checks the
- * result in the tests.
- */
-export const dataPointJson = (row: PointRow, info: MetricInfo): string => {
-  let json = `{"um_widget_id":[${row.um_widget_ids.slice(1, -1)}],"organization_id":${row.organization_id}`;
-  if (info.kind !== 'missed')
-    json += `,"operator_id":${row.operator_id},"operator_group_id":${row.operator_group_id}`;
-  json += `,"time":"${row.time.slice(0, 10)}T${row.time.slice(11, 19)}"`;
-  json += `,"value":${Number.isFinite(row.value) ? row.value : null}`;
-  json += `,"value_str":${JSON.stringify(row.value_str)}`;
-  if (row.conversation_id !== null) json += `,"conversation_id":${row.conversation_id}`;
-  if (row.conversation_part_id !== null) json += `,"conversation_part_id":${row.conversation_part_id}`;
-  if (row.conversation_session_id !== null)
-    json += `,"conversation_session_id":${row.conversation_session_id}`;
-  json += `,"is_chatbot_metric":${row.is_chatbot_metric}`;
-  if (row.chatbot_interaction !== null) json += `,"chatbot_interaction":${row.chatbot_interaction}`;
-  if (row.human_interaction !== null) json += `,"human_interaction":${row.human_interaction}`;
-  return `${json}}`;
-};
+export { dataPointJson, POINT_COLUMNS, type PointRow } from './analytics-read.js';
 
 /** D14 cursors: the (time, id) of the last point served, opaque to clients. */
-const encodeCursor = (row: PointRow) =>
+const encodeCursor = (row: PointKey) =>
   Buffer.from(`${parseTimestamp(row.time)}|${row.id}`).toString('base64url');
 /** What encodeCursor writes: a UTC timestamp as the db layer prints it, and an int4 id. */
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/;
@@ -78,12 +33,6 @@ const decodeCursor = (cursor: string) => {
     throw invalid({ cursor: ['Not a cursor of this API; use the `next` link of a response.'] });
   return { time, id: Number(id) };
 };
-
-/**
- * A bound of the range as the database reads it: epoch seconds, so any date the query schema
- * accepts works (an ISO string of year 10000, the end of 9999-12-31, is not valid input for it).
- */
-const epochSeconds = (d: Date) => d.getTime() / 1000;
 
 export interface DataPointScope {
   /** Organizations the token may see. */
@@ -106,42 +55,53 @@ export const queryDataPoints = async (
   const orgs = query.organization_id
     ? scope.visibleOrganizationIds.filter((id) => query.organization_id!.includes(id))
     : scope.visibleOrganizationIds;
-  const p = new Params();
-  // One organization (the usual case): its index range read in order, no sort. Several: one
-  // ordered range per organization (metric, organization_id, time, id), merged; an
-  // `organization_id = ANY (...)` condition would make PostgreSQL sort the whole range instead.
-  const single = orgs.length === 1;
-  const where = [
-    `metric = ${p.add(canonicalMetric(metric))}`,
-    single ? `organization_id = ${p.add(orgs[0])}` : 'organization_id = o.id',
-    `time >= to_timestamp(${p.add(epochSeconds(query.from))}::double precision)`,
-    `time < to_timestamp(${p.add(epochSeconds(query.to))}::double precision)`,
-  ];
-  if (query.um_widget_id) where.push(`um_widget_ids && ${p.add(query.um_widget_id)}::int[]`);
-  if (query.operator_id) where.push(`operator_id = ANY (${p.add(query.operator_id)}::int[])`);
-  if (query.operator_group_id)
-    where.push(`operator_group_id = ANY (${p.add(query.operator_group_id)}::int[])`);
-  if (query.operator_mode === 'human')
-    where.push('coalesce(human_interaction, NOT is_chatbot_metric AND operator_id IS NOT NULL)');
-  if (query.operator_mode === 'bot') where.push('coalesce(chatbot_interaction, is_chatbot_metric)');
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    where.push(`(time, id) > (${p.add(after.time)}::timestamptz, ${p.add(after.id)})`);
-  }
-  const range = `SELECT * FROM analytics_data_points WHERE ${where.join(' AND ')}
-        ORDER BY time, id LIMIT ${pageSize + 1}`;
-  const rows = await db.query<PointRow>(
-    `SELECT ${POINT_COLUMNS}
-       FROM ${single ? `(${range}) AS d` : `unnest(${p.add(orgs)}::int[]) AS o(id) CROSS JOIN LATERAL (${range}) AS d`}
-      ORDER BY d.time, d.id LIMIT ${pageSize + 1}`,
-    p.values,
-  );
-  const more = rows.length > pageSize;
-  const page = more ? rows.slice(0, pageSize) : rows;
-  const results = page.map((row) => dataPointJson(row, info)).join(',');
-  const next = more
-    ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page[page.length - 1]!) }))}`
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const selection = { metric: canonicalMetric(metric), info, orgs, query, after };
+  const read = (from: Date, to: Date, room: number, byDay = false) =>
+    readPoints(db, selection, from, to, room, { byDay });
+  const page =
+    (dayRendersServe(metric, orgs, query)
+      ? await pageFromDays(
+          {
+            db,
+            metric: selection.metric,
+            organizationId: orgs[0]!,
+            from: query.from,
+            to: query.to,
+            afterTime: after?.time,
+            read,
+          },
+          pageSize,
+        )
+      : undefined) ?? readPage(await read(query.from, query.to, pageSize), pageSize);
+  const results = page.parts.join(',');
+  const next = page.more
+    ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page.last!) }))}`
     : '';
   // Points written as text by dataPointJson (checked against the model's per-metric schema in tests).
   return assembledJson(`{"results":[${results}]${next}}`);
+};
+
+/**
+ * Whether stored day renders (D54) hold this request's points: one organization and no filter on
+ * the points themselves (a render holds all of a day's points), rendered as the stored metric is.
+ */
+const dayRendersServe = (metric: AnalyticsMetric, orgs: number[], query: AnalyticsQuery) =>
+  orgs.length === 1 &&
+  !query.um_widget_id &&
+  !query.operator_id &&
+  !query.operator_group_id &&
+  query.operator_mode !== 'human' &&
+  query.operator_mode !== 'bot' &&
+  (ANALYTICS_METRICS[metric] as MetricInfo).kind ===
+    (ANALYTICS_METRICS[canonicalMetric(metric)] as MetricInfo).kind;
+
+/** The page of one read. */
+const readPage = (read: PointRead, pageSize: number): PointPage => {
+  const days = read.days.filter((day) => day.points > 0);
+  return {
+    parts: days.map((day) => day.json),
+    last: days[days.length - 1]?.last,
+    more: read.read > pageSize,
+  };
 };

@@ -1,4 +1,5 @@
 import { hashToken } from '../core/auth/tokens.js';
+import { POINT_COLUMNS, type PointRow } from './analytics-read.js';
 import type { Db } from './engine/db.js';
 import { rendersTableOf } from './schema.js';
 import { updateColumns } from './sql.js';
@@ -232,3 +233,83 @@ export const storedDetailVersions = async (db: Db, conversationId: number) =>
       [conversationId],
     )
   )[0];
+
+/** The stored day renders of analytics points (D54): which days hold a render, and of how many points. */
+export const storedDayRenders = (db: Db, organizationId: number) =>
+  db.query<{ metric: string; day: string; generation: number; points: number | null; rendered: boolean }>(
+    `SELECT metric, day::text AS day, generation, points, json IS NOT NULL AS rendered
+       FROM analytics_day_renders WHERE organization_id = $1 ORDER BY metric, day`,
+    [organizationId],
+  );
+
+/** Data points of a metric with the given times (one statement), copies of the organization's first point. */
+export const copyPointAt = (db: Db, metric: string, organizationId: number, times: string[]) =>
+  db.query(
+    `INSERT INTO analytics_data_points (metric, organization_id, um_widget_ids, operator_id, operator_group_id, time,
+            value, value_str, conversation_id, conversation_part_id, conversation_session_id, is_chatbot_metric,
+            chatbot_interaction, human_interaction)
+     SELECT p.metric, p.organization_id, p.um_widget_ids, p.operator_id, p.operator_group_id, t.time,
+            p.value, p.value_str, p.conversation_id, p.conversation_part_id, p.conversation_session_id,
+            p.is_chatbot_metric, p.chatbot_interaction, p.human_interaction
+       FROM (SELECT * FROM analytics_data_points WHERE metric = $1 AND organization_id = $2 ORDER BY id LIMIT 1) p,
+            unnest($3::timestamptz[]) AS t(time)`,
+    [metric, organizationId, times],
+  );
+
+/** Deletes the data points of a metric at exactly this time. */
+export const deletePointsAt = (db: Db, metric: string, organizationId: number, time: string) =>
+  db.query(
+    `DELETE FROM analytics_data_points WHERE metric = $1 AND organization_id = $2 AND time = $3::timestamptz`,
+    [metric, organizationId, time],
+  );
+
+/** Moves the data points of a metric at one time to another. */
+export const movePoints = (db: Db, metric: string, organizationId: number, time: string, to: string) =>
+  db.query(
+    `UPDATE analytics_data_points SET time = $4::timestamptz WHERE metric = $1 AND organization_id = $2 AND time = $3::timestamptz`,
+    [metric, organizationId, time, to],
+  );
+
+/** The first and last day holding data points of a metric in an organization. */
+export const pointDays = async (db: Db, metric: string, organizationId: number) => {
+  const [row] = await db.query<{ first: string; last: string }>(
+    `SELECT (min(time) AT TIME ZONE 'UTC')::date::text AS first, (max(time) AT TIME ZONE 'UTC')::date::text AS last
+       FROM analytics_data_points WHERE metric = $1 AND organization_id = $2`,
+    [metric, organizationId],
+  );
+  return row!;
+};
+
+/** Copies of the organization's first point of a metric with these times, values and value_str (one statement). */
+export const copyPointWith = (
+  db: Db,
+  metric: string,
+  organizationId: number,
+  points: Array<{ time: string; value: number; value_str: string }>,
+) =>
+  db.query(
+    `INSERT INTO analytics_data_points (metric, organization_id, um_widget_ids, operator_id, operator_group_id, time,
+            value, value_str, conversation_id, conversation_part_id, conversation_session_id, is_chatbot_metric,
+            chatbot_interaction, human_interaction)
+     SELECT p.metric, p.organization_id, p.um_widget_ids, p.operator_id, p.operator_group_id, t.time,
+            t.value, t.value_str, p.conversation_id, p.conversation_part_id, p.conversation_session_id,
+            p.is_chatbot_metric, p.chatbot_interaction, p.human_interaction
+       FROM (SELECT * FROM analytics_data_points WHERE metric = $1 AND organization_id = $2 ORDER BY id LIMIT 1) p,
+            unnest($3::timestamptz[], $4::float8[], $5::text[]) AS t(time, value, value_str)`,
+    [
+      metric,
+      organizationId,
+      points.map((x) => x.time),
+      points.map((x) => String(x.value)),
+      points.map((x) => x.value_str),
+    ],
+  );
+
+/** A metric's points of an organization in [from, to) as dataPointJson reads them, in (time, id) order. */
+export const pointRowsOf = (db: Db, metric: string, organizationId: number, from: string, to: string) =>
+  db.query<PointRow>(
+    `SELECT ${POINT_COLUMNS} FROM analytics_data_points d
+      WHERE d.metric = $1 AND d.organization_id = $2 AND d.time >= $3::timestamptz AND d.time < $4::timestamptz
+      ORDER BY d.time, d.id`,
+    [metric, organizationId, from, to],
+  );
