@@ -323,6 +323,35 @@ describeEngines('conversations', (t, engine) => {
     },
   );
 
+  it.runIf(engine === 'postgres')(
+    'a PATCH that waited for a write committed after its snapshot answers that write too (D56)',
+    async () => {
+      const created = await t.fx.conversation(t.org.id, { topics: ['One'] });
+      const partId = created.conversation_part_set[0]!.id;
+      // A part written (its conversation's row updated, so locked) until the PATCH waits for it.
+      const { patching } = await t.db.transaction(async (tx) => {
+        await tx.query(`UPDATE conversation_parts SET part_type = 'Concurrent' WHERE id = $1`, [partId]);
+        const patching = t.api.ok('updateConversation', {
+          params: { id: created.id },
+          body: { topics: ['One', 'Two'] },
+        });
+        const waiting = async () =>
+          (
+            await t.db.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE%'`,
+            )
+          )[0]!.n > 0;
+        while (!(await waiting()));
+        return { patching }; // answered once this transaction commits
+      });
+      const patched = await patching;
+      expect(patched.topics.map((topic) => topic.text)).toEqual(['One', 'Two']);
+      expect(patched.conversation_part_set.map((part) => part.part_type)).toEqual(['Concurrent']);
+      expect(await t.api.ok('getConversation', { params: { id: created.id } })).toEqual(patched);
+    },
+  );
+
   it('PATCH takes the fields directly: a wrapper object or a read-only field is 400 (Common rule 2, D12)', async () => {
     const conversation = await t.fx.conversation(t.org.id);
     const wrapped = await t.api.fails(
