@@ -335,17 +335,18 @@ export const setConversationTopics = async (
 ): Promise<JsonParts<ConversationDetail> | null> => {
   const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))].sort();
   for (let attempt = 1; ; attempt++) {
-    const [row] = await deps.db.queryPrepared<{ found: boolean; complete: boolean; current: boolean }>(
-      SET_TOPICS_SQL,
-      [organizationId, id, unique],
-    );
+    // found, complete, current, then the row to render (DETAIL_RENDER_SQL's columns).
+    const [row] = await deps.db.queryPrepared<Record<string, any>>(SET_TOPICS_SQL, [
+      organizationId,
+      id,
+      unique,
+    ]);
     if (!row?.found) return null;
     if (row.complete) {
       // A write committed meanwhile: its state is rendered by a statement of its own.
       if (!row.current) return conversationDetailJson(deps, organizationId, id, { written: true });
-      const json = detailJsonOf(row as Record<string, any>);
-      if (json === null) return null;
-      return assembledJson([cacheDetail(deps, id, (row as Record<string, any>).version as number, json)]);
+      const json = detailJsonOf(row);
+      return json === null ? null : assembledJson([cacheDetail(deps, id, row.version as number, json)]);
     }
     // Each run creates what it lacked, so a second one sees every topic unless they keep being
     // deleted meanwhile: answered as the other write conflicts are (D24).
