@@ -49,7 +49,9 @@ export class MemoCache<K extends {}, V> {
   }
 
   clear() {
-    this.lru.clear();
+    // lru-cache's clear() refills its arrays of `max` slots whatever it holds; every write clears
+    // the counts (twice: at once and on its notification), mostly when they are empty already.
+    if (this.lru.size > 0) this.lru.clear();
   }
 
   get size(): number {

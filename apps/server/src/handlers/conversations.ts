@@ -30,10 +30,7 @@ export const conversationHandlers = {
   updateConversation: (async (ctx) => {
     const { auth, params, query, body, services } = ctx;
     assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-    if (!(await setConversationTopics(services.db, auth.organizationId, params.id, body.topics)))
-      throw notFound('conversation');
-    // Deleted right after the update (another request): 404, as a later GET would answer.
-    const json = await conversationDetailJson(services, auth.organizationId, params.id, { written: true });
+    const json = await setConversationTopics(services, auth.organizationId, params.id, body.topics);
     if (!json) throw notFound('conversation');
     return ok(json);
   }) satisfies Handler<Endpoints['updateConversation']>,

@@ -295,11 +295,15 @@ describeEngines('conversations', (t, engine) => {
     });
     expect(patched.topics.map((topic) => topic.text)).toEqual(['Renewed']);
     expect(await t.api.ok('getConversation', { params: { id: created.id } })).toEqual(patched);
-    expect((await storedDetailVersions(t.db, created.id))!.stored).toBeGreaterThan(second.version);
+    // Its answer is kept in this process only (D56): the stored render is the older version, which
+    // no read serves; a read that renders the new version stores it.
+    const third = (await storedDetailVersions(t.db, created.id))!;
+    expect(third.version).toBeGreaterThan(second.version);
+    expect(third.stored).toBe(second.version);
   });
 
   it.runIf(engine === 'postgres')(
-    'a PATCH sends 3 SQL statements, a GET of a conversation this instance holds rendered 1, then none (0017, D49)',
+    'a PATCH sends 1 SQL statement, a GET of a conversation this instance holds rendered 1, then none (0017, D49, D56)',
     async () => {
       const created = await t.fx.conversation(t.org.id, { topics: ['One'] });
       await t.api.ok('getConversation', { params: { id: created.id } }); // authentication cached
@@ -307,15 +311,44 @@ describeEngines('conversations', (t, engine) => {
         statementsSentDuring(() =>
           t.api.ok('updateConversation', { params: { id: created.id }, body: { topics } }),
         );
-      // The write (one statement), its render, the render stored.
-      expect(await patch(['One', 'Two'])).toBe(3);
-      expect(await patch(['One', 'Two'])).toBe(3);
-      expect(await patch([])).toBe(3);
+      // The write answers its render (D56): one statement, whether topics are created, kept or removed.
+      expect(await patch(['One', 'Two'])).toBe(1);
+      expect(await patch(['One', 'Two'])).toBe(1);
+      expect(await patch([])).toBe(1);
       // A GET after the write: the version (1); again, before any other write: none (D49).
       const get = () =>
         statementsSentDuring(() => t.api.ok('getConversation', { params: { id: created.id } }));
       expect(await get()).toBe(1);
       expect(await get()).toBe(0);
+    },
+  );
+
+  it.runIf(engine === 'postgres')(
+    'a PATCH that waited for a write committed after its snapshot answers that write too (D56)',
+    async () => {
+      const created = await t.fx.conversation(t.org.id, { topics: ['One'] });
+      const partId = created.conversation_part_set[0]!.id;
+      // A part written (its conversation's row updated, so locked) until the PATCH waits for it.
+      const { patching } = await t.db.transaction(async (tx) => {
+        await tx.query(`UPDATE conversation_parts SET part_type = 'Concurrent' WHERE id = $1`, [partId]);
+        const patching = t.api.ok('updateConversation', {
+          params: { id: created.id },
+          body: { topics: ['One', 'Two'] },
+        });
+        const waiting = async () =>
+          (
+            await t.db.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE%'`,
+            )
+          )[0]!.n > 0;
+        while (!(await waiting()));
+        return { patching }; // answered once this transaction commits
+      });
+      const patched = await patching;
+      expect(patched.topics.map((topic) => topic.text)).toEqual(['One', 'Two']);
+      expect(patched.conversation_part_set.map((part) => part.part_type)).toEqual(['Concurrent']);
+      expect(await t.api.ok('getConversation', { params: { id: created.id } })).toEqual(patched);
     },
   );
 

@@ -125,16 +125,26 @@ export const conversationPageSelection = (organizationId: number, f: Conversatio
   return { from: 'conversation_list_keys k', alias: 'k', where, params: p, indexServed: true };
 };
 
-/** The list form's columns (alias v); `extra` adds columns, `where` selects the conversations. */
-const renderSql = (extra: string, where: string) => `
+/** The topics of conversation v, as the list form embeds them. */
+const TOPICS_OF_V = `(SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.id), '[]'::jsonb)
+     FROM conversation_topics ct JOIN topics t ON t.organization_id = ct.organization_id AND t.id = ct.topic_id
+    WHERE ct.conversation_id = v.id)`;
+
+/**
+ * The list form's columns (alias v); `extra` adds columns, `where` selects the conversations.
+ * `rows` (conversations by default) and `topics` let a write render the rows it just wrote.
+ */
+const renderSql = (
+  extra: string,
+  where: string,
+  { rows = 'conversations v', topics = TOPICS_OF_V }: { rows?: string; topics?: string } = {},
+) => `
 SELECT v.*, w.name AS widget_name, w.language_name AS widget_language_name,
   to_jsonb(c) - '{search_vector,version}'::text[] AS contact,
   (SELECT to_jsonb(m) - 'version' FROM messages m
     WHERE m.conversation_id = v.id ORDER BY m.sequence DESC LIMIT 1) AS last_message,
-  (SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.id), '[]'::jsonb)
-     FROM conversation_topics ct JOIN topics t ON t.organization_id = ct.organization_id AND t.id = ct.topic_id
-    WHERE ct.conversation_id = v.id) AS topics${extra}
-FROM conversations v
+  ${topics} AS topics${extra}
+FROM ${rows}
 JOIN contact_identities c ON c.organization_id = v.organization_id AND c.id = v.contact_identity_id
 JOIN um_widgets w ON w.organization_id = v.organization_id AND w.id = v.um_widget_id
 WHERE ${where}`;
@@ -152,13 +162,22 @@ export const renderConversations = async (
   );
 };
 
-/** The single-conversation form: the list form plus conversation_part_set, in one statement. */
-const DETAIL_RENDER_SQL = renderSql(
-  `,
+/** The part set of conversation v, the single-conversation form's addition to the list form. */
+const PARTS_OF_V = `,
   (SELECT coalesce(jsonb_agg(to_jsonb(p) ORDER BY p.id), '[]'::jsonb)
-     FROM conversation_parts p WHERE p.organization_id = v.organization_id AND p.conversation_id = v.id) AS parts`,
-  'v.organization_id = $1 AND v.id = $2',
-);
+     FROM conversation_parts p WHERE p.organization_id = v.organization_id AND p.conversation_id = v.id) AS parts`;
+
+/** The single-conversation form: the list form plus conversation_part_set, in one statement. */
+const DETAIL_RENDER_SQL = renderSql(PARTS_OF_V, 'v.organization_id = $1 AND v.id = $2');
+
+/** The JSON of a single conversation from its row (DETAIL_RENDER_SQL's columns); null: not one to show. */
+const detailJsonOf = (r: Record<string, any> | undefined): string | null =>
+  r?.last_message
+    ? // The list form with the part set appended (both rendered from the model's record types).
+      `${jsonText(renderConversation(r)).slice(0, -1)},"conversation_part_set":${JSON.stringify(
+        (r.parts as Array<Record<string, unknown>>).map(renderPart),
+      )}}`
+    : null;
 
 /** Where single conversations are kept rendered (0017), in the process and in the database. */
 const DETAILS: FragmentTable = { name: 'conversation_details' };
@@ -204,13 +223,10 @@ export const conversationDetailJson = async (
     if (stored !== null) return assembledJson([cacheDetail(deps, id, version, stored)]);
   }
   const [r] = await deps.db.queryPrepared<Record<string, any>>(DETAIL_RENDER_SQL, [organizationId, id]);
-  if (!r?.last_message) return null;
-  // The list form with the part set appended (both rendered from the model's record types).
-  const json = `${jsonText(renderConversation(r)).slice(0, -1)},"conversation_part_set":${JSON.stringify(
-    (r.parts as Array<Record<string, unknown>>).map(renderPart),
-  )}}`;
-  await storeDetail(deps.db, organizationId, id, r.version as number, json);
-  return assembledJson([cacheDetail(deps, id, r.version as number, json)]);
+  const json = detailJsonOf(r);
+  if (json === null) return null;
+  await storeDetail(deps.db, organizationId, id, r!.version as number, json);
+  return assembledJson([cacheDetail(deps, id, r!.version as number, json)]);
 };
 
 const cacheDetail = (deps: DetailDeps, id: number, version: number, json: string) => {
@@ -257,18 +273,26 @@ export const renderMessagesOf =
  * topic_ids the set gives in one UPDATE (0017: the conversation_topics triggers then update
  * nothing more). A topic created by a concurrent request after this statement's snapshot is not
  * seen; the statement then changes nothing (`complete` false) and runs again, seeing it.
+ * It also answers the single-conversation form of the row it wrote (D56): the UPDATE's RETURNING
+ * row with its topics as written and what it embeds as the snapshot saw it. That is the state
+ * committed only when no write committed between the snapshot and the lock (every write of what
+ * a conversation embeds updates its row): `current` says so by comparing the locked row's version
+ * with the snapshot's.
  */
 const SET_TOPICS_SQL = `
 WITH target AS (
-  SELECT id FROM conversations WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+  SELECT id, version FROM conversations WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 ), created AS (
   INSERT INTO topics (organization_id, text)
-  SELECT $1, t FROM unnest($3::text[]) AS t WHERE EXISTS (SELECT FROM target) ORDER BY t
+  SELECT $1, t FROM unnest($3::text[]) AS t
+   WHERE EXISTS (SELECT FROM target)
+     AND NOT EXISTS (SELECT FROM topics x WHERE x.organization_id = $1 AND x.text = t)
+   ORDER BY t
   ON CONFLICT (organization_id, text) DO NOTHING
-  RETURNING id
+  RETURNING *
 ), wanted AS (
-  SELECT id FROM topics WHERE organization_id = $1 AND text = ANY ($3::text[])
-  UNION SELECT id FROM created
+  SELECT * FROM topics WHERE organization_id = $1 AND text = ANY ($3::text[])
+  UNION ALL SELECT * FROM created
 ), complete AS (
   SELECT (SELECT count(*) FROM wanted) = cardinality($3::text[]) AS ok
 ), removed AS (
@@ -277,31 +301,53 @@ WITH target AS (
   RETURNING ct.topic_id
 ), added AS (
   INSERT INTO conversation_topics (organization_id, conversation_id, topic_id)
-  SELECT $1, target.id, w.id FROM target, complete, wanted w WHERE complete.ok ORDER BY w.id
+  SELECT $1, target.id, w.id FROM target, complete, wanted w
+   WHERE complete.ok
+     AND NOT EXISTS (SELECT FROM conversation_topics x WHERE x.conversation_id = target.id AND x.topic_id = w.id)
+   ORDER BY w.id
   ON CONFLICT DO NOTHING
   RETURNING topic_id
 ), updated AS (
   UPDATE conversations v SET updated_at = um_now(), topic_ids = ARRAY(SELECT id FROM wanted ORDER BY id)
     FROM target, complete
    WHERE complete.ok AND v.id = target.id
-  RETURNING v.version
+  RETURNING v.*
+), answer AS (${renderSql(PARTS_OF_V, 'true', {
+  rows: 'updated v',
+  topics: `(SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.id), '[]'::jsonb) FROM wanted t)`,
+})}
 )
-SELECT EXISTS (SELECT FROM target) AS found, (SELECT ok FROM complete) AS complete`;
+SELECT EXISTS (SELECT FROM target) AS found, (SELECT ok FROM complete) AS complete,
+  (SELECT version FROM target) = (SELECT version FROM conversations WHERE id = $2) AS current,
+  answer.*
+FROM (SELECT) AS one LEFT JOIN answer ON true`;
 
 /**
- * Sets the topics of a conversation by text (D20): unknown texts create topics. False when the
- * conversation is not there (deleted, or deleted concurrently: it is locked first).
+ * Sets the topics of a conversation by text (D20): unknown texts create topics. Answers the
+ * conversation as written, or null when it is not there (deleted, or deleted concurrently: it is
+ * locked first). The answer is kept in this process only; a read stores it for the others (D56).
  */
-export const setConversationTopics = async (db: Db, organizationId: number, id: number, texts: string[]) => {
+export const setConversationTopics = async (
+  deps: DetailDeps,
+  organizationId: number,
+  id: number,
+  texts: string[],
+): Promise<JsonParts<ConversationDetail> | null> => {
   const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))].sort();
   for (let attempt = 1; ; attempt++) {
-    const [row] = await db.queryPrepared<{ found: boolean; complete: boolean }>(SET_TOPICS_SQL, [
+    // found, complete, current, then the row to render (DETAIL_RENDER_SQL's columns).
+    const [row] = await deps.db.queryPrepared<Record<string, any>>(SET_TOPICS_SQL, [
       organizationId,
       id,
       unique,
     ]);
-    if (!row?.found) return false;
-    if (row.complete) return true;
+    if (!row?.found) return null;
+    if (row.complete) {
+      // A write committed meanwhile: its state is rendered by a statement of its own.
+      if (!row.current) return conversationDetailJson(deps, organizationId, id, { written: true });
+      const json = detailJsonOf(row);
+      return json === null ? null : assembledJson([cacheDetail(deps, id, row.version as number, json)]);
+    }
     // Each run creates what it lacked, so a second one sees every topic unless they keep being
     // deleted meanwhile: answered as the other write conflicts are (D24).
     if (attempt >= RETRY.attempts)
