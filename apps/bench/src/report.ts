@@ -368,7 +368,9 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       'response sizes allow. Ratio = server req/s / ceiling req/s. SQL/req: statements the server sent to ' +
       "PostgreSQL per request (counted at its pg driver). Latencies are autocannon's, in whole milliseconds. " +
       'After every server run the bench waits until the server has answered what was still in flight, so no ' +
-      'run starts on the backlog of the previous one. The analytics target is read as the p99 of one ' +
+      'run starts on the backlog of the previous one. Before each run of a write scenario on PostgreSQL the ' +
+      'tables holding dead rows are vacuumed, as pgbench does (autovacuum may be off, as on this machine). ' +
+      'The analytics target is read as the p99 of one ' +
       "client's queries: the issue asks how fast a 93-day query answers and names no concurrency (it does " +
       'for search); the 16-connection analytics row is a throughput figure.',
     '',

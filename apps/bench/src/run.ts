@@ -46,6 +46,7 @@ import {
   recreatePostgresDatabase,
   resetPgliteDataDir,
   type SeedRecord,
+  vacuumDeadRows,
   worldHash,
   writePgliteSeed,
   writePostgresSeed,
@@ -242,8 +243,13 @@ const runScenario = async (
   headers: Record<string, string>,
   captured: Map<string, CapturedResponse>,
   pgCpu: PostgresCpu | undefined,
+  databaseUrl: string | undefined,
 ): Promise<ScenarioResult> => {
   const ceilingUrl = ceiling.url;
+  const writes = scenario.requests.some((r) => r.method !== 'GET');
+  const beforeRun = async () => {
+    if (writes && databaseUrl) await vacuumDeadRows(databaseUrl);
+  };
   const job = (url: string, duration: number) => ({
     url,
     connections: scenario.connections,
@@ -252,6 +258,7 @@ const runScenario = async (
     requests: scenario.requests,
   });
   if (settings.warmupS > 0) {
+    await beforeRun();
     await load.run(job(server.url, settings.warmupS));
     await server.waitIdle();
     await load.run(job(ceilingUrl, settings.warmupS));
@@ -263,6 +270,7 @@ const runScenario = async (
   let ceilingCpuUs = 0;
   const before = await server.memory();
   for (let i = 0; i < settings.runs; i++) {
+    await beforeRun();
     const pgBefore = await pgCpu?.sample();
     const { value, peakRss: peak } = await server.peakRssDuring(
       load.run(job(server.url, settings.durationS)),
@@ -485,7 +493,17 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
     const scenarioResults: ScenarioResult[] = [];
     try {
       for (const scenario of scenarios)
-        scenarioResults.push(await runScenario(scenario, server, ceiling, headers, captured, pgCpu));
+        scenarioResults.push(
+          await runScenario(
+            scenario,
+            server,
+            ceiling,
+            headers,
+            captured,
+            pgCpu,
+            prepared.connection.databaseUrl,
+          ),
+        );
       if (wantsClient) {
         log('@org/client: overhead per request against the ceiling server');
         results.client = await runClientBench(

@@ -165,6 +165,24 @@ export const analyzePostgres = async (databaseUrl: string) => {
   }
 };
 
+/**
+ * VACUUM of the tables holding dead rows, before each run of a write scenario: as pgbench does,
+ * since a server with autovacuum off (as on the bench machine) would otherwise give each run the
+ * dead row versions of the runs before it, and the last run would measure them.
+ */
+export const vacuumDeadRows = async (databaseUrl: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables WHERE n_dead_tup > 0`,
+    );
+    for (const { name } of rows) await client.query(`VACUUM ${name}`);
+  } finally {
+    await client.end();
+  }
+};
+
 // ---------------------------------------------------------------------------------------------
 // PGlite: data directory apps/bench/.data/pglite-<hash>, and <dir>.seed.json beside it.
 
