@@ -25,6 +25,7 @@ import {
   pointDays,
   pointRowsOf,
   storedDayRenders,
+  storedFilteredDayRenders,
 } from './test-states.js';
 
 /**
@@ -150,6 +151,39 @@ function daysSuite(open: () => Promise<TestDb>) {
       visible: [A, B],
     });
     expect((await rendered(B)).length).toBeGreaterThan(0);
+  });
+
+  it('serves filtered requests from renders of their own, per filter, the text the rows give', async () => {
+    const operator = (await pointRowsOf(db, metric, A, `${first}T00:00:00Z`, `${last}T23:59:59Z`)).find(
+      (p) => p.operator_id !== null,
+    )?.operator_id;
+    const filters: Array<Record<string, string>> = [
+      { operator_mode: 'human' },
+      { operator_mode: 'bot' },
+      ...(operator ? [{ operator_id: String(operator) }, { operator_id: `${operator}+${operator}` }] : []),
+    ];
+    for (const filter of filters) {
+      await expectSamePages({ ...range(), ...filter }, 9);
+      // Rendered by the first pages, served the second time: the same text.
+      await expectSamePages({ ...range(), ...filter }, 9);
+      await expectSamePages({ ...range(), ...filter }, 100_000);
+    }
+    const stored = (await storedFilteredDayRenders(db, A)).filter((r) => r.metric === metric);
+    expect(new Set(stored.map((r) => r.filter)).size).toBe(operator ? 3 : 2);
+    // A write into a day: its filtered renders are of an older generation, not served, replaced.
+    const day = shiftDay(first, 3);
+    const json = await createSandboxDataPoint(db, metric, A, {
+      time: `${day}T10:10:10`,
+      human_interaction: true,
+    });
+    for (const filter of filters) await expectSamePages({ ...range(), ...filter }, 9);
+    expect(await page(metric, { event_date: day, operator_mode: 'human' }, [A])).toContain(json);
+    const current = (await storedDayRenders(db, A)).find((d) => d.metric === metric && d.day === day)!;
+    const renders = (await storedFilteredDayRenders(db, A)).filter(
+      (r) => r.metric === metric && r.day === day,
+    );
+    expect(renders.length).toBeGreaterThan(0);
+    for (const r of renders) expect(r.generation).toBe(current.generation);
   });
 
   it('renders a day again after a point is written into it (sandbox records), deleted or moved', async () => {

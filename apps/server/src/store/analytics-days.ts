@@ -17,6 +17,8 @@ export interface DaySource {
   /** The name the points are stored under. */
   metric: string;
   organizationId: number;
+  /** The request's filters of points as one key ('' without any): renders are kept per filter. */
+  filter: string;
   from: Date;
   to: Date;
   afterTime: string | undefined;
@@ -64,7 +66,8 @@ export const pageFromDays = async (src: DaySource, pageSize: number): Promise<Po
     return read.read > room;
   };
 
-  if (take(await src.read(src.from, new Date(firstDay), pageSize, false), pageSize)) {
+  // A range that starts (after the cursor) at midnight has no partial first day to read.
+  if (lower < firstDay && take(await src.read(src.from, new Date(firstDay), pageSize, false), pageSize)) {
     page.more = true;
     return page;
   }
@@ -86,6 +89,8 @@ export const pageFromDays = async (src: DaySource, pageSize: number): Promise<Po
   }
   // Read to the end of the range, not the day: a write since the days were read cannot end the page early.
   const room = pageSize - count;
+  // Every day rendered and the range ending at midnight: nothing after them to read.
+  if (restFrom >= src.to.getTime()) return page;
   const rest = await src.read(new Date(restFrom), src.to, room, unrendered.length > 0);
   if (unrendered.length) await storeDays(src, unrendered, rest, rest.read > room);
   page.more = take(rest, room);
@@ -94,25 +99,40 @@ export const pageFromDays = async (src: DaySource, pageSize: number): Promise<Po
 
 /**
  * The whole days [firstDay, endDay), each with its generation, count and last point when rendered,
- * and its text while every day up to it is rendered and they all fit in `room` points.
+ * and its text while every day up to it is rendered and they all fit in `room` points. A filtered
+ * render counts only on its day's current generation (0020).
  */
 const readDays = (src: DaySource, firstDay: number, endDay: number, room: number) =>
   src.db.query<DayRow>(
-    `SELECT g.day::date::text AS day, coalesce(r.generation, 0) AS generation, r.points,
-            r.last_time::text AS last_time, r.last_id,
-            CASE WHEN bool_and(r.json IS NOT NULL) OVER w AND sum(r.points) OVER w <= $5 THEN r.json END AS json
+    `SELECT g.day::date::text AS day, coalesce(r.generation, 0) AS generation, s.points,
+            s.last_time::text AS last_time, s.last_id,
+            CASE WHEN bool_and(s.json IS NOT NULL) OVER w AND sum(s.points) OVER w <= $5 THEN s.json END AS json
        FROM generate_series($3::timestamp, $4::timestamp, interval '1 day') AS g(day)
        LEFT JOIN analytics_day_renders r ON r.metric = $1 AND r.organization_id = $2 AND r.day = g.day::date
+       ${
+         src.filter
+           ? `LEFT JOIN analytics_filtered_day_renders s ON s.metric = $1 AND s.organization_id = $2
+                AND s.filter = $6 AND s.day = g.day::date AND s.generation = coalesce(r.generation, 0)`
+           : 'CROSS JOIN LATERAL (SELECT r.points, r.last_time, r.last_id, r.json) AS s'
+       }
      WINDOW w AS (ORDER BY g.day)
       ORDER BY g.day`,
-    [src.metric, src.organizationId, isoDay(firstDay), isoDay(endDay - DAY_MS), room],
+    [
+      src.metric,
+      src.organizationId,
+      isoDay(firstDay),
+      isoDay(endDay - DAY_MS),
+      room,
+      ...(src.filter ? [src.filter] : []),
+    ],
   );
 
 /**
  * Stores the renders of the unrendered days that `rest` (read from the first of them on, in order)
  * holds whole: all of them, or when more points were read than fit, those before the last day read
  * (the day of that extra point).
- * Each is stored on the generation read before the rows, so a write since leaves it unstored.
+ * Each is stored on the generation read before the rows: a write since leaves an unfiltered render
+ * unstored, and makes a filtered one of an older generation than its day's, never served.
  */
 const storeDays = async (src: DaySource, days: DayRow[], rest: PointRead, cut: boolean) => {
   const byDay = new Map(rest.days.map((day) => [day.day, day]));
@@ -120,28 +140,39 @@ const storeDays = async (src: DaySource, days: DayRow[], rest: PointRead, cut: b
   const whole = days.filter((d) => !cut || d.day < lastDay!);
   if (!whole.length) return;
   const of = whole.map((d) => byDay.get(d.day));
+  const values = [
+    whole.map((d) => d.day),
+    whole.map((d) => d.generation),
+    of.map((day) => day?.points ?? 0),
+    of.map((day) => day?.last?.time ?? null),
+    of.map((day) => day?.last?.id ?? null),
+    of.map((day) => day?.json ?? ''),
+  ];
+  const rows = `unnest($3::date[], $4::int[], $5::int[], $6::timestamptz[], $7::int[], $8::text[])
+                AS u(day, generation, points, last_time, last_id, json)`;
   try {
     await src.db.query(
-      `${ASYNC_COMMIT}
+      src.filter
+        ? // Any generation: a render of an older one than its day's is not served (readDays).
+          `${ASYNC_COMMIT}
+       INSERT INTO analytics_filtered_day_renders AS r
+              (metric, organization_id, filter, day, generation, points, last_time, last_id, json)
+       SELECT $1, $2, $9, u.day, u.generation, u.points, u.last_time, u.last_id, u.json
+         FROM async_commit, ${rows}
+        ORDER BY u.day
+       ON CONFLICT (metric, organization_id, filter, day) DO UPDATE
+          SET generation = excluded.generation, points = excluded.points, last_time = excluded.last_time,
+              last_id = excluded.last_id, json = excluded.json
+        WHERE r.generation < excluded.generation`
+        : `${ASYNC_COMMIT}
        INSERT INTO analytics_day_renders AS r (metric, organization_id, day, generation, points, last_time, last_id, json)
        SELECT $1, $2, u.day, u.generation, u.points, u.last_time, u.last_id, u.json
-         FROM async_commit,
-              unnest($3::date[], $4::int[], $5::int[], $6::timestamptz[], $7::int[], $8::text[])
-                AS u(day, generation, points, last_time, last_id, json)
+         FROM async_commit, ${rows}
         ORDER BY u.day
        ON CONFLICT (metric, organization_id, day) DO UPDATE
           SET points = excluded.points, last_time = excluded.last_time, last_id = excluded.last_id, json = excluded.json
         WHERE r.generation = excluded.generation AND r.json IS NULL`,
-      [
-        src.metric,
-        src.organizationId,
-        whole.map((d) => d.day),
-        whole.map((d) => d.generation),
-        of.map((day) => day?.points ?? 0),
-        of.map((day) => day?.last?.time ?? null),
-        of.map((day) => day?.last?.id ?? null),
-        of.map((day) => day?.json ?? ''),
-      ],
+      [src.metric, src.organizationId, ...values, ...(src.filter ? [src.filter] : [])],
     );
   } catch {
     // A concurrent store of the same days: the next read renders them again.

@@ -60,12 +60,13 @@ export const queryDataPoints = async (
   const read = (from: Date, to: Date, room: number, byDay = false) =>
     readPoints(db, selection, from, to, room, { byDay });
   const page =
-    (dayRendersServe(metric, orgs, query)
+    (dayRendersServe(metric, orgs)
       ? await pageFromDays(
           {
             db,
             metric: selection.metric,
             organizationId: orgs[0]!,
+            filter: filterKey(query),
             from: query.from,
             to: query.to,
             afterTime: after?.time,
@@ -83,18 +84,26 @@ export const queryDataPoints = async (
 };
 
 /**
- * Whether stored day renders (D54) hold this request's points: one organization and no filter on
- * the points themselves (a render holds all of a day's points), rendered as the stored metric is.
+ * Whether stored day renders (D54) hold this request's points: one organization, rendered as the
+ * stored metric is. Filtered requests have renders of their own (0020), by filterKey.
  */
-const dayRendersServe = (metric: AnalyticsMetric, orgs: number[], query: AnalyticsQuery) =>
+const dayRendersServe = (metric: AnalyticsMetric, orgs: number[]) =>
   orgs.length === 1 &&
-  !query.um_widget_id &&
-  !query.operator_id &&
-  !query.operator_group_id &&
-  query.operator_mode !== 'human' &&
-  query.operator_mode !== 'bot' &&
   (ANALYTICS_METRICS[metric] as MetricInfo).kind ===
     (ANALYTICS_METRICS[canonicalMetric(metric)] as MetricInfo).kind;
+
+/** The filters of points of a request as one key, the same for the same filters: '' without any. */
+export const filterKey = (query: AnalyticsQuery): string => {
+  const ids = (list: number[] | undefined) =>
+    list?.length ? [...new Set(list)].sort((a, b) => a - b) : undefined;
+  const key = {
+    operator_group_id: ids(query.operator_group_id),
+    operator_id: ids(query.operator_id),
+    operator_mode: query.operator_mode,
+    um_widget_id: ids(query.um_widget_id),
+  };
+  return Object.values(key).some((v) => v !== undefined) ? JSON.stringify(key) : '';
+};
 
 /** The page of one read. */
 const readPage = (read: PointRead, pageSize: number): PointPage => {

@@ -25,6 +25,7 @@ class Rollback extends Error {}
 const EXPECTED_TABLES = [
   'analytics_data_points',
   'analytics_day_renders',
+  'analytics_filtered_day_renders',
   'api_tokens',
   'contact_identities',
   'contact_identities_renders',

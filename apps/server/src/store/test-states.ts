@@ -242,6 +242,14 @@ export const storedDayRenders = (db: Db, organizationId: number) =>
     [organizationId],
   );
 
+/** The filtered day renders (0020) of an organization: which days, filters and generations. */
+export const storedFilteredDayRenders = (db: Db, organizationId: number) =>
+  db.query<{ metric: string; day: string; filter: string; generation: number; points: number }>(
+    `SELECT metric, day::text AS day, filter, generation, points
+       FROM analytics_filtered_day_renders WHERE organization_id = $1 ORDER BY metric, filter, day`,
+    [organizationId],
+  );
+
 /** Data points of a metric with the given times (one statement), copies of the organization's first point. */
 export const copyPointAt = (db: Db, metric: string, organizationId: number, times: string[]) =>
   db.query(
