@@ -167,6 +167,17 @@ function searchSuite(open: () => Promise<TestDb>) {
       { id: 201, kind: 'widget', key: 21, version: await version(201), last_message_sent_at: at },
       { id: 203, kind: 'widget', key: 21, version: await version(203), last_message_sent_at: null },
     ]);
+    // One statement: 203's key set changes (refreshed), 201's does not (rewritten in place, D57).
+    await db.query(
+      `UPDATE conversations SET last_message_sent_at = '2025-02-03T04:05:06Z',
+         um_widget_ids = CASE WHEN id = 203 THEN '{}'::int[] ELSE um_widget_ids END
+       WHERE id IN (201, 203)`,
+    );
+    const later = '2025-02-03T04:05:06.000000Z';
+    expect(await keys()).toEqual([
+      { id: 201, kind: 'topic', key: 41, version: await version(201), last_message_sent_at: later },
+      { id: 201, kind: 'widget', key: 21, version: await version(201), last_message_sent_at: later },
+    ]);
     await db.query('DELETE FROM conversation_topics WHERE conversation_id = 201');
     await db.query('DELETE FROM conversations WHERE id = 203');
     expect((await keys()).map((k) => [k.id, k.kind, k.key, k.version])).toEqual([
