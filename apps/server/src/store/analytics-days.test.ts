@@ -83,15 +83,18 @@ function daysSuite(open: () => Promise<TestDb>) {
   const shiftDay = (day: string, n: number) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-  const page = (m: AnalyticsMetric, raw: Record<string, string>, orgs: number[], pageSize = 1000) =>
-    queryDataPoints(
-      db,
-      m,
-      AnalyticsQuerySchema.parse(raw),
-      { visibleOrganizationIds: orgs },
-      { origin: 'http://test', path: `/api/um/v1/analytics/${m}/`, query: new URLSearchParams(raw) },
-      pageSize,
-    ) as Promise<string>;
+  /** A page's text (the server writes it part by part). */
+  const page = async (m: AnalyticsMetric, raw: Record<string, string>, orgs: number[], pageSize = 1000) =>
+    Buffer.concat(
+      await queryDataPoints(
+        db,
+        m,
+        AnalyticsQuerySchema.parse(raw),
+        { visibleOrganizationIds: orgs },
+        { origin: 'http://test', path: `/api/um/v1/analytics/${m}/`, query: new URLSearchParams(raw) },
+        pageSize,
+      ),
+    ).toString();
 
   /** Every page of a request (following `next`) from the day renders and from rows: the same texts. */
   const expectSamePages = async (

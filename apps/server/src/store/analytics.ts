@@ -8,7 +8,7 @@ import {
   type MetricInfo,
 } from '@org/model';
 import { invalid } from '../core/api-error.js';
-import { assembledJson, type JsonText } from '../core/json.js';
+import { assembledJson, type JsonParts } from '../core/json.js';
 import { linkTo, type RequestOrigin } from '../core/links.js';
 import { type PointPage, pageFromDays } from './analytics-days.js';
 import { type PointKey, type PointRead, readPoints } from './analytics-read.js';
@@ -34,6 +34,9 @@ const decodeCursor = (cursor: string) => {
   return { time, id: Number(id) };
 };
 
+const RESULTS_OPEN = Buffer.from('{"results":[');
+const COMMA = Buffer.from(',');
+
 export interface DataPointScope {
   /** Organizations the token may see. */
   visibleOrganizationIds: number[];
@@ -50,7 +53,7 @@ export const queryDataPoints = async (
   scope: DataPointScope,
   origin: RequestOrigin,
   pageSize: number = LIMITS.analyticsPageSize,
-): Promise<JsonText<AnalyticsResponse>> => {
+): Promise<JsonParts<AnalyticsResponse>> => {
   const info: MetricInfo = ANALYTICS_METRICS[metric];
   const orgs = query.organization_id
     ? scope.visibleOrganizationIds.filter((id) => query.organization_id!.includes(id))
@@ -75,12 +78,19 @@ export const queryDataPoints = async (
           pageSize,
         )
       : undefined) ?? readPage(await read(query.from, query.to, pageSize), pageSize);
-  const results = page.parts.join(',');
   const next = page.more
     ? `,"next":${JSON.stringify(linkTo(origin, { cursor: encodeCursor(page.last!) }))}`
     : '';
-  // Points written as text by dataPointJson (checked against the model's per-metric schema in tests).
-  return assembledJson(`{"results":[${results}]${next}}`);
+  // Written part by part (a day's text each): one 2 MB string per page, joined and then encoded,
+  // cost as much memory again as 16 concurrent pages hold. Points written as text by dataPointJson
+  // (checked against the model's per-metric schema in tests).
+  const parts = [RESULTS_OPEN];
+  for (const part of page.parts) {
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(Buffer.from(part));
+  }
+  parts.push(Buffer.from(`]${next}}`));
+  return assembledJson(parts);
 };
 
 /**
