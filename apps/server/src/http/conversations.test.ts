@@ -3,9 +3,11 @@ import { expect, it } from 'vitest';
 import {
   addConversationWidget,
   addWidget,
+  aWriteWaitsForALock,
   cloneConversation as cloneConversationRows,
   setConversationRows,
   storedDetailVersions,
+  writePartType,
 } from '../store/test-states.js';
 import { idsOf } from '../test-support/api.js';
 import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
@@ -330,19 +332,12 @@ describeEngines('conversations', (t, engine) => {
       const partId = created.conversation_part_set[0]!.id;
       // A part written (its conversation's row updated, so locked) until the PATCH waits for it.
       const { patching } = await t.db.transaction(async (tx) => {
-        await tx.query(`UPDATE conversation_parts SET part_type = 'Concurrent' WHERE id = $1`, [partId]);
+        await writePartType(tx, partId, 'Concurrent');
         const patching = t.api.ok('updateConversation', {
           params: { id: created.id },
           body: { topics: ['One', 'Two'] },
         });
-        const waiting = async () =>
-          (
-            await t.db.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity
-                WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE%'`,
-            )
-          )[0]!.n > 0;
-        while (!(await waiting()));
+        while (!(await aWriteWaitsForALock(t.db)));
         return { patching }; // answered once this transaction commits
       });
       const patched = await patching;

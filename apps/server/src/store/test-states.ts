@@ -321,3 +321,16 @@ export const pointRowsOf = (db: Db, metric: string, organizationId: number, from
       ORDER BY d.time, d.id`,
     [metric, organizationId, from, to],
   );
+
+/** Changes a part's type in `tx`: its conversation's row stays locked until `tx` ends (D24). */
+export const writePartType = (tx: Db, partId: number, partType: string) =>
+  tx.query(`UPDATE conversation_parts SET part_type = $2 WHERE id = $1`, [partId, partType]);
+
+/** Whether a statement on this database waits for a row lock it asked FOR NO KEY UPDATE (a write waiting). */
+export const aWriteWaitsForALock = async (db: Db) =>
+  (
+    await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE%'`,
+    )
+  )[0]!.n > 0;
