@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +31,8 @@ import { createSandboxDataPoint, createSandboxRecord, organizationExists } from 
 import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox-snapshot.js';
 import { CHANGES_CHANNEL } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
+
+const isEmptyOrMissing = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
 /** Scales every limit (`rateLimits` option); 'off' lifts them all. */
 const scaleLimits = (limits: RateLimits, scale: 'off' | number | undefined): RateLimits => {
@@ -118,11 +120,14 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const newPglite =
     !options.databaseUrl && (memory || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')));
   const prebuilt = newPglite ? await findPrebuiltWorld(options.seed ?? {}, options.tokens) : undefined;
+  // Into a new data directory the world is written as files, then opened as an existing one.
+  const extract = prebuilt && !memory && options.dataDir && isEmptyOrMissing(options.dataDir);
+  if (extract) await prebuilt.extractTo(options.dataDir!);
   const opening = openDb({
     ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     memory,
-    ...(prebuilt ? { load: await prebuilt.load() } : {}),
+    ...(prebuilt && !extract ? { load: await prebuilt.load() } : {}),
   }).then((db) => {
     startup.database = mark();
     return db;

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureDemoWorld } from './demo-world.js';
 import { hashDatabase } from './engine/dump-hash.js';
@@ -41,4 +44,46 @@ describe('prebuilt worlds', () => {
     },
     240_000,
   );
+});
+
+describe('a prebuilt world written as a new data directory', () => {
+  const tiny = worlds.find((w) => w.name === 'tiny')!;
+
+  it('opens as the loaded world does, from a missing or an empty directory, and leaves nothing beside it', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'um-extract-'));
+    try {
+      const loaded = await openPgliteDb(undefined, { load: await tiny.load() });
+      const expected = await hashDatabase(loaded);
+      await loaded.close();
+      for (const dataDir of [join(parent, 'missing', 'data'), join(parent, 'empty')]) {
+        if (dataDir.endsWith('empty')) mkdirSync(dataDir);
+        await tiny.extractTo(dataDir);
+        const opened = await openPgliteDb(dataDir);
+        try {
+          expect((await migrate(opened)).applied).toEqual([]);
+          expect(await hashDatabase(opened)).toEqual(expected);
+        } finally {
+          await opened.close();
+        }
+      }
+      expect(readdirSync(parent).sort()).toEqual(['empty', 'missing']);
+      expect(readdirSync(join(parent, 'missing'))).toEqual(['data']);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a directory that holds anything, and removes its partial copy', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'um-extract-'));
+    try {
+      const dataDir = join(parent, 'data');
+      mkdirSync(dataDir);
+      writeFileSync(join(dataDir, 'notes.txt'), 'mine');
+      await expect(tiny.extractTo(dataDir)).rejects.toThrow();
+      expect(readdirSync(parent)).toEqual(['data']);
+      expect(readdirSync(dataDir)).toEqual(['notes.txt']);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -40,8 +42,8 @@ const PGLITE_SETTINGS: Record<string, string> = {
  * Opening a database runs initdb in a WebAssembly instance of its own and leaves it, about 300 MB,
  * as garbage that V8 collects only under heap pressure, which an idle or lightly loaded server may
  * never reach: collect it once, right after opening, so that resident memory reflects the database.
- * A loaded world (D43) leaves no instance, only the copies of its tarball PGlite made (about
- * 110 MB for the demo world): one collection frees them, without waiting for finalizers.
+ * A loaded world (D43) or an existing database leaves no instance (a loaded one, the copies of its
+ * tarball PGlite made, about 110 MB for the demo world): one collection, without waiting for finalizers.
  */
 const collectGarbage = (() => {
   setFlagsFromString('--expose-gc');
@@ -77,6 +79,8 @@ const baselineWasmOnly = (() => {
  */
 export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions = {}): Promise<Db> {
   const settings = { ...PGLITE_SETTINGS, ...options.settings };
+  // initdb runs (in an instance of its own) only for a new database that is not loaded.
+  const initdb = !options.load && !(dataDir && existsSync(join(dataDir, 'PG_VERSION')));
   baselineWasmOnly();
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
@@ -89,7 +93,7 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions 
     parsers: { ...TYPE_PARSERS },
   });
   await pglite.exec(`SET TIME ZONE 'UTC'`);
-  await collectGarbage(!options.load);
+  await collectGarbage(initdb);
   const statements = new PgliteStatements(pglite);
   // Outside a transaction a statement waits for any open one, like PGlite's own query().
   const prepared: Prepared = (sql, params) =>
