@@ -252,16 +252,11 @@ export const storedFilteredDayRenders = (db: Db, organizationId: number) =>
 
 /** Data points of a metric with the given times (one statement), copies of the organization's first point. */
 export const copyPointAt = (db: Db, metric: string, organizationId: number, times: string[]) =>
-  db.query(
-    `INSERT INTO analytics_data_points (metric, organization_id, um_widget_ids, operator_id, operator_group_id, time,
-            value, value_str, conversation_id, conversation_part_id, conversation_session_id, is_chatbot_metric,
-            chatbot_interaction, human_interaction)
-     SELECT p.metric, p.organization_id, p.um_widget_ids, p.operator_id, p.operator_group_id, t.time,
-            p.value, p.value_str, p.conversation_id, p.conversation_part_id, p.conversation_session_id,
-            p.is_chatbot_metric, p.chatbot_interaction, p.human_interaction
-       FROM (SELECT * FROM analytics_data_points WHERE metric = $1 AND organization_id = $2 ORDER BY id LIMIT 1) p,
-            unnest($3::timestamptz[]) AS t(time)`,
-    [metric, organizationId, times],
+  copyPointWith(
+    db,
+    metric,
+    organizationId,
+    times.map((time) => ({ time })),
   );
 
 /** Deletes the data points of a metric at exactly this time. */
@@ -288,19 +283,23 @@ export const pointDays = async (db: Db, metric: string, organizationId: number) 
   return row!;
 };
 
-/** Copies of the organization's first point of a metric with these times, values and value_str (one statement). */
+/**
+ * Copies of the organization's first point of a metric with these times, and these values and
+ * value_str where given (one statement).
+ */
 export const copyPointWith = (
   db: Db,
   metric: string,
   organizationId: number,
-  points: Array<{ time: string; value: number; value_str: string }>,
+  points: Array<{ time: string; value?: number; value_str?: string }>,
 ) =>
   db.query(
     `INSERT INTO analytics_data_points (metric, organization_id, um_widget_ids, operator_id, operator_group_id, time,
             value, value_str, conversation_id, conversation_part_id, conversation_session_id, is_chatbot_metric,
             chatbot_interaction, human_interaction)
      SELECT p.metric, p.organization_id, p.um_widget_ids, p.operator_id, p.operator_group_id, t.time,
-            t.value, t.value_str, p.conversation_id, p.conversation_part_id, p.conversation_session_id,
+            coalesce(t.value, p.value), coalesce(t.value_str, p.value_str), p.conversation_id,
+            p.conversation_part_id, p.conversation_session_id,
             p.is_chatbot_metric, p.chatbot_interaction, p.human_interaction
        FROM (SELECT * FROM analytics_data_points WHERE metric = $1 AND organization_id = $2 ORDER BY id LIMIT 1) p,
             unnest($3::timestamptz[], $4::float8[], $5::text[]) AS t(time, value, value_str)`,
@@ -308,8 +307,8 @@ export const copyPointWith = (
       metric,
       organizationId,
       points.map((x) => x.time),
-      points.map((x) => String(x.value)),
-      points.map((x) => x.value_str),
+      points.map((x) => (x.value === undefined ? null : String(x.value))),
+      points.map((x) => x.value_str ?? null),
     ],
   );
 
