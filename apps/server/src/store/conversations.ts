@@ -122,7 +122,14 @@ export const conversationPageSelection = (organizationId: number, f: Conversatio
   if (f.id__gt !== undefined) where.push(`k.id > ${p.add(f.id__gt)}`);
   if (f.id__lt !== undefined) where.push(`k.id < ${p.add(f.id__lt)}`);
   if (f.exclude_ids?.length) where.push(`NOT (k.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
-  return { from: 'conversation_list_keys k', alias: 'k', where, params: p, indexServed: true };
+  return {
+    from: 'conversation_list_keys k',
+    alias: 'k',
+    version: '(SELECT v.version FROM conversations v WHERE v.id = k.id)',
+    where,
+    params: p,
+    indexServed: true,
+  };
 };
 
 /** The topics of conversation v, as the list form embeds them. */

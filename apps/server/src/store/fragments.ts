@@ -14,8 +14,6 @@ export interface FragmentTable {
   idColumn?: string;
   /** An extra equality that, with idColumn, identifies a row (messages: the conversation). */
   scope?: { column: string; value: number };
-  /** Its ordering indexes INCLUDE version (migration 0011): pages are read index-only. */
-  versionIndexed?: boolean;
 }
 
 /**

@@ -35,19 +35,16 @@ const countOf = (deps: PageDeps, sel: Selection, values: unknown[]) => {
   });
 };
 
-/** The ids and versions of one offset page, in order; LIMIT and OFFSET are the last two parameters. */
+/**
+ * The ids and versions of one offset page, in order; LIMIT and OFFSET are the last two parameters.
+ * Deferred join: the offset is walked in the ordering's index alone (index-only: no index carries
+ * the version, so that writes stay HOT, D60), and only the page's rows are read for their versions.
+ */
 const pageSql = (sel: Selection, table: FragmentTable, orderBy: string) => {
   const n = sel.params.values.length;
-  const [limit, offset] = [`$${n + 1}`, `$${n + 2}`];
-  return table.versionIndexed
-    ? // The ordering indexes carry the version: one index-only walk.
-      `SELECT ${sel.alias}.id, ${sel.alias}.version FROM ${sel.from} ${whereOf(sel)}
-        ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`
-    : // Deferred join: the offset is walked in the ordering's index alone (index-only), and only
-      // the page's rows are read from the table for their versions.
-      `SELECT t.id, t.version
+  return `SELECT t.id, t.version
          FROM unnest(ARRAY(SELECT ${sel.alias}.id FROM ${sel.from} ${whereOf(sel)}
-                           ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}))
+                           ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}))
               WITH ORDINALITY AS p(id, n)
          JOIN ${table.name} t ON t.id = p.id
         ORDER BY p.n`;
@@ -146,7 +143,7 @@ export const cursorPage = async <T, C extends boolean>(
     cursorKey === undefined ? [] : [`${key} ${walkDescending ? '<' : '>'} ${sel.params.add(cursorKey)}`];
   const rows = await cachedQuery<FragmentRow & Record<string, unknown>>(
     deps,
-    `SELECT ${key} AS id, ${sel.alias}.version ${options.extraColumns ? `, ${options.extraColumns}` : ''}
+    `SELECT ${key} AS id, ${sel.version ?? `${sel.alias}.version`} ${options.extraColumns ? `, ${options.extraColumns}` : ''}
        FROM ${sel.from} ${whereOf(sel, keyCond)}
       ORDER BY ${key} ${walkDescending ? 'DESC' : 'ASC'} LIMIT ${options.limit + 1}`,
     sel.params.values,

@@ -9,7 +9,7 @@ import type { Selection } from './sql.js';
 
 /** The tables behind the API's records (one place for their names and how pages read them). */
 export const TABLES = {
-  conversations: { name: 'conversations', versionIndexed: true },
+  conversations: { name: 'conversations' },
   contacts: { name: 'contact_identities' },
   notes: { name: 'notes' },
   navigationEvents: { name: 'navigation_events' },

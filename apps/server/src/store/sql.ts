@@ -52,8 +52,10 @@ export const updateColumns = async (
 /** A filtered selection: FROM, the WHERE conditions and their parameters. */
 export interface Selection {
   from: string;
-  /** The alias whose id and version the pages read. */
+  /** The alias whose id (and, unless `version` says otherwise, version) the pages read. */
   alias: string;
+  /** How a row's version is read when the alias's table does not hold it (list keys, D60). */
+  version?: string;
   where: string[];
   params: Params;
   /** Relevance of a row to the search of this selection (D11), when it has one. */
