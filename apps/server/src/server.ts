@@ -22,6 +22,7 @@ import {
 } from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
+import { compilePglite } from './store/engine/pglite-wasm.js';
 import { createFixtures, type Fixtures } from './store/fixtures.js';
 import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
@@ -117,6 +118,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   // A new PGlite database that would be seeded as a prebuilt world starts as its copy (D43).
   const newPglite =
     !options.databaseUrl && (memory || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')));
+  // Compiled while the world is written and the app built (openDb reports a failure).
+  if (!options.databaseUrl) compilePglite().catch(() => {});
   const prebuilt = newPglite ? await findPrebuiltWorld(options.seed ?? {}, options.tokens) : undefined;
   // Into a new data directory the world is written as files (on a thread of its own, while the app
   // is built), then opened as an existing one.
@@ -134,9 +137,9 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       }),
     )
     .then((db) => {
-    startup.database = mark();
-    return db;
-  });
+      startup.database = mark();
+      return db;
+    });
   // While PGlite compiles and starts (much of it off this thread), the HTTP app is built: its
   // routes read the services and the sandbox control per request, filled in below.
   const services = {} as Services;

@@ -74,7 +74,12 @@ export const startExtraction = (file: string, dataDir: string): Extraction => {
     partial = mkdtempSync(`${dataDir}.partial-`);
     worker = new Worker(WORKER, {
       eval: true,
-      workerData: { tar: createRequire(import.meta.url).resolve('tar'), file, cwd: partial, flags: flags.buffer },
+      workerData: {
+        tar: createRequire(import.meta.url).resolve('tar'),
+        file,
+        cwd: partial,
+        flags: flags.buffer,
+      },
     });
   } catch (error) {
     removeNow();

@@ -9,7 +9,6 @@ import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from './demo-world.
 import type { Db } from './engine/db.js';
 import { type Extraction, startExtraction } from './extract-world.js';
 import { loadMigrations, migrate } from './migrate.js';
-import { takeSnapshot } from './sandbox-snapshot.js';
 
 /**
  * Prebuilt worlds (D43): the worlds most starts ask for are migrated and seeded once, at build time
@@ -221,8 +220,9 @@ export async function buildPrebuiltWorlds(
   log: (line: string) => void = () => {},
 ): Promise<void> {
   const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
-  // Loaded here only: a start reads the manifest before it loads PGlite.
+  // Loaded here only: a start reads the manifest before it loads PGlite and the model (D58).
   const { openPgliteDb } = await import('./engine/pglite-db.js');
+  const { takeSnapshot } = await import('./sandbox-snapshot.js');
   const work = await mkdtemp(join(tmpdir(), 'um-worlds-'));
   try {
     const base = join(work, 'base');
