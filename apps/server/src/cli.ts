@@ -2,7 +2,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { currentMinute, type SeedOptions } from './store/demo-world.js';
-import { compilePglite } from './store/engine/pglite-wasm.js';
 import { extractAhead, prebuiltPresent } from './store/prebuilt-world.js';
 
 const HELP = `Reference server of the customer-messaging JSON API v3 and Analytics API v1.
@@ -130,10 +129,8 @@ const tokens = {
   ...(values['org-token'] ? { organization: values['org-token'] } : {}),
   ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
 };
-// D58: a new data directory's prebuilt world is written, and PostgreSQL's WebAssembly compiled,
-// while the server's modules load (a failure surfaces where the start awaits them).
+// D58: a new data directory's prebuilt world is written while the server's modules load.
 if (!databaseUrl && !values.memory) await extractAhead(dataDir, seed, tokens);
-if (!databaseUrl) compilePglite().catch(() => {});
 const { startServer } = await import('./server.js');
 
 const started = Date.now();

@@ -22,8 +22,7 @@ export const baselineWasmOnly = (() => {
 let compiled: Promise<WebAssembly.Module> | undefined;
 /**
  * D58: PGlite's WebAssembly module, compiled once (V8 decodes it off this thread), as soon as a
- * start knows it opens PGlite: the CLI, before the server's modules load. Without PGlite itself,
- * which loads later.
+ * start knows it opens PGlite: while a new data directory is written and the app built.
  */
 export const compilePglite = (): Promise<WebAssembly.Module> =>
   (compiled ??= (async () => {
