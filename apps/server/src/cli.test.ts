@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -227,6 +227,27 @@ describe('reference-server CLI', () => {
     const again = await start(['--data-dir', dir]);
     expect(again.summary.world).toBe('existing');
     expect(await stop(again.child)).toBe(0);
+  });
+
+  it('stopped while it writes a new data directory (D58), leaves nothing beside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
+    dirs.push(dir);
+    const begun = new Promise<void>((resolve) => {
+      const watcher = watch(dir, (_event, name) => {
+        if (!name?.startsWith('data.partial-')) return;
+        watcher.close();
+        resolve();
+      });
+    });
+    const child = spawn(process.execPath, [CLI, '--json', '--port', '0', '--data-dir', join(dir, 'data')], {
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    await begun;
+    child.kill('SIGTERM');
+    await exited;
+    // Stopped halfway: nothing; after the rename (a fast machine): the data directory only.
+    expect(readdirSync(dir).filter((name) => name !== 'data')).toEqual([]);
   });
 
   it('seeds a world that is not prebuilt as before, with a progress line on stderr', async () => {

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startServer } from './server.js';
 import { currentMinute, type SeedOptions } from './store/demo-world.js';
-import { prebuiltPresent } from './store/prebuilt-world.js';
+import { extractAhead, prebuiltPresent } from './store/prebuilt-world.js';
 
 const HELP = `Reference server of the customer-messaging JSON API v3 and Analytics API v1.
 
@@ -126,6 +125,14 @@ const seed: false | SeedOptions = values['no-seed']
   ? false
   : { seed: seedNumber, size: size as SeedOptions['size'], now, onProgress: seeding.progress };
 
+const tokens = {
+  ...(values['org-token'] ? { organization: values['org-token'] } : {}),
+  ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
+};
+// D58: a new data directory's prebuilt world is written while the server's modules load.
+if (!databaseUrl && !values.memory) await extractAhead(dataDir, seed, tokens);
+const { startServer } = await import('./server.js');
+
 const started = Date.now();
 const server = await startServer({
   port: intOption('port', values.port ?? process.env.PORT, 3000),
@@ -143,10 +150,7 @@ const server = await startServer({
     ...(values.seed !== undefined ? { seed: intOption('seed', values.seed, 1) } : {}),
     ...(values.size !== undefined ? { size: size as NonNullable<SeedOptions['size']> } : {}),
   },
-  tokens: {
-    ...(values['org-token'] ? { organization: values['org-token'] } : {}),
-    ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
-  },
+  tokens,
   logger: values.json ? 'stderr' : true,
   onSeeding: seeding.start,
   ...(values.sandbox ? { sandbox: true } : {}),

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
@@ -22,17 +22,16 @@ import {
 } from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
+import { compilePglite } from './store/engine/pglite-wasm.js';
 import { createFixtures, type Fixtures } from './store/fixtures.js';
 import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
-import { findPrebuiltWorld } from './store/prebuilt-world.js';
+import { discardExtraction, findPrebuiltWorld, isEmptyOrMissing } from './store/prebuilt-world.js';
 import { advanceClock, CLOCK_CHANGED, readClock, type StoredClock, setClock } from './store/sandbox-clock.js';
 import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/sandbox-records.js';
 import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox-snapshot.js';
 import { CHANGES_CHANNEL } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
-
-const isEmptyOrMissing = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
 /** Scales every limit (`rateLimits` option); 'off' lifts them all. */
 const scaleLimits = (limits: RateLimits, scale: 'off' | number | undefined): RateLimits => {
@@ -119,19 +118,28 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   // A new PGlite database that would be seeded as a prebuilt world starts as its copy (D43).
   const newPglite =
     !options.databaseUrl && (memory || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')));
+  // Compiled while the world is written and the app built (openDb reports a failure).
+  if (!options.databaseUrl) compilePglite().catch(() => {});
   const prebuilt = newPglite ? await findPrebuiltWorld(options.seed ?? {}, options.tokens) : undefined;
-  // Into a new data directory the world is written as files, then opened as an existing one.
+  // Into a new data directory the world is written as files (on a thread of its own, while the app
+  // is built), then opened as an existing one.
   const extract = prebuilt && !memory && options.dataDir && isEmptyOrMissing(options.dataDir);
-  if (extract) await prebuilt.extractTo(options.dataDir!);
-  const opening = openDb({
-    ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    memory,
-    ...(prebuilt && !extract ? { load: await prebuilt.load() } : {}),
-  }).then((db) => {
-    startup.database = mark();
-    return db;
-  });
+  const written = extract
+    ? prebuilt.extractTo(options.dataDir!)
+    : options.dataDir && discardExtraction(options.dataDir);
+  const opening = Promise.resolve(written)
+    .then(async () =>
+      openDb({
+        ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        memory,
+        ...(prebuilt && !extract ? { load: await prebuilt.load() } : {}),
+      }),
+    )
+    .then((db) => {
+      startup.database = mark();
+      return db;
+    });
   // While PGlite compiles and starts (much of it off this thread), the HTTP app is built: its
   // routes read the services and the sandbox control per request, filled in below.
   const services = {} as Services;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { ensureDemoWorld } from './demo-world.js';
 import { hashDatabase } from './engine/dump-hash.js';
 import { openPgliteDb } from './engine/pglite-db.js';
 import { migrate } from './migrate.js';
-import { listPrebuiltWorlds } from './prebuilt-world.js';
+import { discardExtraction, extractAhead, listPrebuiltWorlds } from './prebuilt-world.js';
 import { hasSnapshot, restoreSnapshot, takeSnapshot } from './sandbox-snapshot.js';
 
 // The worlds of the last build (the test command builds first): each must be the world a start
@@ -82,6 +82,53 @@ describe('a prebuilt world written as a new data directory', () => {
       await expect(tiny.extractTo(dataDir)).rejects.toThrow();
       expect(readdirSync(parent)).toEqual(['data']);
       expect(readdirSync(dataDir)).toEqual(['notes.txt']);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  /** Every file's path and size, to compare data directories. */
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((path) => `${path} ${statSync(join(dir, path)).size}`)
+      .sort();
+
+  it('is taken over from the extraction begun ahead when it is for this world (D58)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'um-extract-'));
+    try {
+      const dataDir = join(parent, 'data');
+      await extractAhead(dataDir, tiny.seed, {});
+      // Begun: a partial copy beside the directory, which is missing until it is complete.
+      expect(readdirSync(parent)).toEqual([expect.stringMatching(/^data\.partial-/)]);
+      await tiny.extractTo(dataDir);
+      expect(readdirSync(parent)).toEqual(['data']);
+      const direct = join(parent, 'direct');
+      await tiny.extractTo(direct);
+      expect(files(dataDir)).toEqual(files(direct));
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('discards the extraction begun ahead when its start loads another world or none (D58)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'um-extract-'));
+    const demo = worlds.find((w) => w.name === 'demo')!;
+    try {
+      const other = join(parent, 'other');
+      await extractAhead(other, tiny.seed, {});
+      await demo.extractTo(other);
+      const none = join(parent, 'none');
+      await extractAhead(none, tiny.seed, {});
+      await discardExtraction(none);
+      expect(readdirSync(parent)).toEqual(['other']);
+      const direct = join(parent, 'direct');
+      await demo.extractTo(direct);
+      expect(files(other)).toEqual(files(direct));
+      // Nothing begun for a world that is not prebuilt, or a directory that holds anything.
+      await extractAhead(join(parent, 'seed-9'), { seed: 9 }, {});
+      await extractAhead(direct, tiny.seed, {});
+      await extractAhead(join(parent, 'tokens'), tiny.seed, { organization: 'mine' });
+      expect(readdirSync(parent).sort()).toEqual(['direct', 'other']);
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, openAsBlob, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, openAsBlob, readdirSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from './demo-world.js';
-import { openPgliteDb } from './engine/pglite-db.js';
+import type { Db } from './engine/db.js';
+import { type Extraction, startExtraction } from './extract-world.js';
 import { loadMigrations, migrate } from './migrate.js';
-import { takeSnapshot } from './sandbox-snapshot.js';
 
 /**
  * Prebuilt worlds (D43): the worlds most starts ask for are migrated and seeded once, at build time
@@ -106,6 +106,8 @@ const readManifest = (): Promise<Manifest | undefined> =>
 
 export interface PrebuiltWorld {
   name: string;
+  /** The data directory tarball's path. */
+  file: string;
   /** The data directory tarball, for `openDb({ load })` (in memory). */
   load: () => Promise<Blob>;
   /** Writes the data directory as `dataDir` (missing or an empty directory), to be opened as it is. */
@@ -131,6 +133,7 @@ export const findPrebuiltWorld = async (
   if (!world) return undefined;
   return {
     name: world.name,
+    file: join(WORLDS_FOLDER, world.file),
     sandbox: world.sandbox,
     // A file-backed Blob: PGlite reads it once, no copy in between.
     load: () => openAsBlob(join(WORLDS_FOLDER, world.file)),
@@ -138,24 +141,45 @@ export const findPrebuiltWorld = async (
   };
 };
 
+/** A data directory a prebuilt world may be written as: missing or empty. */
+export const isEmptyOrMissing = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+
+/** Extractions begun before their start asked for them (extractAhead), by data directory. */
+const ahead = new Map<string, Extraction>();
+
 /**
- * A new data directory from a prebuilt world's tarball: written by node-tar (PGlite writing it
- * through its own file system layer took twice as long as opening the result), into a sibling
- * directory first and renamed into place, so that a start killed halfway leaves no directory that
- * looks like a database. Synchronous: node-tar's synchronous extraction took a third of the time.
+ * A new data directory from a prebuilt world's tarball, written by node-tar (PGlite writing it
+ * through its own file system layer took twice as long as opening the result) on a thread of its
+ * own (extract-world.ts), taking over the extraction begun ahead for it if it is this world's.
  */
 const extractWorld = async (file: string, dataDir: string) => {
-  const tar = await import('tar');
-  mkdirSync(dirname(dataDir), { recursive: true });
-  const partial = mkdtempSync(`${dataDir}.partial-`);
-  try {
-    tar.x({ sync: true, file, cwd: partial });
-    if (existsSync(dataDir)) rmdirSync(dataDir); // only an empty one (it fails otherwise)
-    renameSync(partial, dataDir);
-  } catch (error) {
-    rmSync(partial, { recursive: true, force: true });
-    throw error;
-  }
+  const begun = ahead.get(dataDir);
+  ahead.delete(dataDir);
+  if (begun && begun.file !== file) await begun.discard();
+  await (begun?.file === file ? begun : startExtraction(file, dataDir)).finish();
+};
+
+/**
+ * D58: begins writing `dataDir`, if it is missing or empty, as the prebuilt world a start with
+ * these options would load, before that start asks for it (the CLI, while the server's modules
+ * load). The start's own `extractTo` takes it over; a start that loads another world or none
+ * discards it (`discardExtraction`); an exit removes it.
+ */
+export const extractAhead = async (
+  dataDir: string,
+  seed: false | SeedOptions,
+  tokens?: { organization?: string; customer?: string },
+): Promise<void> => {
+  if (ahead.has(dataDir) || !isEmptyOrMissing(dataDir)) return;
+  const world = await findPrebuiltWorld(seed, tokens);
+  if (world) ahead.set(dataDir, startExtraction(world.file, dataDir));
+};
+
+/** Stops and removes the extraction begun ahead for `dataDir`, if any (its start does not use it). */
+export const discardExtraction = async (dataDir: string): Promise<void> => {
+  const begun = ahead.get(dataDir);
+  ahead.delete(dataDir);
+  await begun?.discard();
 };
 
 /** Every prebuilt world of the last build with the seed options it stands for (tests compare them). */
@@ -196,6 +220,9 @@ export async function buildPrebuiltWorlds(
   log: (line: string) => void = () => {},
 ): Promise<void> {
   const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
+  // Loaded here only: a start reads the manifest before it loads PGlite and the model (D58).
+  const { openPgliteDb } = await import('./engine/pglite-db.js');
+  const { takeSnapshot } = await import('./sandbox-snapshot.js');
   const work = await mkdtemp(join(tmpdir(), 'um-worlds-'));
   try {
     const base = join(work, 'base');
@@ -229,7 +256,7 @@ export async function buildPrebuiltWorlds(
   }
 }
 
-const dropTemplateDatabases = async (db: Awaited<ReturnType<typeof openPgliteDb>>) => {
+const dropTemplateDatabases = async (db: Db) => {
   await db.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
   await db.exec('DROP DATABASE template0');
   await db.exec('DROP DATABASE template1');

@@ -5,6 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db } from './db.js';
 import { PgliteStatements } from './pglite-statements.js';
+import { compilePglite } from './pglite-wasm.js';
 import { TYPE_PARSERS } from './type-parsers.js';
 
 type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
@@ -58,26 +59,6 @@ const collectGarbage = (() => {
 })();
 
 /**
- * D52: PostgreSQL's WebAssembly runs on V8's baseline compiler (Liftoff) only. With V8's default
- * tiering its hot functions were compiled again by the optimizing compiler: about a second of CPU
- * in background threads at every start, competing with the start itself on small machines, and
- * 70-140 MB more resident (a fuzzed server peaked at 470 MB, 330 MB on baseline code). A write
- * costs about a quarter more CPU on baseline code. V8 reads the flag when it compiles a module, so
- * it is set before the first instance; it concerns WebAssembly only (this process's).
- * The JavaScript heap may grow to twice what survived the last full collection instead of up to
- * four times (`--heap-growing-percent`, read at every collection): a process holding the database
- * too keeps its peak down (a list load: 199 MB instead of 249 MB resident) for a few percent more
- * collection work.
- */
-const inProcessDatabaseFlags = (() => {
-  let set = false;
-  return () => {
-    if (!set) setFlagsFromString('--liftoff-only --heap-growing-percent=100');
-    set = true;
-  };
-})();
-
-/**
  * Opens PGlite (PostgreSQL in WebAssembly, inside this process, one connection).
  * `dataDir` undefined = in memory. Opening costs a few seconds: share one per test file.
  */
@@ -85,8 +66,8 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions 
   const settings = { ...PGLITE_SETTINGS, ...options.settings };
   // initdb runs (in an instance of its own) only for a new database that is not loaded.
   const initdb = !options.load && !(dataDir && existsSync(join(dataDir, 'PG_VERSION')));
-  inProcessDatabaseFlags();
   const pglite = await PGlite.create({
+    pgliteWasmModule: await compilePglite(),
     ...(dataDir ? { dataDir } : {}),
     ...(options.load ? { loadDataDir: options.load } : {}),
     startParams: [
