@@ -43,7 +43,11 @@ describe('Announcer (D59)', () => {
   it('a failed send is reported, resolves its announcements and goes out again with the next', async () => {
     const failures: unknown[] = [];
     const { sent, send, end } = heldSends();
-    const announcer = new Announcer(() => {}, send, (error) => failures.push(error));
+    const announcer = new Announcer(
+      () => {},
+      send,
+      (error) => failures.push(error),
+    );
     const failing = announcer.announce(['operators']);
     end(new Error('connection lost'));
     await expect(failing).resolves.toBeUndefined();
