@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
+import { Announcer } from './core/announcer.js';
 import { invalid } from './core/api-error.js';
 import { Authenticator } from './core/auth/authenticate.js';
 import { addIsoDuration, CLOCK_RANGE, Clock } from './core/clock.js';
@@ -13,6 +14,7 @@ import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
 import type { SandboxControl } from './http/sandbox.js';
 import { DbAuthDirectory } from './store/auth-directory.js';
+import { notifyChanges } from './store/changes.js';
 import {
   type DemoWorld,
   ensureDemoWorld,
@@ -30,7 +32,7 @@ import { discardExtraction, findPrebuiltWorld, isEmptyOrMissing } from './store/
 import { advanceClock, CLOCK_CHANGED, readClock, type StoredClock, setClock } from './store/sandbox-clock.js';
 import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/sandbox-records.js';
 import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox-snapshot.js';
-import { CHANGES_CHANNEL } from './store/schema.js';
+import { ANNOUNCE_SETTING, CHANGES_CHANNEL } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
 
 /** Scales every limit (`rateLimits` option); 'off' lifts them all. */
@@ -134,6 +136,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         memory,
         ...(prebuilt && !extract ? { load: await prebuilt.load() } : {}),
+        // D59: this server announces its writes itself (the triggers of 0013 and 0015 stay silent).
+        settings: { [ANNOUNCE_SETTING.name]: ANNOUNCE_SETTING.server },
       }),
     )
     .then((db) => {
@@ -216,20 +220,30 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     else await dropSnapshot(db);
     const fragments = new FragmentCache();
     const counts = new CountCache();
-    // Writes through any instance clear the caches here (migrations 0013 and 0015 notify on commit,
-    // payload: the table). While the LISTEN connection is down nothing cached can be trusted: counts
-    // are not cached at all until it is back, when everything is cleared once more.
+    /** A write to `table` was announced (by this instance or, through LISTEN, any other). */
+    const changed = (table: string) => {
+      if (table === SANDBOX_RESET) {
+        fragments.clear();
+        authenticator.clearCache();
+      }
+      if (table === SANDBOX_RESET || table === CLOCK_CHANGED) void reloadClock().catch(() => {});
+      if (AUTH_TABLES.has(table)) authenticator.clearCache();
+      if (!UNCOUNTED_TABLES.has(table)) counts.clear();
+    };
+    // D59: this instance's writes clear its caches at once and are announced to the others after
+    // they commit; on PGlite there are no others.
+    const announcer = new Announcer(
+      changed,
+      db.engine === 'postgres' ? (tables) => notifyChanges(db, tables) : undefined,
+      (error) => app.log.error({ err: error }, 'announcing writes to the other instances failed'),
+    );
+    // Writes through any instance clear the caches here (announced by the instance, D59; other
+    // writers' by the triggers of 0013 and 0015, on commit; payload: the table). While the LISTEN
+    // connection is down nothing cached can be trusted: counts are not cached at all until it is
+    // back, when everything is cleared once more.
     stopListening = await db
       .listen(CHANGES_CHANNEL, {
-        onNotify: (table) => {
-          if (table === SANDBOX_RESET) {
-            fragments.clear();
-            authenticator.clearCache();
-          }
-          if (table === SANDBOX_RESET || table === CLOCK_CHANGED) void reloadClock().catch(() => {});
-          if (AUTH_TABLES.has(table)) authenticator.clearCache();
-          if (!UNCOUNTED_TABLES.has(table)) counts.clear();
-        },
+        onNotify: changed,
         onLost: () => {
           counts.ttlMs = COUNT_TTL_MS.disconnected;
           counts.clear();
@@ -249,6 +263,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     Object.assign(services, {
       db,
       counts,
+      announcer,
       fragments,
       searches: new SearchQueries(db),
       authenticator,
@@ -256,7 +271,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       clock,
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
     } satisfies Services);
-    const fixtures = createFixtures(db, authenticator, counts);
+    const fixtures = createFixtures(db, (tables) => announcer.announce(tables), counts);
     /** D41: the organization a sandbox record is created in: the body's, else the token's. */
     const organizationOf = async (
       body: { organization_id?: unknown },
@@ -304,8 +319,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       },
       async createRecord(resource, body, headers) {
         const json = await createSandboxRecord(db, resource, await organizationOf(body, headers), body);
-        counts.clear();
-        if (resource === 'operators') authenticator.clearCache();
+        // A message is written into its conversation's row (D48).
+        await announcer.announce([resource === 'messages' ? 'conversations' : resource]);
         return json;
       },
       async createDataPoint(metric, body, headers) {

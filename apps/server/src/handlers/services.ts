@@ -1,3 +1,4 @@
+import type { Announcer } from '../core/announcer.js';
 import type { Authenticator } from '../core/auth/authenticate.js';
 import type { Clock } from '../core/clock.js';
 import type { CountCache } from '../core/count-cache.js';
@@ -13,6 +14,8 @@ export interface Services {
   limiter: RateLimiter;
   /** Offset-page counts; cleared by every write. */
   counts: CountCache;
+  /** Announces the tables a request wrote, to this instance's caches and the other instances (D59). */
+  announcer: Announcer;
   /** Rendered record JSON by record and version. */
   fragments: FragmentCache;
   /** search_query keywords -> stemmed tsquery (D11). */

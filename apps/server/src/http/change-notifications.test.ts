@@ -1,13 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { generateToken } from '../core/auth/tokens.js';
 import type { RunningServer } from '../server.js';
-import { LISTEN_APPLICATION_NAME } from '../store/engine/postgres-db.js';
+import { notifyChanges } from '../store/changes.js';
+import type { Db } from '../store/engine/db.js';
+import { LISTEN_APPLICATION_NAME, openPostgresDb } from '../store/engine/postgres-db.js';
 import {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
 } from '../store/engine/test-database.js';
+import { CHANGES_CHANNEL } from '../store/schema.js';
 import {
   addOrganization,
   addOrganizationToken,
@@ -20,9 +23,10 @@ import { Api } from '../test-support/api.js';
 import { NO_LIMITS, useServers } from '../test-support/harness.js';
 
 /**
- * Each instance caches counts, tokens, organizations and operators, and drops them when PostgreSQL
- * announces a committed write to their tables (0013, 0015). An instance whose LISTEN connection is lost caches no count until it has reconnected, and then
- * is notified again. The outage is held by refusing new connections to the database (the pools
+ * Each instance caches counts, tokens, organizations and operators, and drops them when a committed
+ * write to their tables is announced: by the instance that wrote it (D59), or by the triggers for
+ * any other writer (0013, 0015, 0023). An instance whose LISTEN connection is lost caches no count
+ * until it has reconnected, and then is notified again. The outage is held by refusing new connections to the database (the pools
  * keep the ones they have), so the instances retry with backoff until it is lifted.
  */
 describe.skipIf(!testDatabaseUrl)(
@@ -35,8 +39,34 @@ describe.skipIf(!testDatabaseUrl)(
         database = await createTemporaryDatabase(testDatabaseUrl!, 'notify_test');
         return { limits: NO_LIMITS, databaseUrl: database.url };
       },
-      () => database?.drop() ?? Promise.resolve(),
+      async () => {
+        await Promise.all(others.splice(0).map((db) => db.close()));
+        await database?.drop();
+      },
     );
+    /** Another client of the database (psql, a tool): its connections lack the server's setting. */
+    const others: Db[] = [];
+    const otherClient = async () => {
+      const db = await openPostgresDb(database!.url, { maxConnections: 2 });
+      others.push(db);
+      return db;
+    };
+    /** The change notifications from now on, as any listener receives them. */
+    const received = async (db: Db) => {
+      const payloads: string[] = [];
+      const stop = await db.listen(CHANGES_CHANNEL, {
+        onNotify: (payload) => payloads.push(payload),
+        onLost: () => {},
+        onRestored: () => {},
+      });
+      /** What arrived before `marker` (sent now, after everything the test awaited committed). */
+      const before = async (marker: string) => {
+        await notifyChanges(db, [marker]);
+        await vi.waitFor(() => expect(payloads).toContain(marker), { timeout: 2_000, interval: 10 });
+        return payloads.slice(0, payloads.indexOf(marker));
+      };
+      return { before, stop };
+    };
 
     it('counts are exact during the outage (not cached), then cached and notified again', async () => {
       const [first, second] = servers as [RunningServer, RunningServer];
@@ -115,25 +145,26 @@ describe.skipIf(!testDatabaseUrl)(
       await vi.waitFor(async () => expect(await newest()).toBe(created.id), { timeout: 2_000, interval: 20 });
     });
 
-    it('token, organization and operator changes reach the auth caches of the other instance', async () => {
+    it('token, organization and operator changes by another client reach the auth caches of the instances', async () => {
       const [first, second] = servers as [RunningServer, RunningServer];
       const { world } = first;
+      const other = await otherClient();
       const org = world.organizations[0]!;
       const within = { timeout: 2_000, interval: 20 };
 
       // A token: used (and cached) through the second instance, then deleted through the first.
       const token = generateToken();
-      await addOrganizationToken(first.db, org.id, world.customerId, token);
+      await addOrganizationToken(other, org.id, world.customerId, token);
       const viaToken = new Api(second.url, { token });
       await viaToken.ok('listContacts');
-      await deleteToken(first.db, token);
+      await deleteToken(other, token);
       await vi.waitFor(async () => expect((await viaToken.call('listContacts')).status).toBe(401), within);
 
       // An operator: acted as (and cached), then deleted.
       const operator = await first.fixtures.operator(org.id, { role: 'admin' });
       const asOperator = new Api(second.url, { token: org.token, operatorId: operator.id });
       await asOperator.ok('listContacts');
-      await deleteOperator(first.db, operator.id);
+      await deleteOperator(other, operator.id);
       await vi.waitFor(async () => expect((await asOperator.call('listContacts')).status).toBe(403), within);
 
       // An organization: the customer's list is cached, then one is added; the customer token may
@@ -141,12 +172,100 @@ describe.skipIf(!testDatabaseUrl)(
       await first.fixtures.contact(org.id);
       const customer = new Api(second.url, { token: world.customerToken });
       expect((await customer.ok('listContacts')).count).toBeGreaterThan(0);
-      const added = { id: await addOrganization(first.db, world.customerId, 'Added later') };
+      const added = { id: await addOrganization(other, world.customerId, 'Added later') };
       await vi.waitFor(
         async () =>
           expect((await customer.as({ organizationId: added!.id }).ok('listContacts')).count).toBe(0),
         within,
       );
+    });
+
+    it("the server's connections notify nothing from the triggers; another client's writes still notify", async () => {
+      const [first] = servers as [RunningServer];
+      const { world } = first;
+      const other = await otherClient();
+      const listener = await received(other);
+      try {
+        await addOrganization(first.db, world.customerId, 'Written by the server');
+        await addOrganizationToken(other, world.organizations[0]!.id, world.customerId, generateToken());
+        // Notifications arrive in commit order: the server's write came first and sent none.
+        expect(await listener.before('marker')).toEqual(['api_tokens']);
+      } finally {
+        await listener.stop();
+      }
+    });
+
+    it('a write through an instance is announced before its answer, and reaches the other instance', async () => {
+      const [first, second] = servers as [RunningServer, RunningServer];
+      const org = first.world.organizations[0]!;
+      const viaFirst = new Api(first.url, { token: org.token });
+      const viaSecond = new Api(second.url, { token: org.token });
+      const listener = await received(await otherClient());
+      try {
+        const before = (await viaSecond.ok('listContacts')).count;
+        const created = await viaFirst.ok(
+          'upsertContact',
+          { query: { identifier: 'email' }, body: { email: `answered-${crypto.randomUUID()}@example.org` } },
+          201,
+        );
+        // Queued in PostgreSQL before the answer: it precedes a marker sent after the answer.
+        expect(await listener.before('marker')).toContain('contact_identities');
+        await vi.waitFor(async () => expect((await viaSecond.ok('listContacts')).count).toBe(before + 1), {
+          timeout: 2_000,
+          interval: 20,
+        });
+        // A conversation served (and cached, D49) by the second instance, then written through the first.
+        const { id } = await first.fixtures.conversation(org.id, { contact_id: created.id as number });
+        const topicsOnSecond = async () =>
+          (await viaSecond.ok('getConversation', { params: { id: id as number } })).topics.map((t) => t.text);
+        expect(await topicsOnSecond()).toEqual(await topicsOnSecond());
+        await viaFirst.ok('updateConversation', {
+          params: { id: id as number },
+          body: { topics: ['Announced'] },
+        });
+        expect(await listener.before('marker 2')).toContain('conversations');
+        await vi.waitFor(async () => expect(await topicsOnSecond()).toEqual(['Announced']), {
+          timeout: 2_000,
+          interval: 20,
+        });
+      } finally {
+        await listener.stop();
+      }
+    });
+
+    it('a failed announcement does not fail the request; the next one carries its tables', async () => {
+      const [first] = servers as [RunningServer];
+      const org = first.world.organizations[0]!;
+      const viaFirst = new Api(first.url, { token: org.token });
+      const contact = await first.fixtures.contact(org.id);
+      const conversation = await first.fixtures.conversation(org.id, { contact_id: contact.id as number });
+      const listener = await received(await otherClient());
+      const query = first.db.query.bind(first.db);
+      const failing = vi
+        .spyOn(first.db, 'query')
+        .mockImplementation((sql, params) =>
+          sql.includes('pg_notify') ? Promise.reject(new Error('lost on the way')) : query(sql, params),
+        );
+      try {
+        await viaFirst.ok(
+          'upsertContact',
+          { query: { identifier: 'email' }, body: { email: `failed-${crypto.randomUUID()}@example.org` } },
+          201,
+        );
+        expect(failing.mock.calls.some(([sql]) => sql.includes('pg_notify'))).toBe(true);
+        failing.mockRestore();
+        expect(await listener.before('marker')).not.toContain('contact_identities');
+        await viaFirst.ok('updateConversation', {
+          params: { id: conversation.id as number },
+          body: { topics: ['After a failure'] },
+        });
+        expect(await listener.before('marker 2')).toEqual(
+          expect.arrayContaining(['contact_identities', 'conversations']),
+        );
+      } finally {
+        failing.mockRestore();
+        await listener.stop();
+      }
     });
   },
 );

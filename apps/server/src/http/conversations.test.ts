@@ -305,7 +305,7 @@ describeEngines('conversations', (t, engine) => {
   });
 
   it.runIf(engine === 'postgres')(
-    'a PATCH sends 1 SQL statement, a GET of a conversation this instance holds rendered 1, then none (0017, D49, D56)',
+    'a PATCH sends 1 SQL statement and its announcement, a GET of a conversation this instance holds rendered 1, then none (0017, D49, D56, D59)',
     async () => {
       const created = await t.fx.conversation(t.org.id, { topics: ['One'] });
       await t.api.ok('getConversation', { params: { id: created.id } }); // authentication cached
@@ -313,10 +313,11 @@ describeEngines('conversations', (t, engine) => {
         statementsSentDuring(() =>
           t.api.ok('updateConversation', { params: { id: created.id }, body: { topics } }),
         );
-      // The write answers its render (D56): one statement, whether topics are created, kept or removed.
-      expect(await patch(['One', 'Two'])).toBe(1);
-      expect(await patch(['One', 'Two'])).toBe(1);
-      expect(await patch([])).toBe(1);
+      // The write answers its render (D56): one statement, whether topics are created, kept or removed;
+      // then its announcement (D59: one request alone; concurrent ones share announcements).
+      expect(await patch(['One', 'Two'])).toBe(2);
+      expect(await patch(['One', 'Two'])).toBe(2);
+      expect(await patch([])).toBe(2);
       // A GET after the write: the version (1); again, before any other write: none (D49).
       const get = () =>
         statementsSentDuring(() => t.api.ok('getConversation', { params: { id: created.id } }));

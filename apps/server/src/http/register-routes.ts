@@ -7,6 +7,7 @@ import {
   fieldErrorsOf,
   routerPath,
   splitKeywords,
+  V3,
 } from '@org/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -19,6 +20,7 @@ import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
 import { metricOf } from '../handlers/analytics.js';
 import type { Services } from '../handlers/services.js';
 import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
+import { TABLES } from '../store/resources.js';
 import { readJsonBody } from './json-body.js';
 import { journalPage, SANDBOX_JOURNAL } from './sandbox.js';
 
@@ -86,6 +88,7 @@ export const registerRoutes = (
       ctx: unknown,
     ) => ReturnType<HandlerTable[ServedEndpointId]>;
     const readOnly = recordFieldsOf(ep);
+    const writes = tablesWrittenBy(ep);
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
@@ -124,16 +127,21 @@ export const registerRoutes = (
           if (!result.success) throw bodyError(result.error, readOnly);
           body = result.data;
         }
-        const result = await handler({
-          auth,
-          params,
-          query,
-          body,
-          origin: originOf(request, options.publicUrl),
-          services,
-          endpointId: id,
-        });
-        if (ep.method !== 'GET') services.counts.clear();
+        let result: Awaited<ReturnType<typeof handler>>;
+        try {
+          result = await handler({
+            auth,
+            params,
+            query,
+            body,
+            origin: originOf(request, options.publicUrl),
+            services,
+            endpointId: id,
+          });
+        } finally {
+          // D59: announced before the answer (a failed handler may have written before it threw).
+          if (writes) await services.announcer.announce(writes);
+        }
         reply.code(result.status);
         if (result.json === undefined) return reply.send();
         if (Array.isArray(result.json)) return sendParts(reply, result.json);
@@ -144,6 +152,21 @@ export const registerRoutes = (
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+const RECORD_TABLES = new Set<string>(Object.values(TABLES).map((table) => table.name));
+
+/**
+ * The tables a writing endpoint's requests announce (D59): its resource's, named by its path
+ * (`/api/um/v3/<table>/...`). What the listeners act on is whether a table is counted or read by
+ * authentication; writes a statement makes to other tables (cascades, derived rows) go with it.
+ */
+const tablesWrittenBy = (ep: EndpointDefinition): readonly string[] | undefined => {
+  if (ep.method === 'GET') return undefined;
+  const table = ep.path.startsWith(`${V3}/`) ? ep.path.slice(V3.length + 1).split('/')[0]! : '';
+  if (!RECORD_TABLES.has(table))
+    throw new Error(`${ep.method} ${ep.path}: writes no known table to announce`);
+  return [table];
+};
 
 /**
  * A page of fragments is written part by part in one corked writev: joining 100 fragments into one

@@ -9,7 +9,6 @@ import type {
   OperatorRole,
 } from '@org/model';
 import { canonicalMetric } from '@org/model';
-import type { Authenticator } from '../core/auth/authenticate.js';
 import { generateToken, hashToken } from '../core/auth/tokens.js';
 import type { CountCache } from '../core/count-cache.js';
 import { contactJson } from './contacts.js';
@@ -17,6 +16,7 @@ import { conversationDetailJson } from './conversations.js';
 import type { Db } from './engine/db.js';
 import { syncIdSequences } from './engine/reset-db.js';
 import { FragmentCache } from './fragments.js';
+import { TABLES } from './resources.js';
 import { recordJson } from './simple-records.js';
 import { Params, updateColumns } from './sql.js';
 
@@ -92,7 +92,21 @@ const afterExplicitId = async (db: Db, id: number | undefined) => {
 /** Fixtures render what they create afresh and keep nothing in the process (a zero-byte cache). */
 const noCache = new FragmentCache(0);
 
-export const createFixtures = (db: Db, authenticator: Authenticator, counts: CountCache): Fixtures => {
+/**
+ * What any fixture may have written (D59: announced by the caller, as a request's writes are): the
+ * counted tables and those authentication reads.
+ */
+export const FIXTURE_TABLES = [
+  ...Object.values(TABLES).map((table) => table.name),
+  'api_tokens',
+  'organizations',
+];
+
+export const createFixtures = (
+  db: Db,
+  announce: (tables: readonly string[]) => Promise<void>,
+  counts: CountCache,
+): Fixtures => {
   const widgetOf = async (org: number) =>
     (
       await db.query<{ id: number }>(
@@ -110,7 +124,6 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
       await db.exec(
         'TRUNCATE analytics_data_points, navigation_events, messages, conversation_parts, conversation_topics, conversations, notes, contact_identities, topics CASCADE',
       );
-      authenticator.clearCache();
     },
 
     async contact(org, fields = {}) {
@@ -318,15 +331,14 @@ export const createFixtures = (db: Db, authenticator: Authenticator, counts: Cou
     },
   };
   // Every fixture writes: cached counts are stale after any of them, and cached operators after
-  // operator() (in-process, before the change notification arrives).
+  // operator(); the announcement clears them here at once and reaches the other instances.
   for (const key of Object.keys(fixtures) as Array<keyof Fixtures>) {
     const create = fixtures[key] as (...args: unknown[]) => Promise<unknown>;
     (fixtures as unknown as Record<string, unknown>)[key] = async (...args: unknown[]) => {
       try {
         return await create(...args);
       } finally {
-        counts.clear();
-        authenticator.clearCache();
+        await announce(FIXTURE_TABLES);
       }
     };
   }

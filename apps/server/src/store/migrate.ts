@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Db } from './engine/db.js';
+import { ANNOUNCE_SETTING } from './schema.js';
 
 /**
  * The migrations as shipped: src/store/migrations/ beside this module in the sources, and
@@ -112,6 +113,9 @@ export async function migrate(db: Db, migrations?: readonly Migration[]): Promis
         if (row.checksum !== null) assertUnchanged(migration, row.checksum);
         return false;
       }
+      // Rows a migration rewrites are announced by the triggers, as any writer's but the server's
+      // requests (D59): no request of this server announces them.
+      await tx.query('SELECT set_config($1, $2, true)', [ANNOUNCE_SETTING.name, '']);
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
         migration.version,

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './engine/db.js';
 import { openPgliteTestDb, type TestDb } from './engine/test-database.js';
-import { CHANGES_CHANNEL, LIST_KEY_KINDS, ORDER_COLUMNS, rendersTableOf } from './schema.js';
+import { FIXTURE_TABLES } from './fixtures.js';
+import { CLOCK_CHANGED } from './sandbox-clock.js';
+import {
+  ANNOUNCE_SETTING,
+  CHANGES_CHANNEL,
+  LIST_KEY_KINDS,
+  ORDER_COLUMNS,
+  rendersTableOf,
+} from './schema.js';
 
 /** The tables whose pages are joined from stored renders (the handlers' FragmentTables). */
 const RENDERED_TABLES = [
@@ -83,6 +91,37 @@ describe('the schema names the store relies on, against a migrated database', ()
     try {
       await db.query(`INSERT INTO notes (organization_id, contact_identity_id, body) VALUES (1, 1, 'n')`);
       await notification;
+    } finally {
+      await stop();
+    }
+  });
+
+  it('the notifying triggers are those of the tables the server announces (D59), and the clock', async () => {
+    const notifying = await db.query<{ table: string }>(
+      `SELECT DISTINCT c.relname AS table FROM pg_trigger t
+         JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE p.proname = 'notify_changed' AND NOT t.tgisinternal ORDER BY 1`,
+    );
+    expect(notifying.map((row) => row.table)).toEqual([...FIXTURE_TABLES, CLOCK_CHANGED].sort());
+  });
+
+  it(`with ${ANNOUNCE_SETTING.name} = '${ANNOUNCE_SETTING.server}' writes notify nothing, but the clock's`, async () => {
+    const payloads: string[] = [];
+    const stop = await db.listen(CHANGES_CHANNEL, {
+      onNotify: (table) => payloads.push(table),
+      onLost: () => {},
+      onRestored: () => {},
+    });
+    try {
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT set_config($1, $2, true)', [ANNOUNCE_SETTING.name, ANNOUNCE_SETTING.server]);
+        await tx.query(`INSERT INTO notes (organization_id, contact_identity_id, body) VALUES (1, 1, 'n')`);
+        await tx.query('DELETE FROM um_clock');
+      });
+      await db.query(`SELECT pg_notify($1, 'marker')`, [CHANGES_CHANNEL]);
+      // PGlite delivers after the statement that committed; the marker follows what came before it.
+      await expect.poll(() => payloads.includes('marker')).toBe(true);
+      expect(payloads.slice(0, payloads.indexOf('marker'))).toEqual([CLOCK_CHANGED]);
     } finally {
       await stop();
     }

@@ -12,6 +12,12 @@ export const rendersTableOf = (table: string) => `${table}_renders`;
 /** The channel every committed write to a counted table is announced on, payload the table (0013). */
 export const CHANGES_CHANNEL = 'um_changes';
 
+/**
+ * The setting that marks the server's own connections (D59, 0023): their writes to those tables
+ * notify nothing from the triggers; the server announces them after they commit (core/announcer.ts).
+ */
+export const ANNOUNCE_SETTING = { name: 'um.announce', server: 'server' } as const;
+
 /** The multi-valued conversation filters, by kind: the array column each key comes from (0014). */
 export const LIST_KEY_KINDS = { topic: 'topic_ids', widget: 'um_widget_ids' } as const;
 

@@ -12,6 +12,8 @@ export interface OpenDbOptions {
   maxConnections?: number;
   /** PGlite only: a data directory tarball to start from (see PgliteOpenOptions). */
   load?: Blob;
+  /** Settings of the server's connections (PGlite: of its one session), e.g. custom ones the SQL reads. */
+  settings?: Record<string, string>;
 }
 
 /** Opens the engine the options name; run `migrate(db)` before use. */
@@ -19,12 +21,15 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   if (options.url) {
     // The pg driver loads only when asked for: a PGlite start does not pay for it.
     const { openPostgresDb } = await import('./postgres-db.js');
-    return openPostgresDb(
-      options.url,
-      options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections },
-    );
+    return openPostgresDb(options.url, {
+      ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+      ...(options.settings ? { settings: options.settings } : {}),
+    });
   }
-  const load = options.load ? { load: options.load } : {};
-  if (options.dataDir && !options.memory) return openPgliteDb(options.dataDir, load);
-  return openPgliteDb(undefined, load);
+  const pglite = {
+    ...(options.load ? { load: options.load } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
+  };
+  if (options.dataDir && !options.memory) return openPgliteDb(options.dataDir, pglite);
+  return openPgliteDb(undefined, pglite);
 }

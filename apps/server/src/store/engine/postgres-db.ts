@@ -9,6 +9,8 @@ export interface PostgresOptions {
    * PostgreSQL serves concurrent requests, unlike PGlite. Idle connections close after 10 s.
    */
   maxConnections?: number;
+  /** Settings of every pooled connection (`-c name=value` at connect), e.g. custom ones the SQL reads. */
+  settings?: Record<string, string>;
 }
 
 /** application_name of the LISTEN connection (to find it in pg_stat_activity). */
@@ -26,8 +28,14 @@ const types = {
 } as pg.CustomTypesConfig;
 
 export async function openPostgresDb(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const own = Object.entries(options.settings ?? {}).map(([name, value]) => ` -c ${name}=${value}`);
   const poolOf = (settings: string) =>
-    new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types, options: settings });
+    new pg.Pool({
+      connectionString: url,
+      max: options.maxConnections ?? 10,
+      types,
+      options: settings + own.join(''),
+    });
   // The timestamptz parser expects UTC output; set it at connect time, before any query.
   // Unnamed statements (`query`) are planned for their values on each execution.
   const pool = poolOf('-c TimeZone=UTC');
