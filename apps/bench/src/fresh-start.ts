@@ -3,6 +3,7 @@
 // document; and the sandbox reset time on PGlite and PostgreSQL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +50,16 @@ const cpuMsOf = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-const freePort = () => 20_000 + Math.floor(Math.random() * 30_000);
+/** A port the OS just handed out (a random one could be an outgoing connection's). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 interface Spawned {
   child: ChildProcess;
@@ -111,7 +121,7 @@ const measureStarts = async (
 ): Promise<StartFigures> => {
   const results: Array<Spawned & { startup?: Record<string, number> }> = [];
   for (let run = 0; run < runs; run++) {
-    const port = freePort();
+    const port = await freePort();
     const spawned = await spawnUntilAnswer(command(port, run), `http://127.0.0.1:${port}${FIRST_PATH}`, {
       Authorization: ORG_TOKEN,
     });
@@ -229,7 +239,7 @@ export const runFreshStart = async (
   if (options.postgresUrl) engines.push(['postgres', ['--database-url', options.postgresUrl]]);
   for (const [engine, extra] of engines) {
     log(`sandbox reset on ${engine}: ${options.resets} resets, each after one write`);
-    const port = freePort();
+    const port = await freePort();
     const server = await spawnUntilAnswer(cli(extra)(port), `http://127.0.0.1:${port}${FIRST_PATH}`, {
       Authorization: ORG_TOKEN,
     });
