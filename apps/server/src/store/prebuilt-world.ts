@@ -148,7 +148,7 @@ export const isEmptyOrMissing = (dir: string) => !existsSync(dir) || readdirSync
 const ahead = new Map<string, Extraction>();
 
 /**
- * A new data directory from a prebuilt world's tarball, written by node-tar (PGlite writing it
+ * A new data directory from a prebuilt world's tarball, written as files (PGlite writing it
  * through its own file system layer took twice as long as opening the result) on a thread of its
  * own (extract-world.ts), taking over the extraction begun ahead for it if it is this world's.
  */
