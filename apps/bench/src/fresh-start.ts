@@ -3,8 +3,8 @@
 // document; and the sandbox reset time on PGlite and PostgreSQL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { createRequire } from 'node:module';
+import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { median } from './stats.js';

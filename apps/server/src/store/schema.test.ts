@@ -49,9 +49,9 @@ describe('the schema names the store relies on, against a migrated database', ()
 
   it('orders conversation list keys by ORDER_COLUMNS, which conversations carry', async () => {
     const keyColumns = await columnsOf('conversation_list_keys');
-    expect(
-      keyColumns.filter((c) => !['organization_id', 'id', 'kind', 'key'].includes(c)),
-    ).toEqual(ORDER_COLUMNS);
+    expect(keyColumns.filter((c) => !['organization_id', 'id', 'kind', 'key'].includes(c))).toEqual(
+      ORDER_COLUMNS,
+    );
     expect(await columnsOf('conversations')).toEqual(expect.arrayContaining(ORDER_COLUMNS));
   });
 
