@@ -29,10 +29,11 @@ import { createFixtures, type Fixtures } from './store/fixtures.js';
 import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
 import { discardExtraction, findPrebuiltWorld, isEmptyOrMissing } from './store/prebuilt-world.js';
+import { RECORD_TABLE_NAMES } from './store/resources.js';
 import { advanceClock, CLOCK_CHANGED, readClock, type StoredClock, setClock } from './store/sandbox-clock.js';
 import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/sandbox-records.js';
 import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox-snapshot.js';
-import { ANNOUNCE_SETTING, CHANGES_CHANNEL } from './store/schema.js';
+import { ANNOUNCE_SETTING, AUTH_TABLES, CHANGES_CHANNEL } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
 
 /** Scales every limit (`rateLimits` option); 'off' lifts them all. */
@@ -48,9 +49,12 @@ const scaleLimits = (limits: RateLimits, scale: 'off' | number | undefined): Rat
 };
 
 /** Tables whose change notifications concern the Authenticator's caches. */
-const AUTH_TABLES = new Set(['api_tokens', 'organizations', 'operators']);
+const AUTH_NOTIFIED = new Set(AUTH_TABLES);
 /** Notified tables that carry no count; any other notification (counted tables) clears the counts. */
-const UNCOUNTED_TABLES = new Set(['api_tokens', 'organizations', CLOCK_CHANGED]);
+const UNCOUNTED_TABLES = new Set([
+  ...AUTH_TABLES.filter((table) => !RECORD_TABLE_NAMES.has(table)),
+  CLOCK_CHANGED,
+]);
 
 export interface StartOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -227,7 +231,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         authenticator.clearCache();
       }
       if (table === SANDBOX_RESET || table === CLOCK_CHANGED) void reloadClock().catch(() => {});
-      if (AUTH_TABLES.has(table)) authenticator.clearCache();
+      if (AUTH_NOTIFIED.has(table)) authenticator.clearCache();
       if (!UNCOUNTED_TABLES.has(table)) counts.clear();
     };
     // D59: this instance's writes clear its caches at once and are announced to the others after

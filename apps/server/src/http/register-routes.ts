@@ -20,7 +20,7 @@ import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
 import { metricOf } from '../handlers/analytics.js';
 import type { Services } from '../handlers/services.js';
 import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
-import { TABLES } from '../store/resources.js';
+import { RECORD_TABLE_NAMES } from '../store/resources.js';
 import { readJsonBody } from './json-body.js';
 import { journalPage, SANDBOX_JOURNAL } from './sandbox.js';
 
@@ -153,8 +153,6 @@ export const registerRoutes = (
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const RECORD_TABLES = new Set<string>(Object.values(TABLES).map((table) => table.name));
-
 /**
  * The tables a writing endpoint's requests announce (D59): its resource's, named by its path
  * (`/api/um/v3/<table>/...`). What the listeners act on is whether a table is counted or read by
@@ -163,7 +161,7 @@ const RECORD_TABLES = new Set<string>(Object.values(TABLES).map((table) => table
 const tablesWrittenBy = (ep: EndpointDefinition): readonly string[] | undefined => {
   if (ep.method === 'GET') return undefined;
   const table = ep.path.startsWith(`${V3}/`) ? ep.path.slice(V3.length + 1).split('/')[0]! : '';
-  if (!RECORD_TABLES.has(table))
+  if (!RECORD_TABLE_NAMES.has(table))
     throw new Error(`${ep.method} ${ep.path}: writes no known table to announce`);
   return [table];
 };

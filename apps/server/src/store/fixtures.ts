@@ -16,7 +16,8 @@ import { conversationDetailJson } from './conversations.js';
 import type { Db } from './engine/db.js';
 import { syncIdSequences } from './engine/reset-db.js';
 import { FragmentCache } from './fragments.js';
-import { TABLES } from './resources.js';
+import { RECORD_TABLE_NAMES } from './resources.js';
+import { AUTH_TABLES } from './schema.js';
 import { recordJson } from './simple-records.js';
 import { Params, updateColumns } from './sql.js';
 
@@ -96,11 +97,7 @@ const noCache = new FragmentCache(0);
  * What any fixture may have written (D59: announced by the caller, as a request's writes are): the
  * counted tables and those authentication reads.
  */
-export const FIXTURE_TABLES = [
-  ...Object.values(TABLES).map((table) => table.name),
-  'api_tokens',
-  'organizations',
-];
+export const FIXTURE_TABLES = [...new Set([...RECORD_TABLE_NAMES, ...AUTH_TABLES])];
 
 export const createFixtures = (
   db: Db,

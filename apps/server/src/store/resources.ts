@@ -16,6 +16,11 @@ export const TABLES = {
   operators: { name: 'operators' },
 } as const satisfies Record<string, FragmentTable>;
 
+/** The names of those tables (the counted ones: every write to one is announced, D59). */
+export const RECORD_TABLE_NAMES: ReadonlySet<string> = new Set(
+  Object.values(TABLES).map((table) => table.name),
+);
+
 type Filters<F> = F & { search_tsquery?: string | null | undefined };
 
 /** A searchable resource listed by offset and cursor pages and bulk-deleted (conversations, contacts). */

@@ -12,6 +12,9 @@ export const rendersTableOf = (table: string) => `${table}_renders`;
 /** The channel every committed write to a counted table is announced on, payload the table (0013). */
 export const CHANGES_CHANNEL = 'um_changes';
 
+/** Tables authentication reads (0015): a write to one clears every instance's token caches. */
+export const AUTH_TABLES: readonly string[] = ['api_tokens', 'organizations', 'operators'];
+
 /**
  * The setting that marks the server's own connections (D59, 0023): their writes to those tables
  * notify nothing from the triggers; the server announces them after they commit (core/announcer.ts).
