@@ -47,6 +47,17 @@ describe('the schema names the store relies on, against a migrated database', ()
     }
   });
 
+  it('indexes neither version nor updated_at of conversations, nor list keys by version, so writes can be HOT (D60)', async () => {
+    const indexed = await db.query<{ index: string; column: string }>(
+      `SELECT i.indexrelid::regclass::text AS index, a.attname AS column
+         FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+        WHERE i.indrelid IN ('conversations'::regclass, 'conversation_list_keys'::regclass)`,
+    );
+    expect(indexed.length).toBeGreaterThan(0);
+    expect(indexed.filter((row) => ['version', 'updated_at'].includes(row.column))).toEqual([]);
+    expect(await columnsOf('conversation_list_keys')).not.toContain('version');
+  });
+
   it('orders conversation list keys by ORDER_COLUMNS, which conversations carry', async () => {
     const keyColumns = await columnsOf('conversation_list_keys');
     expect(keyColumns.filter((c) => !['organization_id', 'id', 'kind', 'key'].includes(c))).toEqual(
