@@ -98,6 +98,20 @@ const noCache = new FragmentCache(0);
  * counted tables and those authentication reads.
  */
 export const FIXTURE_TABLES = [...new Set([...RECORD_TABLE_NAMES, ...AUTH_TABLES])];
+/**
+ * The fixtures that may write what authentication reads; the others write counted records only and
+ * announce no authentication table (its echo through LISTEN would drop the instance's token cache
+ * again, after requests made since refilled it).
+ */
+const AUTH_WRITING = new Set<keyof Fixtures>([
+  'reset',
+  'operator',
+  'tenant',
+  'dropTenant',
+  'setColumns',
+  'keepOnlyOperators',
+]);
+const RECORD_ONLY_TABLES = FIXTURE_TABLES.filter((table) => !AUTH_TABLES.includes(table));
 
 export const createFixtures = (
   db: Db,
@@ -335,7 +349,7 @@ export const createFixtures = (
       try {
         return await create(...args);
       } finally {
-        await announce(FIXTURE_TABLES);
+        await announce(AUTH_WRITING.has(key) ? FIXTURE_TABLES : RECORD_ONLY_TABLES);
       }
     };
   }
