@@ -1,19 +1,15 @@
-// Throwaway consumer projects from packed tarballs: pack the workspace packages a template names,
-// write the project, `npm install` it as any team would, then type-check, build and run it.
+// Throwaway consumer projects outside the repository: write the project from its template, install
+// it from the local registry with npm or pnpm on the Node.js major it names, as any team would, then
+// type-check, build and run it.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rename } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ADOPTION_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(ADOPTION_ROOT, '../..');
 const PROJECTS = join(ADOPTION_ROOT, 'projects');
-/** The templates reference tarballs as `file:../tarballs/<name>.tgz`, beside the project. */
-export const TARBALLS = 'tarballs';
-const TARBALL_SPEC = /^file:\.\.\/tarballs\/(.+\.tgz)$/;
-
-export const PROJECT_KINDS = ['esm-zod4', 'cjs-zod3'] as const;
-export type ProjectKind = (typeof PROJECT_KINDS)[number];
 
 export interface RunResult {
   readonly ok: boolean;
@@ -55,7 +51,7 @@ export const run = (command: string, args: readonly string[], cwd: string, env: 
  * The environment of a consumer's commands: this process's, without the variables pnpm and turbo
  * set for the running script (npm would read `npm_config_*` of pnpm's run as its own settings).
  */
-const childEnv = (): NodeJS.ProcessEnv => ({
+export const childEnv = (): NodeJS.ProcessEnv => ({
   ...Object.fromEntries(
     Object.entries(process.env).filter(
       ([key]) => !/^(npm_|pnpm_|INIT_CWD$|TURBO_HASH$)/i.test(key) || key === 'npm_config_cache',
@@ -70,96 +66,92 @@ const childEnv = (): NodeJS.ProcessEnv => ({
 
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
-interface Manifest {
-  name: string;
-  version: string;
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-  overrides?: Record<string, string>;
-}
-
-/** Tarball name -> package name, as the templates name them (`org-model.tgz` -> `@org/model`). */
-const tarballsOf = async (kind: ProjectKind): Promise<Map<string, string>> => {
-  const manifest = await readJson<Manifest>(join(PROJECTS, kind, 'package.json'));
-  const specs = { ...manifest.dependencies, ...manifest.devDependencies, ...manifest.overrides };
-  const named = new Map<string, string>();
-  for (const [name, spec] of Object.entries(specs)) {
-    const file = TARBALL_SPEC.exec(spec)?.[1];
-    if (file) named.set(file, name);
-  }
-  return named;
-};
-
-/** Workspace package name -> its folder. */
-const workspacePackages = async (): Promise<Map<string, string>> => {
-  const folders = new Map<string, string>();
-  for (const parent of ['packages', 'apps']) {
-    for (const entry of await readdir(join(REPO_ROOT, parent), { withFileTypes: true })) {
-      if (!entry.isDirectory()) continue;
-      const dir = join(REPO_ROOT, parent, entry.name);
-      const manifest = await readJson<Manifest>(join(dir, 'package.json')).catch(() => undefined);
-      if (manifest) folders.set(manifest.name, dir);
-    }
-  }
-  return folders;
-};
-
 /**
  * The pnpm that resolves `workspace:` and `catalog:`: the one running this test (`pnpm test`), else
  * `npx -y pnpm@<the repository's packageManager version>`.
  */
-const pnpm = async (): Promise<[string, string[]]> => {
+export const pnpm = async (): Promise<[string, string[]]> => {
   const running = process.env.npm_execpath;
   if (running && /pnpm\.c?js$/.test(running)) return [process.execPath, [running]];
-  const { packageManager } = await readJson<{ packageManager: string }>(join(REPO_ROOT, 'package.json'));
-  return ['npx', ['-y', packageManager.split('+')[0]!]];
+  return ['npx', ['-y', await pnpmSpec()]];
 };
+
+/** `pnpm@<version>` of the repository's packageManager field: consumers use the same pnpm. */
+export const pnpmSpec = async (): Promise<string> => {
+  const { packageManager } = await readJson<{ packageManager: string }>(join(REPO_ROOT, 'package.json'));
+  return packageManager.split('+')[0]!;
+};
+
+/** What a consumer project is: its template, the Node.js major it runs on, its package manager. */
+export interface Consumer {
+  readonly kind: string;
+  readonly node: NodeMajor;
+  readonly packageManager: 'npm' | 'pnpm';
+}
+
+/** Every supported Node.js major and both package managers, each at least once (D61). */
+export const CONSUMERS: readonly Consumer[] = [
+  { kind: 'esm-zod4', node: '24', packageManager: 'npm' },
+  { kind: 'cjs-zod3', node: '22', packageManager: 'pnpm' },
+];
+
+/** The Node.js majors consumers run on: the machine's (20) and the registry's `node` package's. */
+export type NodeMajor = '20' | '22' | '24';
+
+const nodeBins = new Map<NodeMajor, Promise<string>>();
 
 /**
- * `pnpm pack`s every workspace package the templates name into `<root>/tarballs/<name>.tgz`, in
- * parallel. The packages must be built (turbo's `^build`).
+ * The folder of a Node.js binary of that major: the machine's own when it is that major, else the
+ * npm registry's `node` package, run once through npx (`npx -y node@24`), which keeps it in npx's cache.
  */
-export const packTarballs = async (root: string): Promise<RunResult> => {
-  const started = performance.now();
-  const dest = join(root, TARBALLS);
-  await mkdir(dest, { recursive: true });
-  const wanted = new Map<string, string>();
-  for (const kind of PROJECT_KINDS) for (const [file, name] of await tarballsOf(kind)) wanted.set(file, name);
-  const folders = await workspacePackages();
-  const [command, prefix] = await pnpm();
-  const results = await Promise.all(
-    [...wanted].map(async ([file, name]) => {
-      const folder = folders.get(name);
-      if (!folder) return skipped(`${name} is not a package of this workspace`);
-      const packed = await run(command, [...prefix, 'pack', '--pack-destination', dest, '--json'], folder);
-      if (!packed.ok) return packed;
-      const { filename } = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('{'))) as {
-        filename: string;
-      };
-      await rename(filename, join(dest, file));
-      return packed;
-    }),
-  );
-  const failed = results.filter((r) => !r.ok);
-  return {
-    ok: failed.length === 0,
-    log: failed.map((r) => r.log).join('\n') || `packed ${[...wanted.keys()].join(', ')}`,
-    stdout: '',
-    ms: performance.now() - started,
-  };
+export const nodeBinDir = (major: NodeMajor): Promise<string> => {
+  let found = nodeBins.get(major);
+  if (!found) {
+    found =
+      process.versions.node.split('.')[0] === major
+        ? Promise.resolve(dirname(process.execPath))
+        : run('npx', ['-y', `node@${major}`, '-p', 'process.execPath'], tmpdir()).then((result) => {
+            if (!result.ok) throw new Error(`npx -y node@${major} failed:\n${result.log}`);
+            return dirname(result.stdout.trim());
+          });
+    nodeBins.set(major, found);
+  }
+  return found;
 };
 
-/** Writes `<root>/<kind>`: the shared sources, then the kind's own files over them. */
-export const writeProject = async (root: string, kind: ProjectKind): Promise<string> => {
+/** The environment of a consumer's command on that Node.js major: its node first on PATH. */
+export const onNode = async (major: NodeMajor, env: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> => ({
+  ...env,
+  PATH: [await nodeBinDir(major), childEnv().PATH].join(delimiter),
+});
+
+/** Writes `<root>/<kind>`: the shared sources, then the kind's own files over them, and its .npmrc. */
+export const writeProject = async (root: string, kind: string, npmrc: string): Promise<string> => {
   const dir = join(root, kind);
   await cp(join(PROJECTS, 'shared'), dir, { recursive: true });
   await cp(join(PROJECTS, kind), dir, { recursive: true });
+  await writeFile(join(dir, '.npmrc'), npmrc);
   return dir;
 };
 
-/** Plain `npm install`, as a consuming team runs it (no flags; audit and funding notices off). */
-export const npmInstall = (dir: string) =>
-  run('npm', ['install'], dir, { npm_config_audit: 'false', npm_config_fund: 'false' });
+/** Notices that are not what a consumer project tests: audit, funding, update offers. */
+const QUIET = { npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+
+/** A plain install, as a consuming team runs it: `npm install` or `pnpm install`, no flags. */
+export const install = async (dir: string, consumer: Consumer): Promise<RunResult> => {
+  const env = await onNode(consumer.node, QUIET);
+  return consumer.packageManager === 'npm'
+    ? run('npm', ['install'], dir, env)
+    : run('npx', ['-y', await pnpmSpec(), 'install'], dir, env);
+};
+
+/** A command of the project (`npx tsc ...`, `npx vitest run`) on its Node.js major. */
+export const inProject = async (
+  dir: string,
+  consumer: Consumer,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+) => run('npx', args, dir, await onNode(consumer.node, { ...QUIET, ...env }));
 
 export interface Step {
   readonly step: string;

@@ -1,12 +1,11 @@
-// ESM consumer: static imports and top-level await.
+// ESM consumer: static imports and top-level await; every entry point with its default options.
 import { verifyProvider } from '@org/contracts';
 import { startServer } from '@org/reference-server';
-import { PACT_TOKEN } from './pact.js';
 import { runSteps } from './steps.js';
 
 await runSteps('adoption-esm-zod4', {
   async startProvider() {
-    const server = await startServer({ memory: true, seed: { size: 'tiny' }, rateLimits: 'off' });
+    const server = await startServer();
     const organization = server.world.organizations[0]!;
     return {
       url: server.url,
@@ -15,5 +14,5 @@ await runSteps('adoption-esm-zod4', {
       close: server.close,
     };
   },
-  verify: (pactDir) => verifyProvider({ pacts: [pactDir], tokens: { organization: PACT_TOKEN } }),
+  verify: (pactDir) => verifyProvider({ pacts: [pactDir] }),
 });

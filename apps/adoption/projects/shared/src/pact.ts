@@ -11,8 +11,8 @@ import {
 import { conversationDetailExample, endpoints, errorBody, noteExample } from '@org/model';
 import { PactV4 } from '@pact-foundation/pact';
 
-/** The token the pact carries; the provider verification issues it to the reference server it starts. */
-export const PACT_TOKEN = 'adoption-consumer-token';
+/** The token the pact carries: the reference server's demo token, so verification runs with its defaults. */
+export const PACT_TOKEN = 'demo-org-token';
 const MISSING_NOTE = 999_999;
 
 /** Writes `<dir>/<consumer>-<PROVIDER_NAME>.json` with three interactions; rejects when the client disagrees. */

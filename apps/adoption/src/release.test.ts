@@ -1,0 +1,421 @@
+// The packages as other teams take them: released into a real registry (Verdaccio, started here),
+// installed by range into throwaway projects outside the repository with npm and with pnpm, on each
+// supported Node.js major, and every published entry point run with its default options. The
+// projects run at once (each is a chain of processes); the tests below only await their steps.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diffDocuments } from '../../../docs/scripts/lib/breaking/diff-documents.js';
+import {
+  CONSUMERS,
+  type Consumer,
+  inProject,
+  install,
+  onNode,
+  REPO_ROOT,
+  type RunResult,
+  run,
+  type Step,
+  skipped,
+  stepsOf,
+  writeProject,
+} from './harness.js';
+import { type LocalRegistry, startRegistry } from './registry.js';
+import { publishTarball, type ReleaseResult, releaseInto } from './release.js';
+import { type StartedBin, startBin } from './server-bin.js';
+import { type NotedChange, type Probe, probeResultsOf, probesFor } from './upgrade-probes.js';
+
+/** A team on 0.1.0, on the machine's Node.js 20, upgrading with npm. */
+const UPGRADE: Consumer = { kind: 'upgrade', node: '20', packageManager: 'npm' };
+const RELEASED_0_1_0 = join(REPO_ROOT, 'apps/adoption/released/0.1.0');
+const PROVIDER = 'customer-messaging-api';
+const FUZZ_REQUESTS = '300';
+
+/** A thrown error as a failed step, so no promise of a chain is ever left rejected. */
+const failed = (error: unknown): RunResult => ({
+  ok: false,
+  log: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  stdout: '',
+  ms: 0,
+});
+
+const after = <T extends { ok: boolean }>(
+  previous: Promise<T>,
+  what: string,
+  next: () => Promise<RunResult>,
+) => previous.then((result) => (result.ok ? next().catch(failed) : skipped(`${what} failed`)));
+
+interface ServerBinRun extends RunResult {
+  readonly firstAnswerMs?: number;
+  readonly fuzz?: RunResult;
+}
+
+interface Pipeline {
+  readonly dir: Promise<string>;
+  readonly install: Promise<RunResult>;
+  readonly nodeVersion: Promise<RunResult>;
+  readonly tscVersion: Promise<RunResult>;
+  readonly typecheck: Promise<RunResult>;
+  readonly libCheck: Promise<RunResult>;
+  readonly build: Promise<RunResult>;
+  readonly script: Promise<RunResult>;
+  readonly verify: Promise<RunResult>;
+  readonly checkPact: Promise<RunResult>;
+  readonly bin: Promise<ServerBinRun>;
+  readonly vitest: Promise<RunResult>;
+}
+
+/** The bin with no option, its first answer, then `contracts fuzz` against it; stopped after. */
+async function binAndFuzz(dir: string, consumer: Consumer): Promise<ServerBinRun> {
+  const started = performance.now();
+  let server: StartedBin | undefined;
+  try {
+    server = await startBin('npx', ['reference-server'], dir, await onNode(consumer.node));
+    const fuzz = await inProject(dir, consumer, [
+      'contracts',
+      'fuzz',
+      '--base-url',
+      server.url,
+      '--token',
+      'demo-org-token',
+      '--requests',
+      FUZZ_REQUESTS,
+    ]);
+    const code = await server.stop();
+    return {
+      ok: code === 0,
+      log: `reference-server exited with ${code}\n${server.output()}`,
+      stdout: server.output(),
+      ms: performance.now() - started,
+      firstAnswerMs: server.firstAnswerMs,
+      fuzz,
+    };
+  } catch (error) {
+    await server?.stop();
+    return failed(error);
+  }
+}
+
+/**
+ * install -> (tsc --noEmit | tsc --noCheck -> node dist/main.js -> contracts verify, check-pact ->
+ * the bin and contracts fuzz -> vitest): one server at a time per project, on a 2-core machine.
+ */
+function pipeline(
+  root: string,
+  consumer: Consumer,
+  registry: Promise<LocalRegistry>,
+  released: Promise<ReleaseResult>,
+): Pipeline {
+  const dir = registry.then((r) => writeProject(root, consumer.kind, r.scopeConfig));
+  dir.catch(() => {}); // awaited (and reported) by the install step
+  const installed = after(released, 'the release', async () => install(await dir, consumer));
+  const npx = (what: string, previous: Promise<RunResult>, ...args: string[]) =>
+    after(previous, what, async () => inProject(await dir, consumer, args));
+  const build = npx('the install', installed, 'tsc', '--noCheck');
+  const script = after(build, 'the build', async () =>
+    run('node', ['dist/main.js'], await dir, await onNode(consumer.node)),
+  );
+  const verify = npx('the script (it writes the pact)', script, 'contracts', 'verify', 'pacts');
+  const checkPact = npx(
+    'the script (it writes the pact)',
+    script,
+    'contracts',
+    'check-pact',
+    `pacts/adoption-${consumer.kind}-${PROVIDER}.json`,
+  );
+  const bin = Promise.all([verify, checkPact]).then(async () => binAndFuzz(await dir, consumer));
+  return {
+    dir,
+    install: installed,
+    nodeVersion: after(installed, 'the install', async () =>
+      run('node', ['--version'], await dir, await onNode(consumer.node)),
+    ),
+    tscVersion: npx('the install', installed, 'tsc', '--version'),
+    typecheck: npx('the install', installed, 'tsc', '--noEmit'),
+    libCheck: npx('the install', installed, 'tsc', '--noEmit', '--skipLibCheck', 'false'),
+    build,
+    script,
+    verify,
+    checkPact,
+    bin,
+    vitest: bin.then(async () => inProject(await dir, consumer, ['vitest', 'run'])).catch(failed),
+  };
+}
+
+interface UpgradeRun {
+  readonly probes: Promise<Probe[]>;
+  readonly before: Promise<{ typecheck: RunResult; script: RunResult }>;
+  readonly upgrade: Promise<RunResult>;
+  readonly after: Promise<{ typecheck: RunResult; script: RunResult }>;
+}
+
+/** The release notes of 1.0.0 as data: the gate's engine on the 0.1.0 and 1.0.0 documents. */
+async function notedChanges(): Promise<{
+  changes: NotedChange[];
+  document: Parameters<typeof probesFor>[1];
+}> {
+  const read = async (file: string) =>
+    JSON.parse(await readFile(join(REPO_ROOT, 'docs/releases', file), 'utf8'));
+  const [before, document] = await Promise.all([read('openapi-0.1.0.json'), read('openapi-1.0.0.json')]);
+  return { changes: diffDocuments(before, document) as NotedChange[], document };
+}
+
+/** The 0.1.0 project: type-check and run, `npm install @org/...@^1`, type-check and run again. */
+function upgradeRun(
+  root: string,
+  registry: Promise<LocalRegistry>,
+  released: Promise<ReleaseResult>,
+  old: Promise<RunResult>,
+): UpgradeRun {
+  const probes = notedChanges().then(({ changes, document }) => probesFor(changes, document));
+  const dir = Promise.all([registry, probes]).then(async ([r, list]) => {
+    const written = await writeProject(root, UPGRADE.kind, r.scopeConfig);
+    await writeFile(join(written, 'probes.json'), JSON.stringify(list));
+    return written;
+  });
+  const check = async () => {
+    const [typecheck, build] = await Promise.all([
+      inProject(await dir, UPGRADE, ['tsc', '--noEmit']),
+      inProject(await dir, UPGRADE, ['tsc', '--noCheck']),
+    ]);
+    const script = build.ok
+      ? await run('node', ['dist/upgrade.js'], await dir, await onNode(UPGRADE.node))
+      : build;
+    return { typecheck, script };
+  };
+  const installed = after(old, 'publishing 0.1.0', async () => install(await dir, UPGRADE));
+  const before = installed.then((r) => (r.ok ? check() : { typecheck: r, script: r }));
+  const upgrade = Promise.all([before, released]).then(async ([, release]) =>
+    release.ok
+      ? inProject(await dir, UPGRADE, ['npm', 'install', '@org/model@^1', '@org/client@^1']).catch(failed)
+      : skipped('the release failed'),
+  );
+  return {
+    probes,
+    before,
+    upgrade,
+    after: upgrade.then((r) => (r.ok ? check() : { typecheck: r, script: r })),
+  };
+}
+
+const expectOk = (result: RunResult) => expect(result.ok, result.log).toBe(true);
+
+const expectStep = async ({ script }: Pipeline, name: string): Promise<Step> => {
+  const result = await script;
+  const step = stepsOf(result.stdout).find((s) => s.step === name);
+  expect(step, `the script reported no "${name}" step\n${result.log}`).toBeDefined();
+  expect(step!.ok, `${name}: ${String(step!.detail)}\n${result.log}`).toBe(true);
+  return step!;
+};
+
+let root: string;
+let registry: Promise<LocalRegistry>;
+let released: Promise<ReleaseResult>;
+let oldPublished: Promise<RunResult>;
+let upgrade: UpgradeRun;
+const pipelines = {} as Record<string, Pipeline>;
+const started = performance.now();
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'release-'));
+  registry = startRegistry(join(root, 'registry'));
+  released = registry
+    .then((r) => releaseInto(r, root))
+    .catch((error: unknown) => ({ ...failed(error), packages: [] }));
+  oldPublished = registry
+    .then(async (r) => {
+      const results: RunResult[] = [];
+      for (const name of ['org-model-0.1.0.tgz', 'org-client-0.1.0.tgz'])
+        results.push(await publishTarball(join(RELEASED_0_1_0, name), r, root));
+      return results.find((x) => !x.ok) ?? results[0]!;
+    })
+    .catch(failed);
+  for (const consumer of CONSUMERS) pipelines[consumer.kind] = pipeline(root, consumer, registry, released);
+  upgrade = upgradeRun(root, registry, released, oldPublished);
+});
+
+afterAll(async () => {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const lines = await Promise.all(
+    CONSUMERS.map(async (consumer) => {
+      const p = pipelines[consumer.kind];
+      if (!p) return `${consumer.kind}: not started`;
+      const [installed, typecheck, script, bin, vitest] = await Promise.all([
+        p.install,
+        p.typecheck,
+        p.script,
+        p.bin,
+        p.vitest,
+      ]);
+      const steps = stepsOf(script.stdout).map((step) => `${step.step} ${s(step.ms)}`);
+      const first =
+        bin.firstAnswerMs === undefined ? '' : `, bin first answer ${Math.round(bin.firstAnswerMs)} ms`;
+      return `${consumer.kind} (Node ${consumer.node}, ${consumer.packageManager}): install ${s(installed.ms)}, tsc --noEmit ${s(typecheck.ms)}, script ${s(script.ms)} (${steps.join(', ')})${first}, fuzz ${s(bin.fuzz?.ms ?? 0)}, vitest ${s(vitest.ms)}`;
+    }),
+  ).catch((error: unknown) => [String(error)]);
+  const release = await released?.catch(() => undefined);
+  const sizes = release?.packages.map(
+    (p) =>
+      `${p.name}@${p.version} ${(p.packedBytes / 1e6).toFixed(1)} MB packed, ${(p.unpackedBytes / 1e6).toFixed(1)} MB unpacked`,
+  );
+  console.info(
+    `release: ${sizes?.join('; ') ?? 'none'}\n${lines.join('\n')}\nwall ${s(performance.now() - started)}`,
+  );
+  await (await registry?.catch(() => undefined))?.close();
+  if (root && !process.env.ADOPTION_KEEP) await rm(root, { recursive: true, force: true });
+}, 120_000);
+
+describe('the release into a local registry', () => {
+  it('versions the fixed group, packs every published package, checks each tarball and publishes it', async () => {
+    const release = await released;
+    expect(release.ok, release.log).toBe(true);
+    const names = release.packages.map((p) => p.name).sort();
+    expect(names).toEqual(['@org/client', '@org/contracts', '@org/model', '@org/reference-server']);
+    expect(new Set(release.packages.map((p) => p.version)).size, 'one version for the fixed group').toBe(1);
+    expect(release.packages[0]!.version).toMatch(/^1\./);
+    for (const p of release.packages) expect(p.problems, p.name).toEqual([]);
+  });
+
+  it('keeps the reference server within 8 MB packed and 40 MB unpacked', async () => {
+    const server = (await released).packages.find((p) => p.name === '@org/reference-server');
+    expect(server, 'the reference server was packed').toBeDefined();
+    expect(server!.packedBytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+    expect(server!.unpackedBytes).toBeLessThanOrEqual(40 * 1024 * 1024);
+  });
+
+  it('declares the supported Node.js majors in every published package', async () => {
+    for (const p of (await released).packages) {
+      const { readTarball } = await import('./tarball-checks.js');
+      const { manifest } = await readTarball(p.tarball);
+      expect(manifest.engines?.node, p.name).toBe('>=22');
+    }
+  });
+});
+
+describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager)', (consumer) => {
+  const p = () => pipelines[consumer.kind]!;
+
+  it('installs by range from the local registry with a plain install, warning of no engine', async () => {
+    const result = await p().install;
+    expectOk(result);
+    expect(result.log).not.toMatch(/EBADENGINE|Unsupported engine/);
+  });
+
+  it('runs on its Node.js major, the latest TypeScript and the zod major it is named after', async () => {
+    const [node, tsc, latest] = await Promise.all([
+      p().nodeVersion,
+      p().tscVersion,
+      run('npm', ['view', 'typescript', 'version'], tmpdir()),
+    ]);
+    expectOk(node);
+    expect(node.stdout.trim()).toMatch(new RegExp(`^v${consumer.node}\\.`));
+    expectOk(tsc);
+    expectOk(latest);
+    expect(tsc.stdout).toContain(`Version ${latest.stdout.trim()}`);
+    const zod = JSON.parse(await readFile(join(await p().dir, 'node_modules/zod/package.json'), 'utf8'));
+    expect(`zod${zod.version.split('.')[0]}`).toBe(consumer.kind.split('-')[1]);
+  });
+
+  it('type-checks with tsc --noEmit', async () => {
+    expectOk(await p().typecheck);
+  });
+
+  it("compiles the packages' own declarations without an error (skipLibCheck off)", async () => {
+    const { log } = await p().libCheck;
+    // Other libraries' declarations are not this project's to fix (Pact's name express without its types).
+    const ours = log.split('\n').filter((line) => /node_modules\/(\.pnpm\/)?@org/.test(line));
+    expect(log).not.toMatch(/^not run/);
+    expect(ours, log).toEqual([]);
+  });
+
+  it('builds and runs its script', async () => {
+    expectOk(await p().build);
+    expectOk(await p().script);
+  });
+
+  it('starts the reference server with startServer()', async () => {
+    await expectStep(p(), 'server');
+  });
+
+  it('calls the reference server through the client, parsing every response with the model', async () => {
+    const { detail } = await expectStep(p(), 'calls');
+    expect(detail).toMatchObject({ calls: 20, notFound: true });
+  });
+
+  it('writes a consumer pact with the exported matchers', async () => {
+    const { detail } = await expectStep(p(), 'pact');
+    expect(detail).toBe(3);
+  });
+
+  it('verifies the pact with verifyProvider()', async () => {
+    await expectStep(p(), 'verify');
+  });
+
+  it('verifies the pact with `contracts verify`, which starts the reference server itself', async () => {
+    const result = await p().verify;
+    expectOk(result);
+  });
+
+  it('checks the pact against the document with `contracts check-pact`', async () => {
+    expectOk(await p().checkPact);
+  });
+
+  it('starts the `reference-server` bin with no option and gets the first page', async () => {
+    const bin = await p().bin;
+    expectOk(bin);
+    expect(bin.firstAnswerMs).toBeGreaterThan(0);
+  });
+
+  it('fuzzes the started bin with `contracts fuzz` and finds nothing', async () => {
+    const bin = await p().bin;
+    expect(bin.fuzz, bin.log).toBeDefined();
+    expectOk(bin.fuzz!);
+    expect(bin.fuzz!.stdout).toMatch(new RegExp(`\\b${FUZZ_REQUESTS}\\b`));
+  });
+
+  it('runs a vitest file with useReferenceServer()', async () => {
+    const result = await p().vitest;
+    expectOk(result);
+    expect(result.stdout).toMatch(/Tests\s+.*2 passed/);
+  });
+});
+
+describe('a consumer on 0.1.0 upgrading to ^1 (Node 20, npm)', () => {
+  it('installs 0.1.0 from the registry, type-checks and runs', async () => {
+    expectOk(await oldPublished);
+    const { typecheck, script } = await upgrade.before;
+    expectOk(typecheck);
+    expectOk(script);
+  });
+
+  it('upgrades with npm install @org/model@^1 @org/client@^1; npm warns that Node 20 is no longer supported, as the release notes say', async () => {
+    const result = await upgrade.upgrade;
+    expectOk(result);
+    expect(result.log).toMatch(/EBADENGINE[\s\S]*@org\/(model|client)/);
+    const changelog = await readFile(join(REPO_ROOT, 'packages/model/CHANGELOG.md'), 'utf8');
+    const notes = changelog.slice(changelog.indexOf('## 1.0.0'));
+    expect(notes).toMatch(/Node\.js 20/);
+  });
+
+  it('still type-checks: the release notes list no change to the TypeScript API', async () => {
+    expectOk((await upgrade.after).typecheck);
+  });
+
+  it('meets every request bound the release notes mark breaking, and only those', async () => {
+    const probes = await upgrade.probes;
+    expect(probes.length).toBeGreaterThan(0);
+    const before = probeResultsOf((await upgrade.before).script.stdout);
+    const now = probeResultsOf((await upgrade.after).script.stdout);
+    expect(before, (await upgrade.before).script.log).toBeDefined();
+    expect(now, (await upgrade.after).script.log).toBeDefined();
+    // The new model holds every bound the notes list as breaking.
+    expect(now!.filter((r) => r.accepted).map((r) => r.change)).toEqual([]);
+    // What a consumer meets: values 0.1.0 took that ^1 refuses, each a breaking entry of the notes.
+    const broken = before!.filter((r) => r.accepted);
+    expect(broken.length).toBeGreaterThan(0);
+    console.info(
+      `upgrade: ${probes.length} breaking request bounds in the 1.0.0 notes; ${broken.length} refuse what 0.1.0 accepted, the rest restate what 0.1.0 already refused`,
+    );
+  });
+});
