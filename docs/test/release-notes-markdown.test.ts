@@ -34,7 +34,7 @@ describe('formatApiChanges', () => {
 
   it('is one marked section headed "API changes since <previous version>"', () => {
     expect(lines[0]).toBe(API_CHANGES_START);
-    expect(lines[1]).toBe('## API changes since 0.1.0');
+    expect(lines[2]).toBe('## API changes since 0.1.0');
     expect(lines.at(-1)).toBe(API_CHANGES_END);
     expect(markdown).toContain(
       '6 differences of the API (`docs/openapi.json`) from 0.1.0, 2 of them breaking',
@@ -66,7 +66,7 @@ describe('formatApiChanges', () => {
 
   it('nests under the heading level it is given (3 in a changesets CHANGELOG entry)', () => {
     const nested = formatApiChanges(notes, 3).split('\n');
-    expect(nested[1]).toBe('### API changes since 0.1.0');
+    expect(nested[2]).toBe('### API changes since 0.1.0');
     expect(nested).toContain('#### Breaking (2)');
   });
 
@@ -96,6 +96,7 @@ describe('formatFirstRelease', () => {
   it('is a marked section without a comparison', () => {
     expect(formatFirstRelease(3).split('\n')).toEqual([
       API_CHANGES_START,
+      '',
       '### API changes',
       '',
       'The first release of the API: no earlier document to compare with.',

@@ -99,7 +99,9 @@ const heading = (level: number, text: string): string => `${'#'.repeat(level)} $
 const group = (level: number, title: string, entries: readonly ReleaseNoteEntry[]): string[] =>
   entries.length === 0 ? [] : ['', heading(level, `${title} (${entries.length})`), ...bySubject(entries)];
 
-const wrap = (lines: readonly string[]): string => [API_CHANGES_START, ...lines, API_CHANGES_END].join('\n');
+/** The blank line after the opening marker is prettier's (changesets formats CHANGELOG.md with it). */
+const wrap = (lines: readonly string[]): string =>
+  [API_CHANGES_START, '', ...lines, API_CHANGES_END].join('\n');
 
 /**
  * The "API changes since <version>" section: breaking changes first, then the others, each naming the
