@@ -8,6 +8,8 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   platform: 'node',
+  // The CommonJS build gets an import.meta.url from __filename (the CLI reads its package.json by it).
+  shims: true,
   external: [
     'zod',
     '@org/model',

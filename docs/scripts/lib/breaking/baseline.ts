@@ -1,21 +1,22 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const BASELINE_FILE = /^openapi-(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?\.json$/;
+const BASELINE_FILE = /^openapi-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\.json$/;
+const VERSION = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?$/;
 
 export interface Baseline {
   readonly version: string;
   readonly path: string;
 }
 
-const parse = (file: string) => {
-  const m = BASELINE_FILE.exec(file);
+const parse = (version: string) => {
+  const m = VERSION.exec(version);
   if (!m) return undefined;
   return { numbers: [Number(m[1]), Number(m[2]), Number(m[3])], prerelease: m[4] };
 };
 
-/** Semver order on the file names (a prerelease sorts before its release). */
-const compare = (a: string, b: string): number => {
+/** Semver order (a prerelease sorts before its release); versions that are not semver compare equal. */
+export const compareVersions = (a: string, b: string): number => {
   const x = parse(a);
   const y = parse(b);
   if (!x || !y) return 0;
@@ -31,10 +32,24 @@ const compare = (a: string, b: string): number => {
 
 export const baselineFileName = (version: string): string => `openapi-${version}.json`;
 
-/** The document of the last release: the highest docs/releases/openapi-<version>.json. */
-export const latestBaseline = async (releasesDir: string): Promise<Baseline | undefined> => {
-  const files = (await readdir(releasesDir).catch(() => [] as string[])).filter((f) => BASELINE_FILE.test(f));
-  const latest = files.sort(compare).at(-1);
-  if (!latest) return undefined;
-  return { version: latest.slice('openapi-'.length, -'.json'.length), path: join(releasesDir, latest) };
+/** Every released document of a directory (docs/releases/openapi-<version>.json), lowest version first. */
+const baselines = async (releasesDir: string): Promise<Baseline[]> => {
+  const files = await readdir(releasesDir).catch(() => [] as string[]);
+  return files
+    .flatMap((file) => {
+      const version = BASELINE_FILE.exec(file)?.[1];
+      return version === undefined ? [] : [{ version, path: join(releasesDir, file) }];
+    })
+    .sort((a, b) => compareVersions(a.version, b.version));
 };
+
+/** The document of the last release: the highest docs/releases/openapi-<version>.json. */
+export const latestBaseline = async (releasesDir: string): Promise<Baseline | undefined> =>
+  (await baselines(releasesDir)).at(-1);
+
+/**
+ * The release before `version`: the highest baseline below it. Recording a release copies its own
+ * document there first, so "the latest" would then be the release itself.
+ */
+export const previousBaseline = async (releasesDir: string, version: string): Promise<Baseline | undefined> =>
+  (await baselines(releasesDir)).filter((b) => compareVersions(b.version, version) < 0).at(-1);

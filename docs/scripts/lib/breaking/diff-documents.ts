@@ -170,3 +170,7 @@ export const diffDocuments = (beforeDoc: Json, afterDoc: Json): ApiChange[] => {
 };
 
 export const isBreaking = (change: ApiChange): boolean => change.class === 'breaking';
+
+/** Breaking first, then by location: the order of the gate's report and of the release notes. */
+export const byBreakingThenLocation = (a: ApiChange, b: ApiChange): number =>
+  Number(isBreaking(b)) - Number(isBreaking(a)) || a.location.localeCompare(b.location);

@@ -7,7 +7,7 @@ import {
   readFixedGroups,
   readPendingChangesets,
 } from './changesets.js';
-import { diffDocuments, isBreaking } from './diff-documents.js';
+import { byBreakingThenLocation, diffDocuments, isBreaking } from './diff-documents.js';
 import type { ApiChange, Json } from './types.js';
 
 /** The package whose major version the API document follows. */
@@ -71,9 +71,7 @@ export const formatGateReport = (result: GateResult, currentPath: string): strin
   const header = `Comparing ${basename(currentPath)} with the release ${result.baselineVersion}: ${
     result.changes.length
   } difference(s), ${result.breaking.length} breaking.`;
-  const sorted = [...result.changes].sort(
-    (a, b) => Number(isBreaking(b)) - Number(isBreaking(a)) || a.location.localeCompare(b.location),
-  );
+  const sorted = [...result.changes].sort(byBreakingThenLocation);
   const verdict =
     result.breaking.length === 0
       ? 'PASS: no breaking difference.'

@@ -1,0 +1,51 @@
+import type { CliIo } from './io.js';
+
+/** The name the usage texts show; the package installs the same bin as `org-contracts` too. */
+export const PROGRAM = 'contracts';
+
+/** One subcommand of the bin: its usage text is printed by `contracts <name> --help`. */
+export interface CliCommand {
+  readonly name: string;
+  /** One line for the list of commands in `contracts --help`. */
+  readonly summary: string;
+  /** The full usage: synopsis, options and exit statuses. */
+  readonly usage: string;
+  /** The long options the command parses, so a test can hold the usage text to them. */
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly run: (args: string[], io: CliIo) => Promise<number> | number;
+}
+
+/** The lines every command's usage ends its options with. */
+export const COMMON_OPTIONS = `  -h, --help             print this usage and exit
+  --version              print the version of @org/contracts and exit`;
+
+/**
+ * The arguments before a `--` terminator: after it, `--help` is a value (a pact path, say), not a
+ * request for help.
+ */
+const optionArguments = (args: readonly string[]): readonly string[] => {
+  const end = args.indexOf('--');
+  return end === -1 ? args : args.slice(0, end);
+};
+
+/** `--help` or `-h` anywhere wins over every other option, as with git or npm. */
+export const helpRequested = (args: readonly string[]): boolean =>
+  optionArguments(args).some((arg) => arg === '--help' || arg === '-h');
+
+export const versionRequested = (args: readonly string[]): boolean =>
+  optionArguments(args).includes('--version');
+
+/** A usage error of a command: the message, then where to find the options; exit status 2. */
+export const usageError = (io: CliIo, command: string, message: string): number => {
+  io.err(`${message}\nRun '${PROGRAM} ${command} --help' for its options.\n`);
+  return 2;
+};
+
+/**
+ * node:util parseArgs reports an unknown option, a missing value or a stray positional with these
+ * codes: they are usage errors, answered with the command's usage rather than as a failure of the run.
+ */
+export const isArgumentError = (error: unknown): error is Error => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+};

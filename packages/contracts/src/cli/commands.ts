@@ -1,0 +1,20 @@
+import { checkPactCommand } from './check-pact.js';
+import type { CliCommand } from './command.js';
+import { conformCommand } from './conform.js';
+import { coverageCommand } from './coverage.js';
+import { fuzzCommand } from './fuzz.js';
+import { publishCommand } from './publish.js';
+import { verifyCommand } from './verify.js';
+
+/** Every subcommand of the bin, in the order `contracts --help` lists them. */
+export const COMMANDS: readonly CliCommand[] = [
+  conformCommand,
+  fuzzCommand,
+  verifyCommand,
+  checkPactCommand,
+  coverageCommand,
+  publishCommand,
+];
+
+export const commandNamed = (name: string): CliCommand | undefined =>
+  COMMANDS.find((command) => command.name === name);

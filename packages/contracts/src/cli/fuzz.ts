@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { OpenApiDocument } from '../fuzz/document.js';
+import { fuzz } from '../fuzz/fuzz.js';
+import { formatFuzzReport } from '../fuzz/report.js';
+import { type CliCommand, COMMON_OPTIONS, PROGRAM, usageError } from './command.js';
+import type { CliIo } from './io.js';
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  instance: { type: 'string', multiple: true },
+  token: { type: 'string' },
+  'other-token': { type: 'string' },
+  seed: { type: 'string' },
+  requests: { type: 'string' },
+  concurrency: { type: 'string' },
+  document: { type: 'string' },
+  only: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  'organization-id': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const USAGE = `Usage: ${PROGRAM} fuzz --base-url URL --token TOKEN [options]
+
+Send generated valid and broken requests; check every answer against the document.
+
+Options:
+  --base-url URL         origin of the API (required)
+  --instance URL         another instance of the same deployment (repeatable):
+                         requests are spread over all of them
+  --token TOKEN          organization token (or env API_TOKEN)
+  --other-token TOKEN    a token of another organization: its records must never leak
+  --seed N               generator seed (default 1): same seed, same requests
+  --requests N           requests to send (default 1000)
+  --concurrency N        requests in flight at once (default 8)
+  --document FILE        OpenAPI 3.0 JSON (default: the one published with @org/model)
+  --only REGEX           fuzz only the operations whose operationId matches
+  --read-only            send GET requests only
+  --organization-id N    the token's organization (default: learned from its records)
+  --json                 print the report as JSON
+${COMMON_OPTIONS}
+
+Exit status: 0 without findings, 1 on any finding, 2 on a usage error.`;
+
+const runFuzz = async (args: string[], io: CliIo): Promise<number> => {
+  const { values } = parseArgs({ args, options: OPTIONS });
+  const baseUrl = values['base-url'];
+  const token = values.token ?? io.env.API_TOKEN;
+  if (!baseUrl || !token) return usageError(io, 'fuzz', 'fuzz needs --base-url and --token (or API_TOKEN)');
+  const int = (name: 'seed' | 'requests' | 'concurrency' | 'organization-id') => {
+    const raw = values[name];
+    if (raw === undefined) return undefined;
+    if (!/^\d+$/.test(raw)) throw new Error(`--${name} takes a whole number, not ${raw}`);
+    return Number(raw);
+  };
+  const seed = int('seed');
+  const requests = int('requests');
+  const concurrency = int('concurrency');
+  const organizationId = int('organization-id');
+  const document = values.document
+    ? (JSON.parse(readFileSync(values.document, 'utf8')) as OpenApiDocument)
+    : undefined;
+  const json = values.json ?? false;
+  if (!json) io.out(`Fuzzing ${baseUrl}\n`);
+  const report = await fuzz({
+    baseUrl,
+    ...(values.instance?.length ? { instances: values.instance } : {}),
+    ...(concurrency === undefined ? {} : { concurrency }),
+    token,
+    ...(values['other-token'] ? { otherToken: values['other-token'] } : {}),
+    ...(seed === undefined ? {} : { seed }),
+    ...(requests === undefined ? {} : { requests }),
+    ...(organizationId === undefined ? {} : { organizationId }),
+    ...(document ? { document } : {}),
+    ...(values.only ? { only: new RegExp(values.only) } : {}),
+    ...(values['read-only'] ? { readOnly: true } : {}),
+    onRequest: (index, total) => {
+      if (!json && index % 250 === 0) io.out(`  ${index}/${total} requests\n`);
+    },
+  });
+  io.out(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatFuzzReport(report)}\n`);
+  return report.ok ? 0 : 1;
+};
+
+export const fuzzCommand: CliCommand = {
+  name: 'fuzz',
+  summary: 'send generated valid and broken requests; check every answer against the document',
+  usage: USAGE,
+  options: OPTIONS,
+  run: runFuzz,
+};
