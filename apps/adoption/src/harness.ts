@@ -48,19 +48,22 @@ export const run = (command: string, args: readonly string[], cwd: string, env: 
   });
 
 /**
- * The environment of a consumer's commands: this process's, without the variables pnpm and turbo
- * set for the running script (npm would read `npm_config_*` of pnpm's run as its own settings).
+ * Variables of the running test that are not a team's: what pnpm and turbo set for the script (npm
+ * would read `npm_config_*` of pnpm's run as its own settings) and what vitest sets for its workers
+ * (NODE_PATH would resolve this workspace's packages; NODE_ENV=test changes what npm runs).
  */
+const NOT_A_TEAMS = /^(npm_|pnpm_|INIT_CWD$|TURBO_HASH$|NODE_PATH$|NODE_ENV$|VITEST|TEST$|NODE$)/i;
+
+/** The environment of a consumer's commands: this process's, less what is not a team's. */
 export const childEnv = (): NodeJS.ProcessEnv => ({
   ...Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !/^(npm_|pnpm_|INIT_CWD$|TURBO_HASH$)/i.test(key) || key === 'npm_config_cache',
-    ),
+    Object.entries(process.env).filter(([key]) => !NOT_A_TEAMS.test(key) || key === 'npm_config_cache'),
   ),
-  // Nor this workspace's bins (its TypeScript 5.9 tsc): `npx tsc` must find the project's own.
+  // Nor this workspace's bins (its TypeScript 5.9 tsc: `npx tsc` must find the project's own), nor
+  // the helpers npm puts on PATH for the script it runs.
   PATH: (process.env.PATH ?? '')
     .split(delimiter)
-    .filter((entry) => !entry.startsWith(REPO_ROOT))
+    .filter((entry) => !entry.startsWith(REPO_ROOT) && !entry.includes('node-gyp-bin'))
     .join(delimiter),
 });
 

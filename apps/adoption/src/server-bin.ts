@@ -9,8 +9,8 @@ export interface StartedBin {
   readonly firstAnswerMs: number;
   /** Its output so far (stdout and stderr), for failure messages. */
   output(): string;
-  /** SIGTERM, then its exit (the CLI shuts down cleanly); the exit code. */
-  stop(): Promise<number | null>;
+  /** SIGTERM to its process group, then its exit: true when it ended by that signal or cleanly. */
+  stop(): Promise<boolean>;
 }
 
 const LISTENING = /listening on (http:\/\/\S+)/;
@@ -38,11 +38,15 @@ export function startBin(
     cwd,
     env: { ...childEnv(), ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: npx does not pass a signal on to the server it started.
+    detached: true,
   });
   let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const exited = new Promise<boolean>((resolve) =>
+    child.on('close', (code, signal) => resolve(code === 0 || signal === 'SIGTERM')),
+  );
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
     return exited;
   };
   return new Promise<StartedBin>((resolve, reject) => {
@@ -69,6 +73,6 @@ export function startBin(
       );
     });
     child.on('error', (error) => fail(error.message));
-    void exited.then((code) => fail(`exited with ${code} before it answered`));
+    void exited.then(() => fail('exited before it answered'));
   });
 }

@@ -235,13 +235,51 @@ const modelClientTables = (results: BenchResults) => {
   return out.join('\n\n');
 };
 
+/** Issue 23: the release's tarballs and the installed bin's first answer, beside their goals. */
+const packagesSection = (results: BenchResults) => {
+  const t = results.typecheck;
+  if (!t) return undefined;
+  const mb = (bytes: number) => `${formatNumber(bytes / 1024 / 1024, 1)} MB`;
+  const isServer = (name: string) => name === '@org/reference-server';
+  const verdict = (met: boolean) => (met ? 'met' : '**MISSED**');
+  const start = t.registryStartsMs.length ? median(t.registryStartsMs) : undefined;
+  return [
+    'The release of `apps/adoption` into a local registry (Verdaccio): `changeset version` in a scratch ' +
+      'workspace, `pnpm pack` of each published package, the tarball checks, `npm publish`. Goals (issue 23): ' +
+      `the reference server at most ${mb(TARGETS.serverPackedBytes)} packed and ${mb(TARGETS.serverUnpackedBytes)} unpacked.`,
+    '',
+    markdownTable(
+      ['Package', { header: 'packed', align: 'right' }, { header: 'unpacked', align: 'right' }, 'Goal'],
+      t.packages.map((p) => [
+        `${p.name}@${p.version}`,
+        mb(p.packedBytes),
+        mb(p.unpackedBytes),
+        isServer(p.name)
+          ? verdict(
+              p.packedBytes <= TARGETS.serverPackedBytes && p.unpackedBytes <= TARGETS.serverUnpackedBytes,
+            )
+          : '',
+      ]),
+    ),
+    '',
+    start === undefined
+      ? `⚠ The installed bin was not measured: ${t.registryStartSkipped ?? 'no run'}`
+      : `\`npm install @org/reference-server@^1\` from that registry in a new project (Node.js 22), then ` +
+        '`reference-server` with no option from a new folder (a new data directory), spawn to the first ' +
+        `complete answer of the demo world's first page: median ${formatMs(start)} of ` +
+        `${t.registryStartsMs.map((ms) => formatMs(ms)).join(', ')}; goal < ${formatMs(TARGETS.registryFirstAnswerMs)}: ` +
+        verdict(start < TARGETS.registryFirstAnswerMs) +
+        '.',
+  ].join('\n');
+};
+
 const typecheckSection = (results: BenchResults) => {
   const t = results.typecheck;
   if (!t) return undefined;
   const s = (v: number) => `${formatNumber(v, 2)} s`;
   const goal = `< ${TARGETS.consumerTypecheckAddedS} s`;
   return [
-    '`tsc --noEmit` in the throwaway projects of apps/adoption, installed from the packed tarballs: ' +
+    '`tsc --noEmit` in the throwaway projects of apps/adoption, installed from the local registry: ' +
       'the 20 client calls of `projects/shared/src/calls.ts` against an empty file, same tsconfig and ' +
       `node_modules; the median of ${t.rows[0]?.runs ?? 'several'} runs each, after one warm-up. The goal is ` +
       'judged on CPU time (user + system of the tsc processes): on an idle machine it is what a single-threaded ' +
@@ -428,6 +466,8 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
     lines.push('', '## Seeding, start and memory', '', engineFigures(results, checks));
   const mc = modelClientTables(results);
   if (mc) lines.push('', '## @org/model and @org/client', '', mc);
+  const pk = packagesSection(results);
+  if (pk) lines.push('', '## The packages as a team installs them', '', pk);
   const tc = typecheckSection(results);
   if (tc) lines.push('', '## Type-check cost for a consumer', '', tc);
   if (results.suite) {

@@ -92,6 +92,11 @@ export const TARGETS = {
   serverRssBytes: 512 * 1024 * 1024,
   /** `tsc --noEmit` seconds that a consumer's 20 client calls add over an empty project (issue 13). */
   consumerTypecheckAddedS: 2,
+  /** The reference server's tarball (issue 23): at most this packed and unpacked. */
+  serverPackedBytes: 8 * 1024 * 1024,
+  serverUnpackedBytes: 40 * 1024 * 1024,
+  /** The installed bin's first answer, spawn to the demo world's first page (issue 23). */
+  registryFirstAnswerMs: 1000,
 } as const;
 
 export interface TargetCheck {

@@ -1,25 +1,32 @@
-// Type-check cost for a consumer (issue 13): `tsc --noEmit` of the 20 client calls of the adoption
-// projects (apps/adoption/projects/shared/src/calls.ts) against an empty file, both in a project
-// installed from the packed tarballs, so the difference is what importing @org/client and typing the
-// calls adds. Measured with the project's TypeScript (the latest) and with this workspace's.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// The packages as a team installs them (issue 23): the release into a local registry (its tarballs'
+// weight), the reference server's first answer after `npm install @org/reference-server@^1` in a new
+// project, and the type-check cost for a consumer (issue 13): `tsc --noEmit` of the 20 client calls
+// of the adoption projects (apps/adoption/projects/shared/src/calls.ts) against an empty file, both
+// in a project installed from that registry, so the difference is what importing @org/client and
+// typing the calls adds. Measured with the project's TypeScript (the latest) and with this workspace's.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  npmInstall,
-  PROJECT_KINDS,
-  type ProjectKind,
-  packTarballs,
+  CONSUMERS,
+  type Consumer,
+  install,
+  onNode,
   type RunResult,
   run,
   writeProject,
 } from '@org/adoption/harness';
+import { type LocalRegistry, startRegistry } from '@org/adoption/registry';
+import { releaseInto } from '@org/adoption/release';
+import { startBin } from '@org/adoption/server-bin';
 import { median } from './stats.js';
 
 /** The file of the 20 calls, inside a written project. */
 const CALLS_FILE = 'src/calls.ts';
 const EMPTY_FILE = 'src/bench-empty.ts';
+
+type ProjectKind = Consumer['kind'];
 
 export interface TypecheckRow {
   project: ProjectKind;
@@ -35,7 +42,21 @@ export interface TypecheckRow {
   runs: number;
 }
 
+/** A published package's tarball as the release packed it. */
+export interface PackageWeight {
+  name: string;
+  version: string;
+  packedBytes: number;
+  unpackedBytes: number;
+}
+
 export interface TypecheckBenchResult {
+  /** The tarballs of the release into the local registry. */
+  packages: PackageWeight[];
+  /** `reference-server` with no option after `npm install @org/reference-server@^1`, spawn to first page (ms). */
+  registryStartsMs: number[];
+  /** Why the start from the registry was not measured, if it was not. */
+  registryStartSkipped?: string;
   rows: TypecheckRow[];
   /** Projects that could not be measured, with the reason (e.g. npm install failed). */
   skipped: Array<{ project: ProjectKind; reason: string }>;
@@ -112,27 +133,77 @@ const measure = async (
 const versionOf = async (tsc: readonly string[], dir: string) =>
   (await run(process.execPath, [...tsc, '--version'], dir)).stdout.trim().replace(/^Version /, '');
 
+/** Fresh starts of the installed bin: each in a new folder, so each writes its data directory anew. */
+const REGISTRY_START_RUNS = 3;
+const SERVER_ONLY: Consumer = { kind: 'server-only', node: '22', packageManager: 'npm' };
+
+/**
+ * `npm install @org/reference-server@^1` in a new project, then the bin with no option, started
+ * from new folders (its data directory is made in the current one): spawn to the first page.
+ */
+const measureRegistryStarts = async (root: string, registry: LocalRegistry): Promise<number[]> => {
+  const dir = path.join(root, SERVER_ONLY.kind);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, '.npmrc'), registry.scopeConfig);
+  await writeFile(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'server-only', private: true, dependencies: { '@org/reference-server': '^1' } }, null, 2)}\n`,
+  );
+  const installed = await install(dir, SERVER_ONLY);
+  if (!installed.ok) throw new Error(`npm install failed: ${errorLines(installed)}`);
+  const bin = path.join(dir, 'node_modules/@org/reference-server/bin/reference-server.js');
+  const env = await onNode(SERVER_ONLY.node);
+  const nodeBin = path.join(env.PATH!.split(path.delimiter)[0]!, 'node');
+  const starts: number[] = [];
+  for (let i = 0; i < REGISTRY_START_RUNS; i++) {
+    const cwd = path.join(dir, `start-${i}`);
+    await mkdir(cwd);
+    const server = await startBin(nodeBin, [bin], cwd, env);
+    starts.push(server.firstAnswerMs);
+    await server.stop();
+  }
+  return starts;
+};
+
 export const runTypecheckBench = async (
   runs: number,
   log: (message: string) => void,
 ): Promise<TypecheckBenchResult> => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'bench-typecheck-'));
+  const registry = await startRegistry(path.join(root, 'registry'));
   try {
-    log('consumer type-check: pnpm pack, npm install of the adoption projects');
-    const packed = await packTarballs(root);
-    if (!packed.ok) throw new Error(`pnpm pack failed:\n${packed.log}`);
+    log('packages: the release into a local registry (changeset version, pnpm pack, checks, npm publish)');
+    const release = await releaseInto(registry, root);
+    if (!release.ok) throw new Error(`the release failed:\n${release.log}`);
+    const result: TypecheckBenchResult = {
+      packages: release.packages.map(({ name, version, packedBytes, unpackedBytes }) => ({
+        name,
+        version,
+        packedBytes,
+        unpackedBytes,
+      })),
+      registryStartsMs: [],
+      rows: [],
+      skipped: [],
+    };
+    log('packages: npm install @org/reference-server@^1 from the registry, first answers of the bin');
+    try {
+      result.registryStartsMs = await measureRegistryStarts(root, registry);
+    } catch (error) {
+      result.registryStartSkipped = (error as Error).message.split('\n')[0];
+    }
+    log('consumer type-check: install of the adoption projects from the registry');
     const projects = await Promise.all(
-      PROJECT_KINDS.map(async (project) => {
-        const dir = await writeProject(root, project);
-        const installed = await npmInstall(dir);
-        return { project, dir, installed };
+      CONSUMERS.map(async (consumer) => {
+        const dir = await writeProject(root, consumer.kind, registry.scopeConfig);
+        const installed = await install(dir, consumer);
+        return { project: consumer.kind, dir, installed };
       }),
     );
     const workspaceTsc = [createRequire(import.meta.url).resolve('typescript/bin/tsc')];
-    const result: TypecheckBenchResult = { rows: [], skipped: [] };
     for (const { project, dir, installed } of projects) {
       if (!installed.ok) {
-        result.skipped.push({ project, reason: `npm install failed: ${errorLines(installed)}` });
+        result.skipped.push({ project, reason: `install failed: ${errorLines(installed)}` });
         continue;
       }
       await writeFile(path.join(dir, EMPTY_FILE), 'export {};\n');
@@ -154,6 +225,7 @@ export const runTypecheckBench = async (
     }
     return result;
   } finally {
+    await registry.close();
     await rm(root, { recursive: true, force: true });
   }
 };
