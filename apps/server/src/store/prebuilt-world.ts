@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, openAsBlob, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -9,18 +9,19 @@ import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from './demo-world.
 import type { Db } from './engine/db.js';
 import { type Extraction, startExtraction } from './extract-world.js';
 import { loadMigrations, migrate } from './migrate.js';
+import { readWorldSlice, type WorldSlice, writeWorldArchive } from './world-archive.js';
 
 /**
  * Prebuilt worlds (D43): the worlds most starts ask for are migrated and seeded once, at build time
  * (`node dist/build-worlds.js`, run by the package's build), and kept as PGlite data directory
- * tarballs in dist/worlds/. A start on a new PGlite database (memory, or a data directory without
+ * tarballs in one compressed archive in dist/worlds/ (world-archive.ts). A start on a new PGlite database (memory, or a data directory without
  * one) that asks for such a world loads it instead of running initdb, the migrations and the seed:
  * the same rows (a test compares them with a fresh seed), in a fraction of the time.
  */
 
 /** One prebuilt world: the seed options a start asks for. */
 export interface PrebuiltWorldSpec {
-  /** File name stem in dist/worlds/. */
+  /** The world's name in the manifest. */
   name: string;
   /** `now: 'build'` stands for the minute of the build (the CLI's demo world, D43). */
   seed: { seed?: number; size?: NonNullable<SeedOptions['size']>; now?: string | 'build' };
@@ -29,14 +30,17 @@ export interface PrebuiltWorldSpec {
 }
 
 /**
- * The worlds built: the CLI's default world, startServer's and the vitest helper's. Not the
+ * The worlds built: the CLI's default world, the vitest helper's and startServer's. Not the
  * tenancy alone (`seed: false`): its rows take their timestamps from the clock, so no copy equals
- * a fresh one.
+ * a fresh one. In the archive's order: a start decompresses the archive up to the end of its
+ * world, so the CLI's comes first (its first answer must come within a second), then the vitest
+ * helper's small one; startServer's last: it differs from the CLI's only in its present, so it
+ * costs the archive almost nothing, but reaching it means decompressing the two before it.
  */
 export const PREBUILT_WORLDS: readonly PrebuiltWorldSpec[] = [
   { name: 'cli-demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: true },
-  { name: 'demo', seed: {}, sandbox: true },
   { name: 'tiny', seed: { size: 'tiny' }, sandbox: true },
+  { name: 'demo', seed: {}, sandbox: true },
 ];
 
 /** Options that leave the rows as they are: a world asked for with them is still prebuilt. */
@@ -50,7 +54,10 @@ interface Manifest {
   fingerprint: string;
   /** The generator's defaults at build time, to resolve a request's missing options. */
   defaults: { seed: number; now: string };
-  worlds: Array<{ name: string; file: string; key: WorldKey; sandbox: boolean }>;
+  /** The archive of every world's tarball, in dist/worlds/ (world-archive.ts). */
+  archive: string;
+  /** Each world and its tarball's bytes in the decompressed archive. */
+  worlds: Array<{ name: string; key: WorldKey; sandbox: boolean; offset: number; length: number }>;
 }
 
 /**
@@ -62,6 +69,7 @@ export const WORLDS_FOLDER = here.endsWith('/dist/')
   ? join(here, 'worlds')
   : join(here, '..', '..', 'dist', 'worlds');
 const MANIFEST = 'manifest.json';
+const ARCHIVE = 'worlds.tar.br';
 
 /** Settings of the build only: no WAL kept beyond what a clean start needs (a small tarball). */
 const BUILD_SETTINGS = { wal_recycle: 'off', min_wal_size: '2MB' };
@@ -71,17 +79,24 @@ const BUILD_INITDB_ARGS = ['--wal-segsize=1'];
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /**
- * What a prebuilt world depends on besides its options: the migrations, the generator's code and
- * the PGlite version (its data directory format). A build records it; a start whose own differs
- * (sources changed since the last build) seeds as before.
+ * sha256 of the demo world generator's built file, compiled in (build-constants.ts): the bundle
+ * holds the generator, whose private package an installed server cannot resolve.
  */
-const fingerprint = async (): Promise<string> => {
-  const require = createRequire(import.meta.url);
-  const generator = await readFile(require.resolve('@org/demo-world'));
-  const pglite = require.resolve('@electric-sql/pglite');
+declare const __DEMO_WORLD_HASH__: string | undefined;
+
+/**
+ * What a prebuilt world depends on besides its options: the migrations, the generator's code and
+ * the PGlite version (its data directory format, of the PGlite this process runs: an installation
+ * may hold another). A build records it; a start whose own differs (sources changed since the last
+ * build) seeds as before. Undefined where the sources run uncompiled by tsup or vitest (no hash of
+ * the generator): no prebuilt world then.
+ */
+const fingerprint = async (): Promise<string | undefined> => {
+  if (typeof __DEMO_WORLD_HASH__ !== 'string') return undefined;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const { version } = JSON.parse(await readFile(join(dirname(dirname(pglite)), 'package.json'), 'utf8'));
   const migrations = (await loadMigrations()).map((m) => m.checksum);
-  return sha256(JSON.stringify({ migrations, generator: sha256(generator), pglite: version }));
+  return sha256(JSON.stringify({ migrations, generator: __DEMO_WORLD_HASH__, pglite: version }));
 };
 
 const keyOf = (seed: false | SeedOptions, defaults: Manifest['defaults']): WorldKey | undefined => {
@@ -101,13 +116,16 @@ const readManifest = (): Promise<Manifest | undefined> =>
     const file = join(WORLDS_FOLDER, MANIFEST);
     if (!existsSync(file)) return undefined;
     const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
-    return manifest.fingerprint === (await fingerprint()) ? manifest : undefined;
+    // An archive of another layout (an older build) has no `archive`: it is not used.
+    return manifest.archive !== undefined && manifest.fingerprint === (await fingerprint())
+      ? manifest
+      : undefined;
   })());
 
 export interface PrebuiltWorld {
   name: string;
-  /** The data directory tarball's path. */
-  file: string;
+  /** Where its data directory tarball lies in the archive. */
+  slice: WorldSlice;
   /** The data directory tarball, for `openDb({ load })` (in memory). */
   load: () => Promise<Blob>;
   /** Writes the data directory as `dataDir` (missing or an empty directory), to be opened as it is. */
@@ -131,13 +149,13 @@ export const findPrebuiltWorld = async (
   const key = keyOf(seed, manifest.defaults);
   const world = key === undefined ? undefined : manifest.worlds.find((w) => sameKey(w.key, key));
   if (!world) return undefined;
+  const slice = { file: join(WORLDS_FOLDER, manifest.archive), offset: world.offset, length: world.length };
   return {
     name: world.name,
-    file: join(WORLDS_FOLDER, world.file),
+    slice,
     sandbox: world.sandbox,
-    // A file-backed Blob: PGlite reads it once, no copy in between.
-    load: () => openAsBlob(join(WORLDS_FOLDER, world.file)),
-    extractTo: (dataDir) => extractWorld(join(WORLDS_FOLDER, world.file), dataDir),
+    load: () => readWorldSlice(slice),
+    extractTo: (dataDir) => extractWorld(slice, dataDir),
   };
 };
 
@@ -147,16 +165,20 @@ export const isEmptyOrMissing = (dir: string) => !existsSync(dir) || readdirSync
 /** Extractions begun before their start asked for them (extractAhead), by data directory. */
 const ahead = new Map<string, Extraction>();
 
+const sameSlice = (a: WorldSlice, b: WorldSlice) =>
+  a.file === b.file && a.offset === b.offset && a.length === b.length;
+
 /**
  * A new data directory from a prebuilt world's tarball, written as files (PGlite writing it
  * through its own file system layer took twice as long as opening the result) on a thread of its
  * own (extract-world.ts), taking over the extraction begun ahead for it if it is this world's.
  */
-const extractWorld = async (file: string, dataDir: string) => {
+const extractWorld = async (slice: WorldSlice, dataDir: string) => {
   const begun = ahead.get(dataDir);
   ahead.delete(dataDir);
-  if (begun && begun.file !== file) await begun.discard();
-  await (begun?.file === file ? begun : startExtraction(file, dataDir)).finish();
+  const same = begun !== undefined && sameSlice(begun.world, slice);
+  if (begun && !same) await begun.discard();
+  await (same ? begun : startExtraction(slice, dataDir)).finish();
 };
 
 /**
@@ -172,7 +194,7 @@ export const extractAhead = async (
 ): Promise<void> => {
   if (ahead.has(dataDir) || !isEmptyOrMissing(dataDir)) return;
   const world = await findPrebuiltWorld(seed, tokens);
-  if (world) ahead.set(dataDir, startExtraction(world.file, dataDir));
+  if (world) ahead.set(dataDir, startExtraction(world.slice, dataDir));
 };
 
 /** Stops and removes the extraction begun ahead for `dataDir`, if any (its start does not use it). */
@@ -211,7 +233,8 @@ const tarDirectory = async (dir: string, file: string) => {
 /**
  * Builds every prebuilt world into `folder` (dist/worlds/): initdb and the migrations once, then
  * per world a copy of that database, seeded as a start would seed it, the sandbox snapshot taken
- * where asked, shut down cleanly (no recovery at the next start) and written as a tarball.
+ * where asked, shut down cleanly (no recovery at the next start) and written as a tarball; the
+ * tarballs go into one archive (world-archive.ts) beside the manifest.
  * `now` is the present of the CLI's world (the minute of the build).
  */
 export async function buildPrebuiltWorlds(
@@ -234,7 +257,10 @@ export async function buildPrebuiltWorlds(
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
     const defaults = { seed: DEFAULT_WORLD_OPTIONS.seed, now: DEFAULT_WORLD_OPTIONS.now };
-    const manifest: Manifest = { fingerprint: await fingerprint(), defaults, worlds: [] };
+    const built = await fingerprint();
+    if (!built)
+      throw new Error('the generator hash is not compiled in: build with tsup (build-constants.ts)');
+    const tarballs: Array<{ file: string; name: string; key: WorldKey; sandbox: boolean }> = [];
     for (const spec of PREBUILT_WORLDS) {
       const started = performance.now();
       const dir = join(work, spec.name);
@@ -245,12 +271,27 @@ export async function buildPrebuiltWorlds(
       if (spec.sandbox) await takeSnapshot(world);
       await world.exec('CHECKPOINT');
       await world.close();
-      const file = `${spec.name}.tar`;
-      await tarDirectory(dir, join(folder, file));
-      manifest.worlds.push({ name: spec.name, file, key: keyOf(seed, defaults)!, sandbox: spec.sandbox });
+      const file = join(work, `${spec.name}.tar`);
+      await tarDirectory(dir, file);
+      await rm(dir, { recursive: true, force: true });
+      tarballs.push({ file, name: spec.name, key: keyOf(seed, defaults)!, sandbox: spec.sandbox });
       log(`prebuilt world ${spec.name} in ${Math.round(performance.now() - started)} ms`);
     }
+    const archiving = performance.now();
+    const slices = await writeWorldArchive(
+      tarballs.map((t) => t.file),
+      join(folder, ARCHIVE),
+    );
+    const worlds = tarballs.map(({ name, key, sandbox }, i) => ({
+      name,
+      key,
+      sandbox,
+      offset: slices[i]!.offset,
+      length: slices[i]!.length,
+    }));
+    const manifest: Manifest = { fingerprint: built, defaults, archive: ARCHIVE, worlds };
     await writeFile(join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    log(`archive of the worlds written in ${Math.round(performance.now() - archiving)} ms`);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
