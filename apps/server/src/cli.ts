@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { currentMinute, type SeedOptions } from './store/demo-world.js';
-import { extractAhead, prebuiltPresent } from './store/prebuilt-world.js';
+import { extractAhead, loadAhead, prebuiltPresent } from './store/prebuilt-world.js';
 
 /**
  * In the directory the server is started from, as a project's own tools keep their state (an
@@ -145,8 +145,9 @@ const tokens = {
   ...(values['org-token'] ? { organization: values['org-token'] } : {}),
   ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
 };
-// D58: a new data directory's prebuilt world is written while the server's modules load.
-if (!databaseUrl && !values.memory) await extractAhead(dataDir, seed, tokens);
+// D58: a new data directory's prebuilt world is written (in memory: decompressed) while the
+// server's modules load.
+if (!databaseUrl) await (values.memory ? loadAhead(seed, tokens) : extractAhead(dataDir, seed, tokens));
 const { startServer } = await import('./server.js');
 
 const started = Date.now();

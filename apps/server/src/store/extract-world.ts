@@ -22,7 +22,7 @@ interface Job {
   cwd: string;
   flags: SharedArrayBuffer;
   at: typeof FLAGS;
-  decoder: { params: typeof DECODER_PARAMS; chunkSize: number };
+  decoder: { params: typeof DECODER_PARAMS; chunkSize: number; readableHighWaterMark: number };
 }
 
 /**
@@ -175,7 +175,7 @@ export const startExtraction = (world: WorldSlice, dataDir: string): Extraction 
         cwd: partial,
         flags: flags.buffer,
         at: FLAGS,
-        decoder: { params: DECODER_PARAMS, chunkSize: DECODED_CHUNK },
+        decoder: { params: DECODER_PARAMS, chunkSize: DECODED_CHUNK, readableHighWaterMark: 16 << 20 },
       } satisfies Job,
     });
   } catch (error) {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from './demo-world.js';
 import type { Db } from './engine/db.js';
 import { type Extraction, startExtraction } from './extract-world.js';
-import { loadMigrations, migrate } from './migrate.js';
+import { loadMigrations } from './migration-files.js';
 import { readWorldSlice, type WorldSlice, writeWorldArchive } from './world-archive.js';
 
 /**
@@ -154,7 +154,7 @@ export const findPrebuiltWorld = async (
     name: world.name,
     slice,
     sandbox: world.sandbox,
-    load: () => readWorldSlice(slice),
+    load: () => loadWorld(slice),
     extractTo: (dataDir) => extractWorld(slice, dataDir),
   };
 };
@@ -162,11 +162,39 @@ export const findPrebuiltWorld = async (
 /** A data directory a prebuilt world may be written as: missing or empty. */
 export const isEmptyOrMissing = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
-/** Extractions begun before their start asked for them (extractAhead), by data directory. */
-const ahead = new Map<string, Extraction>();
-
 const sameSlice = (a: WorldSlice, b: WorldSlice) =>
   a.file === b.file && a.offset === b.offset && a.length === b.length;
+
+/** The world decompressed before its start asked for it (loadAhead), for a start in memory. */
+let loadedAhead: { slice: WorldSlice; blob: Promise<Blob> } | undefined;
+
+/** A world's tarball for PGlite, taking over the one decompressed ahead if it is this world's. */
+const loadWorld = (slice: WorldSlice): Promise<Blob> => {
+  const begun = loadedAhead;
+  // Given once: a Blob held here would keep the world's 40 MB for the life of the process.
+  loadedAhead = undefined;
+  return begun && sameSlice(begun.slice, slice) ? begun.blob : readWorldSlice(slice);
+};
+
+/**
+ * Begins decompressing the prebuilt world a start in memory with these options would load, before
+ * that start asks for it (the CLI, while the server's modules load): off this thread, as the
+ * extraction of a new data directory (D58) is.
+ */
+export const loadAhead = async (
+  seed: false | SeedOptions,
+  tokens?: { organization?: string; customer?: string },
+): Promise<void> => {
+  const world = await findPrebuiltWorld(seed, tokens);
+  if (!world) return;
+  const blob = readWorldSlice(world.slice);
+  // Awaited by the start's `load`; a failure there makes that start fail as it would have.
+  blob.catch(() => {});
+  loadedAhead = { slice: world.slice, blob };
+};
+
+/** Extractions begun before their start asked for them (extractAhead), by data directory. */
+const ahead = new Map<string, Extraction>();
 
 /**
  * A new data directory from a prebuilt world's tarball, written as files (PGlite writing it
@@ -245,6 +273,7 @@ export async function buildPrebuiltWorlds(
   const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
   // Loaded here only: a start reads the manifest before it loads PGlite and the model (D58).
   const { openPgliteDb } = await import('./engine/pglite-db.js');
+  const { migrate } = await import('./migrate.js');
   const { takeSnapshot } = await import('./sandbox-snapshot.js');
   const work = await mkdtemp(join(tmpdir(), 'um-worlds-'));
   try {
