@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { DECODED_CHUNK, DECODER_PARAMS, type WorldSlice } from './world-archive.js';
+import { DECODED_AHEAD, DECODED_CHUNK, DECODER_PARAMS, type WorldSlice } from './world-archive.js';
 
 /**
  * Writing a new data directory from a prebuilt world (D43), on a thread of its own (D58):
@@ -175,7 +175,7 @@ export const startExtraction = (world: WorldSlice, dataDir: string): Extraction 
         cwd: partial,
         flags: flags.buffer,
         at: FLAGS,
-        decoder: { params: DECODER_PARAMS, chunkSize: DECODED_CHUNK, readableHighWaterMark: 16 << 20 },
+        decoder: { params: DECODER_PARAMS, chunkSize: DECODED_CHUNK, readableHighWaterMark: DECODED_AHEAD },
       } satisfies Job,
     });
   } catch (error) {

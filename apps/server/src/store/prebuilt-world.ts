@@ -237,7 +237,7 @@ export const listPrebuiltWorlds = async (): Promise<Array<PrebuiltWorld & { seed
   const manifest = await readManifest();
   if (!manifest)
     throw new Error(
-      `no prebuilt worlds in ${WORLDS_FOLDER} built from these sources: run the build (pnpm --filter @org/reference-server build)`,
+      `no prebuilt worlds in ${WORLDS_FOLDER} built from these sources: run the build (npx -y pnpm@10.34.9 turbo run build --filter=@org/reference-server)`,
     );
   return Promise.all(
     manifest.worlds.map(async (world) => ({ ...(await findPrebuiltWorld(world.key))!, seed: world.key })),

@@ -40,6 +40,12 @@ export const DECODER_PARAMS = { [constants.BROTLI_DECODER_PARAM_LARGE_WINDOW]: 1
 /** 1 MB pieces of output: decoding a world took half the time it took in zlib's default 16 KB ones. */
 export const DECODED_CHUNK = 1 << 20;
 
+/**
+ * How far decoding may run ahead of the one reading it (the extraction's worker, writing files
+ * meanwhile): with the stream's default the decoder waited for each piece to be written.
+ */
+export const DECODED_AHEAD = 16 << 20;
+
 /** Writes `tarballs` as one archive at `file`; returns where each one lies in it, in their order. */
 export const writeWorldArchive = async (tarballs: string[], file: string): Promise<WorldSlice[]> => {
   const slices: WorldSlice[] = [];
