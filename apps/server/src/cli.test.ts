@@ -208,6 +208,11 @@ describe('reference-server CLI', () => {
     expect(await stop(child)).toBe(0);
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
     expect(readdirSync(join(cwd, '.reference-server'))).toEqual(['data']);
+    // Written from the world without the sandbox snapshot, it takes one when the sandbox asks.
+    const again = await start(['--sandbox'], cwd);
+    expect(again.summary.world).toBe('existing');
+    expect((await fetch(`${again.summary.url}/_sandbox/reset`, { method: 'POST' })).status).toBe(204);
+    expect(await stop(again.child)).toBe(0);
   });
 
   it('answers an unknown option with one line and the usage, exit 2', async () => {

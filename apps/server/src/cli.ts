@@ -147,7 +147,9 @@ const tokens = {
 };
 // D58: a new data directory's prebuilt world is written (in memory: decompressed) while the
 // server's modules load.
-if (!databaseUrl) await (values.memory ? loadAhead(seed, tokens) : extractAhead(dataDir, seed, tokens));
+const sandbox = values.sandbox ?? false;
+if (!databaseUrl)
+  await (values.memory ? loadAhead(seed, tokens, sandbox) : extractAhead(dataDir, seed, tokens, sandbox));
 const { startServer } = await import('./server.js');
 
 const started = Date.now();

@@ -23,6 +23,8 @@ import { readWorldSlice, type WorldSlice, writeWorldArchive } from './world-arch
 export interface PrebuiltWorldSpec {
   /** The world's name in the manifest. */
   name: string;
+  /** The archive it goes into, `dist/worlds/<archive>.tar.br` (world-archive.ts), in this order. */
+  archive: string;
   /** `now: 'build'` stands for the minute of the build (the CLI's demo world, D43). */
   seed: { seed?: number; size?: NonNullable<SeedOptions['size']>; now?: string | 'build' };
   /** Whether the sandbox snapshot (D23) is taken at build time (starts with the sandbox on). */
@@ -30,17 +32,21 @@ export interface PrebuiltWorldSpec {
 }
 
 /**
- * The worlds built: the CLI's default world, the vitest helper's and startServer's. Not the
- * tenancy alone (`seed: false`): its rows take their timestamps from the clock, so no copy equals
- * a fresh one. In the archive's order: a start decompresses the archive up to the end of its
- * world, so the CLI's comes first (its first answer must come within a second), then the vitest
- * helper's small one; startServer's last: it differs from the CLI's only in its present, so it
- * costs the archive almost nothing, but reaching it means decompressing the two before it.
+ * The worlds built: the CLI's default world, without the sandbox (`reference-server` with no
+ * option) and with it (`--sandbox`), startServer's and the vitest helper's. Not the tenancy alone
+ * (`seed: false`): its rows take their timestamps from the clock, so no copy equals a fresh one.
+ *
+ * A start decompresses its world's archive up to the end of its world. The three demo worlds share
+ * one: each after the first differs little from the one before it (the snapshot, the present), so
+ * it costs the archive almost nothing. The CLI's without the sandbox comes first: its first answer
+ * must come within a second, and dropping a snapshot at start took 50-70 ms of it. The tiny world
+ * has an archive of its own: a vitest helper's start decompresses 18 MB, not the demo worlds first.
  */
 export const PREBUILT_WORLDS: readonly PrebuiltWorldSpec[] = [
-  { name: 'cli-demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: true },
-  { name: 'tiny', seed: { size: 'tiny' }, sandbox: true },
-  { name: 'demo', seed: {}, sandbox: true },
+  { name: 'cli-demo', archive: 'demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: false },
+  { name: 'cli-demo-sandbox', archive: 'demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: true },
+  { name: 'demo', archive: 'demo', seed: {}, sandbox: true },
+  { name: 'tiny', archive: 'tiny', seed: { size: 'tiny' }, sandbox: true },
 ];
 
 /** Options that leave the rows as they are: a world asked for with them is still prebuilt. */
@@ -54,10 +60,15 @@ interface Manifest {
   fingerprint: string;
   /** The generator's defaults at build time, to resolve a request's missing options. */
   defaults: { seed: number; now: string };
-  /** The archive of every world's tarball, in dist/worlds/ (world-archive.ts). */
-  archive: string;
-  /** Each world and its tarball's bytes in the decompressed archive. */
-  worlds: Array<{ name: string; key: WorldKey; sandbox: boolean; offset: number; length: number }>;
+  /** Each world, its archive in dist/worlds/ and its tarball's bytes in the decompressed archive. */
+  worlds: Array<{
+    name: string;
+    key: WorldKey;
+    sandbox: boolean;
+    archive: string;
+    offset: number;
+    length: number;
+  }>;
 }
 
 /**
@@ -69,7 +80,6 @@ export const WORLDS_FOLDER = here.endsWith('/dist/')
   ? join(here, 'worlds')
   : join(here, '..', '..', 'dist', 'worlds');
 const MANIFEST = 'manifest.json';
-const ARCHIVE = 'worlds.tar.br';
 
 /** Settings of the build only: no WAL kept beyond what a clean start needs (a small tarball). */
 const BUILD_SETTINGS = { wal_recycle: 'off', min_wal_size: '2MB' };
@@ -116,8 +126,9 @@ const readManifest = (): Promise<Manifest | undefined> =>
     const file = join(WORLDS_FOLDER, MANIFEST);
     if (!existsSync(file)) return undefined;
     const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
-    // An archive of another layout (an older build) has no `archive`: it is not used.
-    return manifest.archive !== undefined && manifest.fingerprint === (await fingerprint())
+    // A manifest of another layout (an older build) names no archive: it is not used.
+    return manifest.worlds.every((w) => w.archive !== undefined) &&
+      manifest.fingerprint === (await fingerprint())
       ? manifest
       : undefined;
   })());
@@ -136,20 +147,24 @@ export interface PrebuiltWorld {
 
 /**
  * The prebuilt world a new database would be seeded as, if there is one: the same seed options
- * (missing ones resolved to the generator's defaults) and the default tokens.
+ * (missing ones resolved to the generator's defaults) and the default tokens; of two such worlds,
+ * the one with the sandbox snapshot for a start with the sandbox and the other one otherwise (it
+ * has none to drop). Either serves either start.
  */
 export const findPrebuiltWorld = async (
   seed: false | SeedOptions,
   tokens: { organization?: string; customer?: string } = {},
+  sandbox = false,
 ): Promise<PrebuiltWorld | undefined> => {
   if ((tokens.organization ?? DEFAULT_TOKENS.organization) !== DEFAULT_TOKENS.organization) return undefined;
   if ((tokens.customer ?? DEFAULT_TOKENS.customer) !== DEFAULT_TOKENS.customer) return undefined;
   const manifest = await readManifest();
   if (!manifest) return undefined;
   const key = keyOf(seed, manifest.defaults);
-  const world = key === undefined ? undefined : manifest.worlds.find((w) => sameKey(w.key, key));
+  const worlds = key === undefined ? [] : manifest.worlds.filter((w) => sameKey(w.key, key));
+  const world = worlds.find((w) => w.sandbox === sandbox) ?? worlds[0];
   if (!world) return undefined;
-  const slice = { file: join(WORLDS_FOLDER, manifest.archive), offset: world.offset, length: world.length };
+  const slice = { file: join(WORLDS_FOLDER, world.archive), offset: world.offset, length: world.length };
   return {
     name: world.name,
     slice,
@@ -183,9 +198,10 @@ const loadWorld = (slice: WorldSlice): Promise<Blob> => {
  */
 export const loadAhead = async (
   seed: false | SeedOptions,
-  tokens?: { organization?: string; customer?: string },
+  tokens: { organization?: string; customer?: string } | undefined,
+  sandbox: boolean,
 ): Promise<void> => {
-  const world = await findPrebuiltWorld(seed, tokens);
+  const world = await findPrebuiltWorld(seed, tokens, sandbox);
   if (!world) return;
   const blob = readWorldSlice(world.slice);
   // Awaited by the start's `load`; a failure there makes that start fail as it would have.
@@ -218,10 +234,11 @@ const extractWorld = async (slice: WorldSlice, dataDir: string) => {
 export const extractAhead = async (
   dataDir: string,
   seed: false | SeedOptions,
-  tokens?: { organization?: string; customer?: string },
+  tokens: { organization?: string; customer?: string } | undefined,
+  sandbox: boolean,
 ): Promise<void> => {
   if (ahead.has(dataDir) || !isEmptyOrMissing(dataDir)) return;
-  const world = await findPrebuiltWorld(seed, tokens);
+  const world = await findPrebuiltWorld(seed, tokens, sandbox);
   if (world) ahead.set(dataDir, startExtraction(world.slice, dataDir));
 };
 
@@ -240,7 +257,10 @@ export const listPrebuiltWorlds = async (): Promise<Array<PrebuiltWorld & { seed
       `no prebuilt worlds in ${WORLDS_FOLDER} built from these sources: run the build (npx -y pnpm@10.34.9 turbo run build --filter=@org/reference-server)`,
     );
   return Promise.all(
-    manifest.worlds.map(async (world) => ({ ...(await findPrebuiltWorld(world.key))!, seed: world.key })),
+    manifest.worlds.map(async (world) => ({
+      ...(await findPrebuiltWorld(world.key, {}, world.sandbox))!,
+      seed: world.key,
+    })),
   );
 };
 
@@ -262,8 +282,8 @@ const tarDirectory = async (dir: string, file: string) => {
  * Builds every prebuilt world into `folder` (dist/worlds/): initdb and the migrations once, then
  * per world a copy of that database, seeded as a start would seed it, the sandbox snapshot taken
  * where asked, shut down cleanly (no recovery at the next start) and written as a tarball; the
- * tarballs go into one archive (world-archive.ts) beside the manifest.
- * `now` is the present of the CLI's world (the minute of the build).
+ * tarballs go into their archives (world-archive.ts) beside the manifest.
+ * `now` is the present of the CLI's worlds (the minute of the build).
  */
 export async function buildPrebuiltWorlds(
   now: string,
@@ -289,7 +309,7 @@ export async function buildPrebuiltWorlds(
     const built = await fingerprint();
     if (!built)
       throw new Error('the generator hash is not compiled in: build with tsup (build-constants.ts)');
-    const tarballs: Array<{ file: string; name: string; key: WorldKey; sandbox: boolean }> = [];
+    const tarballs: Array<{ file: string; spec: PrebuiltWorldSpec; key: WorldKey }> = [];
     for (const spec of PREBUILT_WORLDS) {
       const started = performance.now();
       const dir = join(work, spec.name);
@@ -303,24 +323,32 @@ export async function buildPrebuiltWorlds(
       const file = join(work, `${spec.name}.tar`);
       await tarDirectory(dir, file);
       await rm(dir, { recursive: true, force: true });
-      tarballs.push({ file, name: spec.name, key: keyOf(seed, defaults)!, sandbox: spec.sandbox });
+      tarballs.push({ file, spec, key: keyOf(seed, defaults)! });
       log(`prebuilt world ${spec.name} in ${Math.round(performance.now() - started)} ms`);
     }
-    const archiving = performance.now();
-    const slices = await writeWorldArchive(
-      tarballs.map((t) => t.file),
-      join(folder, ARCHIVE),
-    );
-    const worlds = tarballs.map(({ name, key, sandbox }, i) => ({
-      name,
-      key,
-      sandbox,
-      offset: slices[i]!.offset,
-      length: slices[i]!.length,
-    }));
-    const manifest: Manifest = { fingerprint: built, defaults, archive: ARCHIVE, worlds };
+    const worlds: Manifest['worlds'] = [];
+    for (const archive of new Set(PREBUILT_WORLDS.map((spec) => spec.archive))) {
+      const archiving = performance.now();
+      const inIt = tarballs.filter((t) => t.spec.archive === archive);
+      const file = `${archive}.tar.br`;
+      const slices = await writeWorldArchive(
+        inIt.map((t) => t.file),
+        join(folder, file),
+      );
+      worlds.push(
+        ...inIt.map(({ spec, key }, i) => ({
+          name: spec.name,
+          key,
+          sandbox: spec.sandbox,
+          archive: file,
+          offset: slices[i]!.offset,
+          length: slices[i]!.length,
+        })),
+      );
+      log(`archive ${file} written in ${Math.round(performance.now() - archiving)} ms`);
+    }
+    const manifest: Manifest = { fingerprint: built, defaults, worlds };
     await writeFile(join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    log(`archive of the worlds written in ${Math.round(performance.now() - archiving)} ms`);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

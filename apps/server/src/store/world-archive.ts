@@ -4,13 +4,13 @@ import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliCompress, createBrotliDecompress } from 'node:zlib';
 
 /**
- * The prebuilt worlds' archive (D43): the data directory tarballs of every world, one after the
- * other, as ONE brotli stream with a window large enough to reach from one world back to another.
- * Two of the worlds differ only in their present: compressed together, the second costs almost nothing,
- * where separate files held each world whole (the package weighed 98.6 MB unpacked, 13.5 MB packed;
- * the archive of the three is under 4 MB). A world is a byte range of the uncompressed stream: a
- * start decompresses up to the end of its world and no further, so the first world (the CLI's) is
- * the cheapest to reach.
+ * An archive of prebuilt worlds (D43): the data directory tarballs of several worlds, one after the
+ * other, as ONE brotli stream with a window large enough to reach from one world back to the one
+ * before it. The demo worlds differ only in their present or their sandbox snapshot: compressed
+ * together, each after the first costs almost nothing, where separate files held each world whole
+ * (the package weighed 98.6 MB unpacked, 13.5 MB packed). A world is a byte range of the
+ * decompressed stream: a start decompresses up to the end of its world and no further, so the
+ * first world is the cheapest to reach.
  */
 
 /** A world's tarball in the archive: its bytes `offset` to `offset + length` once decompressed. */
@@ -22,11 +22,11 @@ export interface WorldSlice {
 }
 
 /**
- * Quality 7: 3.8 MB for the three worlds, in a few seconds of the build (quality 9 saved 5% for
- * three times the time; decoding speed hardly depends on it). A 64 MB window (2^26, beyond
- * brotli's standard 16 MB: the large window): the smallest that reaches from the last world back
- * to its near twin, the first (the tiny world lies between them, 58 MB in all). The decoder's
- * buffer is the window's size: with 2^27 decoding the first world took half as long again.
+ * Quality 7: 3.8 MB for the three demo worlds, in a few seconds of the build (quality 9 saved 5%
+ * for three times the time; decoding speed hardly depends on it). A 64 MB window (2^26, beyond
+ * brotli's standard 16 MB: the large window) reaches back over a whole demo world (40 MB) to its
+ * near twin. The decoder's buffer is the window's size: with 2^27 decoding the first world took
+ * half as long again.
  */
 const ENCODER_PARAMS = {
   [constants.BROTLI_PARAM_LARGE_WINDOW]: 1,
