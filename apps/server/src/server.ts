@@ -126,7 +126,9 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     !options.databaseUrl && (memory || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')));
   // Compiled while the world is written and the app built (openDb reports a failure).
   if (!options.databaseUrl) compilePglite().catch(() => {});
-  const prebuilt = newPglite ? await findPrebuiltWorld(options.seed ?? {}, options.tokens) : undefined;
+  const prebuilt = newPglite
+    ? await findPrebuiltWorld(options.seed ?? {}, options.tokens, options.sandbox ?? false)
+    : undefined;
   // Into a new data directory the world is written as files (on a thread of its own, while the app
   // is built), then opened as an existing one.
   const extract = prebuilt && !memory && options.dataDir && isEmptyOrMissing(options.dataDir);

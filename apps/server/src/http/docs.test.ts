@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultDocsDir, registerDocs } from './docs.js';
 
-const REPO_DOCS_DIST = fileURLToPath(new URL('../../../../docs/dist', import.meta.url));
+/** The docs site the package's build copies in (and an installed server serves). */
+const SHIPPED_DOCS = fileURLToPath(new URL('../../dist/docs', import.meta.url));
 
 const apps: FastifyInstance[] = [];
 const dirs: string[] = [];
@@ -31,13 +32,23 @@ const missingOperations = (html: string) =>
     .filter((id) => !html.includes(`"operationId":"${id}"`));
 
 describe('GET /docs/', () => {
-  it('finds the repository docs/dist from the sources as from the bundle', () => {
-    expect(defaultDocsDir()).toBe(REPO_DOCS_DIST);
-    const bundled = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-    expect(defaultDocsDir(bundled)).toBe(REPO_DOCS_DIST);
+  it('serves the docs site shipped in the package (dist/docs), from the sources as from the bundle; DOCS_DIR wins', () => {
+    expect(defaultDocsDir()).toBe(SHIPPED_DOCS);
+    const bundled = fileURLToPath(new URL('../../dist/chunk-ABCDEF.js', import.meta.url));
+    expect(defaultDocsDir(bundled)).toBe(SHIPPED_DOCS);
+    // Outside any repository (an installed package): still beside the bundle.
+    expect(defaultDocsDir('/srv/app/node_modules/@org/reference-server/dist/cli.js')).toBe(
+      '/srv/app/node_modules/@org/reference-server/dist/docs',
+    );
+    process.env.DOCS_DIR = 'elsewhere/docs';
+    try {
+      expect(defaultDocsDir()).toBe(join(process.cwd(), 'elsewhere', 'docs'));
+    } finally {
+      delete process.env.DOCS_DIR;
+    }
   });
 
-  it('serves the built Redoc reference, naming every operation of the endpoint table (built by `pnpm run docs`, a dependency of this test task)', async () => {
+  it('serves the built Redoc reference, naming every operation of the endpoint table (built by `pnpm run docs` and copied in by the build, a dependency of this test task)', async () => {
     const app = await appWith();
     const page = await app.inject({ url: '/docs/' });
     expect(page.statusCode).toBe(200);
@@ -48,7 +59,7 @@ describe('GET /docs/', () => {
     expect((await app.inject({ url: '/docs' })).headers.location).toBe('/docs/');
   });
 
-  it('answers 503 with how to build the reference when it is not built, never a placeholder', async () => {
+  it('answers 503 with how to build the reference when it is not built, never a placeholder nor a path of the machine', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'um-docs-'));
     dirs.push(empty);
     const app = await appWith(empty);
@@ -56,8 +67,9 @@ describe('GET /docs/', () => {
     expect(page.statusCode).toBe(503);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('the API reference is not built');
-    expect(page.body).toContain('pnpm@10.34.9 run docs');
-    expect(page.body).toContain(join(empty, 'index.html'));
+    expect(page.body).toContain('pnpm@10.34.9 build');
+    expect(page.body).not.toContain(tmpdir());
+    expect(page.body).not.toContain(empty);
     expect((await app.inject({ url: '/docs/guides/pagination.md' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/openapi.json' })).statusCode).toBe(200);
   });
