@@ -58,6 +58,42 @@ function traced(result: RunResult): RunResult {
 interface ServerBinRun extends RunResult {
   readonly firstAnswerMs?: number;
   readonly fuzz?: RunResult;
+  /** GET /docs/ of the installed server: its status, content type and page. */
+  readonly docs?: { status: number; type: string; page: string };
+}
+
+/** The API reference the installed server serves at /docs/ (the site ships in the package). */
+async function docsPage(url: string): Promise<ServerBinRun['docs']> {
+  const response = await fetch(new URL('/docs/', url));
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    page: await response.text(),
+  };
+}
+
+/** Every bin's usage and version, as the CLI conventions ask: each must exit 0. */
+const CLI_CONVENTIONS = [
+  ['reference-server', '--help'],
+  ['reference-server', '--version'],
+  ['contracts', '--help'],
+  ['contracts', '--version'],
+  ['contracts', 'verify', '--help'],
+  ['contracts', 'check-pact', '--help'],
+  ['contracts', 'fuzz', '--help'],
+  ['contracts', 'conform', '--help'],
+  ['contracts', 'coverage', '--help'],
+  ['contracts', 'publish', '--help'],
+] as const;
+
+/** Runs each command of CLI_CONVENTIONS in the project; the first that fails, else the last. */
+async function cliConventions(dir: string, consumer: Consumer): Promise<RunResult> {
+  let last: RunResult | undefined;
+  for (const args of CLI_CONVENTIONS) {
+    last = await inProject(dir, consumer, args);
+    if (!last.ok) return last;
+  }
+  return last!;
 }
 
 interface Pipeline {
@@ -73,6 +109,7 @@ interface Pipeline {
   readonly checkPact: Promise<RunResult>;
   readonly bin: Promise<ServerBinRun>;
   readonly vitest: Promise<RunResult>;
+  readonly cli: Promise<RunResult>;
 }
 
 /** The bin with no option, its first answer, then `contracts fuzz` against it; stopped after. */
@@ -91,9 +128,11 @@ async function binAndFuzz(dir: string, consumer: Consumer): Promise<ServerBinRun
       '--requests',
       FUZZ_REQUESTS,
     ]);
+    const docs = await docsPage(server.url);
     const stopped = await server.stop();
     return {
       ok: stopped,
+      docs,
       log: `reference-server ${stopped ? 'stopped' : 'failed to stop'} on SIGTERM\n${server.output()}`,
       stdout: server.output(),
       ms: performance.now() - started,
@@ -149,6 +188,7 @@ function pipeline(
     checkPact,
     bin,
     vitest: bin.then(async () => inProject(await dir, consumer, ['vitest', 'run'])).catch(failed),
+    cli: after(installed, 'the install', async () => cliConventions(await dir, consumer)),
   };
 }
 
@@ -377,6 +417,22 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     expect(bin.fuzz, bin.log).toBeDefined();
     expectOk(bin.fuzz!);
     expect(bin.fuzz!.stdout).toContain(`: ${FUZZ_REQUESTS} requests (`);
+  });
+
+  it('serves the API reference at /docs/ from the installed package, naming no path of the machine', async () => {
+    const { docs, log } = await p().bin;
+    expect(docs, log).toBeDefined();
+    expect(docs!.status).toBe(200);
+    expect(docs!.type).toMatch(/^text\/html/);
+    // Neither the installed package's folder nor this repository's: the page names no local path.
+    expect(docs!.page).not.toContain(root);
+    expect(docs!.page).not.toContain(REPO_ROOT);
+  });
+
+  it('prints the usage and version of every bin and command, exiting 0', async () => {
+    const result = await p().cli;
+    expectOk(result);
+    expect(result.stdout.trim()).not.toBe('');
   });
 
   it('runs a vitest file with useReferenceServer()', async () => {
