@@ -31,8 +31,10 @@ describe('our conversation cleanup job', () => {
   });
 
   it('handles the 429 a busy server answers', async () => {
-    const response = await call('/api/um/v3/conversations/', { headers: { Prefer: 'code=429' } });
+    const response = await call('/api/um/v3/conversations/', {
+      headers: { Prefer: 'code=429, retry-after=0' },
+    });
     expect(response.status).toBe(429);
-    expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(response.headers.get('Retry-After')).toBe('0');
   });
 });

@@ -61,6 +61,12 @@ type SuccessOf<Id extends EndpointId> = Def<Id>['success'];
 /** The documented success statuses of an endpoint (200, 201, 204). */
 export type SuccessStatusOf<Id extends EndpointId> = keyof SuccessOf<Id> & number;
 
+/**
+ * The documented error statuses of an endpoint, as the model's table derives them: e.g. 400, 401,
+ * 403, 404, 414, 429, 431, 500 and 503 for getConversation (500 and 503 on every counted operation).
+ */
+export type ErrorStatusOf<Id extends EndpointId> = Def<Id>['errors'][number];
+
 type BodyOfStatus<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
 
 /** The response body of a call: the z.output of its success schema (undefined for 204). */

@@ -56,6 +56,44 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
     expect(errorBodySchemaFor(404).parse(await missing.json()).code).toBe('not_found');
   });
 
+  it('Prefer: code=500 and code=503 force the faults every operation documents, in the error body', async () => {
+    const fault = await t.call(LIST, { headers: { prefer: 'code=500' } });
+    expect(fault.status).toBe(500);
+    expect(fault.headers.get('preference-applied')).toBe('code=500');
+    expect(errorBodySchemaFor(500).parse(await fault.json()).code).toBe('error');
+
+    const patch = await t.call('/api/um/v3/conversations/1/', {
+      method: 'PATCH',
+      body: '{}',
+      headers: { prefer: 'code=503' },
+    });
+    expect(patch.status).toBe(503);
+    expect(errorBodySchemaFor(503).parse(await patch.json()).code).toBe('unavailable');
+    // The server's own 503 asks for a second (D24); the rate-limit headers are those of the counter.
+    expect(patch.headers.get(H.retryAfter)).toBe('1');
+    expect(patch.headers.get(H.limit)).toMatch(/^\d+$/);
+  });
+
+  it('Prefer: retry-after=N sets the Retry-After of a forced 429 or 503 (0 allowed); 429 keeps its window otherwise', async () => {
+    for (const status of [429, 503]) {
+      const now = await t.call(LIST, { headers: { prefer: `code=${status}, retry-after=0` } });
+      expect(now.status).toBe(status);
+      expect(now.headers.get(H.retryAfter)).toBe('0');
+      expect(now.headers.get('preference-applied')).toBe(`code=${status}, retry-after=0`);
+      const later = await t.call(LIST, { headers: { prefer: `code=${status}; retry-after=7` } });
+      expect(later.headers.get(H.retryAfter)).toBe('7');
+    }
+    const byDefault = await t.call(LIST, { headers: { prefer: 'code=429' } });
+    expect(byDefault.headers.get(H.retryAfter)).toBe(byDefault.headers.get(H.reset));
+    // Not a whole number of seconds: ignored, the default stands.
+    const bad = await t.call(LIST, { headers: { prefer: 'code=503, retry-after=soon' } });
+    expect(bad.headers.get(H.retryAfter)).toBe('1');
+    expect(bad.headers.get('preference-applied')).toBe('code=503');
+    // Retry-After belongs to 429 and 503 only.
+    const fault = await t.call(LIST, { headers: { prefer: 'code=500, retry-after=3' } });
+    expect(fault.headers.get(H.retryAfter)).toBeNull();
+  });
+
   it('Prefer: a status the operation does not document, and unknown preferences, are ignored (RFC 7240)', async () => {
     const teapot = await t.call(LIST, { headers: { prefer: 'code=418, respond-async, wait=5' } });
     expect(teapot.status).toBe(200);

@@ -108,28 +108,61 @@ export const preferencesOf = (request: FastifyRequest): Map<string, string> => {
   return preferences;
 };
 
+/** The statuses whose answers tell the client when to try again (Retry-After, D2, D24). */
+const RETRY_STATUSES = new Set<number>([429, 503]);
+/** D24: what the server's own 503 asks a client to wait (core/api-error.ts `unavailable`). */
+const DEFAULT_UNAVAILABLE_RETRY_SECONDS = 1;
+/** The longest wait a preference can ask for, as `Prefer: delay` (a day would hang a test). */
+const MAX_RETRY_AFTER_SECONDS = MAX_DELAY_MS / 1000;
+
+/**
+ * `Prefer: retry-after=N`: the Retry-After a forced 429 or 503 carries, in whole seconds (0 allowed,
+ * so that a client retrying by default does not make a test wait). Anything else is ignored.
+ */
+const preferredRetryAfter = (preferences: Map<string, string>): number | undefined => {
+  const raw = preferences.get('retry-after');
+  if (raw === undefined || !/^\d{1,5}$/.test(raw)) return undefined;
+  return Math.min(Number(raw), MAX_RETRY_AFTER_SECONDS);
+};
+
+/** The Retry-After of a forced answer: the preference, else the server's own for that status. */
+const retryAfterOf = (status: number, preferences: Map<string, string>, limits: RateLimits) =>
+  preferredRetryAfter(preferences) ??
+  (status === 429 ? limits.burst.windowSeconds : DEFAULT_UNAVAILABLE_RETRY_SECONDS);
+
 /**
  * `Prefer: code=<status>`: the error an endpoint documents for that status, with its body and
- * headers as the server would answer it (D23). Undocumented statuses are not applied.
+ * headers as the server would answer it (D23), 500 and 503 included. Undocumented statuses are not
+ * applied.
  */
 const preferredError = (request: FastifyRequest, limits: RateLimits): ApiError | null => {
-  const status = Number(preferencesOf(request).get('code'));
+  const preferences = preferencesOf(request);
+  const status = Number(preferences.get('code'));
   const endpoint = ENDPOINT_OF_ROUTE.get(`${request.method} ${request.routeOptions.url}`);
   const code = CODE_OF_STATUS.get(status);
   if (!endpoint || !code || !(endpoint.errors as readonly number[]).includes(status)) return null;
   const window = limits.burst.windowSeconds;
+  const retryAfter = RETRY_STATUSES.has(status) ? retryAfterOf(status, preferences, limits) : undefined;
   const headers: Record<string, string> = {
     [RATE_LIMIT_HEADER_NAMES.limit]: String(limits.burst.requests),
     [RATE_LIMIT_HEADER_NAMES.remaining]: status === 429 ? '0' : String(limits.burst.requests - 1),
     [RATE_LIMIT_HEADER_NAMES.reset]: String(window),
-    ...(status === 429 ? { [RATE_LIMIT_HEADER_NAMES.retryAfter]: String(window) } : {}),
+    ...(retryAfter === undefined ? {} : { [RATE_LIMIT_HEADER_NAMES.retryAfter]: String(retryAfter) }),
   };
   const detail =
     status === 429
-      ? `Request was throttled (preferred by the request). Expected available in ${window} seconds.`
+      ? `Request was throttled (preferred by the request). Expected available in ${retryAfter} seconds.`
       : `${ERROR_CODES[code].description} (Preferred by the request: Prefer: code=${status}.)`;
   const errors = code === 'invalid' ? { non_field_errors: ['Preferred by the request.'] } : undefined;
   return new ApiError(code, detail, errors, headers);
+};
+
+/** The Preference-Applied value of a forced error: the code, and the Retry-After when it was asked. */
+const appliedPreferences = (request: FastifyRequest, error: ApiError) => {
+  const retryAfter = preferredRetryAfter(preferencesOf(request));
+  return RETRY_STATUSES.has(error.status) && retryAfter !== undefined
+    ? `code=${error.status}, retry-after=${retryAfter}`
+    : `code=${error.status}`;
 };
 
 /**
@@ -154,7 +187,7 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     }
     const error = preferredError(request, control.limits);
     if (error) {
-      reply.header('Preference-Applied', `code=${error.status}`);
+      reply.header('Preference-Applied', appliedPreferences(request, error));
       throw error;
     }
   });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_JSON_PATH, serializeJson } from '../../scripts/openapi-files.js';
 import { endpointList } from '../endpoints/index.js';
+import { SERVER_ERROR_STATUSES } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { ANALYTICS_METRIC_NAMES } from '../records/analytics-metrics.js';
 import { openApiDocument } from './index.js';
@@ -59,6 +60,21 @@ const jsonTypeOf = (described: string): string | undefined =>
 describe('docs/openapi.json', () => {
   it('is the committed output of the model (run `pnpm --filter @org/model openapi` after a model change)', () => {
     expect(readFileSync(OPENAPI_JSON_PATH, 'utf8')).toBe(serializeJson(doc));
+  });
+
+  it('documents 500 and 503 with their error bodies on every counted operation, from one status list', () => {
+    for (const [id, ep] of endpointList()) {
+      const responses = doc.paths[ep.path][ep.method.toLowerCase()].responses as Obj;
+      for (const status of SERVER_ERROR_STATUSES)
+        expect(responses[status], `${id} ${status}`).toEqual(
+          ep.group === null ? undefined : { $ref: `#/components/responses/Error${status}` },
+        );
+    }
+    const codesOf = (status: number) =>
+      doc.components.responses[`Error${status}`].content['application/json'].schema.properties.code.enum;
+    expect(codesOf(500)).toEqual(['error']);
+    expect(codesOf(503)).toEqual(['unavailable']);
+    expect(Object.keys(doc.components.responses.Error503.headers)).toContain('Retry-After');
   });
 
   it('lists the 25 v3 operations and every analytics metric, versioned and unversioned', () => {
