@@ -172,16 +172,17 @@ const tablesWrittenBy = (ep: EndpointDefinition): readonly string[] | undefined 
  * CPU). Hooks after the handler do not run for a hijacked reply; onResponse (logging) still does.
  */
 const sendParts = (reply: FastifyReply, parts: readonly Buffer[]) => {
-  if (reply.server.hasDecorator(SANDBOX_JOURNAL)) journalPage(reply.request, parts);
   let length = 0;
   for (const part of parts) length += part.length;
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(reply.statusCode, {
+  const headers = {
     ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': JSON_TYPE,
     'content-length': length,
-  });
+  };
+  if (reply.server.hasDecorator(SANDBOX_JOURNAL)) journalPage(reply.request, parts, headers);
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(reply.statusCode, headers);
   const socket = res.socket;
   socket?.cork();
   for (const part of parts) res.write(part);

@@ -57,19 +57,72 @@ const SandboxWorldSchema = z
   .strict();
 export type SandboxWorld = z.infer<typeof SandboxWorldSchema>;
 
+const HeadersSchema = z
+  .record(z.string(), z.string())
+  .describe(
+    'Header names in lower case; several values of one name joined by ", ". Authorization, cookies and every header naming a token, key, secret or password show "[redacted]".',
+  );
+const JournalBodySchema = z
+  .unknown()
+  .describe(
+    'The JSON body as sent, or its text when it is not JSON; null without a body. Beyond 256 K characters: { truncated: true, text }.',
+  );
+
 const JournalEntrySchema = z
   .object({
-    id: z.string().describe('The request id.'),
+    id: z.string().describe('The request id (X-Request-Id).'),
     at: z.string().datetime().describe('When it was answered (real time).'),
-    method: z.string(),
-    url: z.string(),
-    status: z.number().int(),
-    ms: z.number(),
-    body: z.unknown().describe('The JSON answer as sent, or its text; null without a body.'),
+    operation: z
+      .string()
+      .nullable()
+      .describe('The operationId of the API document it was routed to; null for any other path.'),
+    method: z.string().describe('The request method, e.g. PATCH.'),
+    url: z.string().describe('The request target as sent: path and query string.'),
+    path: z.string().describe('The path of the request, without the query string.'),
+    query: z
+      .record(z.string(), z.union([z.string(), z.array(z.string())]))
+      .describe('The query parameters, decoded; a repeated one is an array. Token-like names are redacted.'),
+    status: z.number().int().describe('The status answered.'),
+    ms: z.number().describe('Milliseconds from the request to the answer.'),
+    request: z.object({ headers: HeadersSchema, body: JournalBodySchema }).strict(),
+    response: z.object({ headers: HeadersSchema, body: JournalBodySchema }).strict(),
   })
   .strict();
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 const JournalSchema = z.object({ count: z.number().int(), results: z.array(JournalEntrySchema) }).strict();
+
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** `GET /_sandbox/requests` filters: each given one must hold; none given is the whole journal. */
+export const JournalQuerySchema = z
+  .object({
+    method: z
+      .string()
+      .transform((m) => m.toUpperCase())
+      .pipe(z.enum(HTTP_METHODS))
+      .optional()
+      .describe('Only requests of this method (any case), e.g. PATCH.'),
+    path: z
+      .string()
+      .max(2000)
+      .regex(/^\//, 'A path starting with /.')
+      .optional()
+      .describe(
+        'Only requests to this path: as sent (/api/um/v3/conversations/1042/, a trailing slash optional), or the API document’s template (/api/um/v3/conversations/{id}/).',
+      ),
+    status: z
+      .string()
+      .regex(/^[1-5](?:\d\d|xx)$/, 'A status such as 200, or a class such as 4xx.')
+      .optional()
+      .describe('Only answers of this status (e.g. 200) or class (e.g. 4xx).'),
+    operation: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('Only requests routed to this operationId, e.g. updateConversation.'),
+  })
+  .strict();
+export type JournalQuery = z.input<typeof JournalQuerySchema>;
 
 export const ClockSchema = z
   .object({
@@ -115,6 +168,8 @@ interface Operation {
   summary: string;
   description: string;
   body?: z.ZodTypeAny;
+  /** Query parameters (an object schema of optional strings). */
+  query?: z.AnyZodObject;
   success: { status: 200 | 201 | 204; schema: z.ZodTypeAny | null };
   errors: ErrorStatus[];
   /** Takes `Authorization` (the organization a record is created in). */
@@ -188,9 +243,11 @@ export const sandboxOperations = (): Operation[] => [
     method: 'GET',
     path: `${SANDBOX_PREFIX}/requests`,
     summary: 'The request journal',
-    description: 'The requests since the last reset, with their answers (the control API excluded).',
+    description:
+      'The requests since the last reset, oldest first, with their answers (the control API excluded): method, path, query, headers and body of each request, status, headers and body of each answer. Tokens are redacted. The filters narrow it; a filter that is not one answers 400.',
+    query: JournalQuerySchema,
     success: { status: 200, schema: JournalSchema },
-    errors: [],
+    errors: [400],
   },
   {
     method: 'DELETE',

@@ -22,6 +22,10 @@ export const buildSandboxDocument = (version: string = MODEL_VERSION) => {
         required: true,
         schema: { type: 'integer', minimum: 1 },
       })),
+      ...Object.entries(op.query?.shape ?? {}).map(([name, field]) => {
+        const { description, ...schema } = jsonSchemaOf(field as never) as Record<string, unknown>;
+        return { name, in: 'query', required: false, description, schema };
+      }),
       ...(op.authorization
         ? [
             {

@@ -16,18 +16,20 @@ import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { dataPointInputSchemaFor, type SandboxRecordResource } from '../core/sandbox-inputs.js';
 import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
 import { readJsonBody } from './json-body.js';
-import { journalTextOf, RequestJournal } from './request-journal.js';
+import { type JournalRecord, journalTextOf, RequestJournal } from './request-journal.js';
 import {
   ClockRequestSchema,
   type ClockSchema,
   type JournalEntry,
+  type JournalQuery,
+  JournalQuerySchema,
   SANDBOX_PREFIX as PREFIX,
   RECORD_RESOURCES,
   type SandboxWorld,
   WorldRequestSchema,
 } from './sandbox-api.js';
 
-export type { JournalEntry, SandboxWorld };
+export type { JournalEntry, JournalQuery, SandboxWorld };
 
 type ClockState = z.infer<typeof ClockSchema>;
 
@@ -91,6 +93,70 @@ for (const [code, { status }] of Object.entries(ERROR_CODES) as Array<[ErrorCode
 const ENDPOINT_OF_ROUTE = new Map<string, EndpointDefinition>(
   endpointList().map(([, ep]) => [`${ep.method} ${routerPath(ep.path)}`, ep]),
 );
+/** The operationId a route serves, for the journal. */
+const OPERATION_OF_ROUTE = new Map<string, string>(
+  endpointList().map(([id, ep]) => [`${ep.method} ${routerPath(ep.path)}`, id]),
+);
+
+/**
+ * Names of headers and query parameters whose values the journal never shows: the journal is read
+ * by anyone who can reach the sandbox, and tests print it when they fail.
+ */
+const SECRET_NAME =
+  /^(?:authorization|proxy-authorization|cookie|set-cookie)$|token|secret|password|api[-_]?key|credential/i;
+const REDACTED = '[redacted]';
+
+/** Headers as the journal shows them: one string per name, secrets redacted. */
+const journalHeadersOf = (headers: Record<string, unknown>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = SECRET_NAME.test(name)
+      ? REDACTED
+      : Array.isArray(value)
+        ? value.join(', ')
+        : String(value);
+  }
+  return out;
+};
+
+/** The query parameters of a request target, decoded (repeated ones as arrays), secrets redacted. */
+const journalQueryOf = (search: string): Record<string, string | string[]> => {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, raw] of new URLSearchParams(search)) {
+    const value = SECRET_NAME.test(name) ? REDACTED : raw;
+    const before = out[name];
+    out[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return out;
+};
+
+/** One exchange as the journal keeps it (D23): the request and the answer, headers and bodies. */
+const journalRecordOf = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: string | null,
+): JournalRecord => {
+  const mark = request.url.indexOf('?');
+  const route = `${request.method} ${request.routeOptions.url}`;
+  return {
+    id: request.id,
+    at: new Date().toISOString(),
+    operation: OPERATION_OF_ROUTE.get(route) ?? null,
+    method: request.method,
+    url: request.url,
+    path: mark < 0 ? request.url : request.url.slice(0, mark),
+    query: mark < 0 ? {} : journalQueryOf(request.url.slice(mark + 1)),
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime * 10) / 10,
+    request: { headers: journalHeadersOf(request.headers), body: journalTextOf(request.body) },
+    response: { headers: journalHeadersOf(answerHeadersOf(request, reply)), body: answer },
+  };
+};
+
+/** The headers an answer went out with: those of a page written part by part, else the reply's. */
+const answerHeadersOf = (request: FastifyRequest, reply: FastifyReply): Record<string, unknown> =>
+  (request as { journalHeaders?: Record<string, unknown> }).journalHeaders ?? reply.getHeaders();
 
 const CLOCK_RANGE_LIMITS = 'between 1970-01-01 and 9999-12-31 (UTC)';
 const CLOCK_RANGE_MESSAGE = `A moment ${CLOCK_RANGE_LIMITS}.`;
@@ -198,17 +264,8 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   });
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith(SANDBOX_PREFIX)) return;
-    journal.add(
-      {
-        id: request.id,
-        at: new Date().toISOString(),
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      bodies.get(request) ?? (request as { journalText?: string | null }).journalText ?? null,
-    );
+    const answer = bodies.get(request) ?? (request as { journalText?: string | null }).journalText ?? null;
+    journal.add(journalRecordOf(request, reply, answer));
   });
 
   app.post(`${SANDBOX_PREFIX}reset`, async (_request, reply) => {
@@ -237,7 +294,9 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     await control.clearRateLimits();
     return reply.code(204).send();
   });
-  app.get(`${SANDBOX_PREFIX}requests`, async (_request, reply) => reply.send(journal.read()));
+  app.get(`${SANDBOX_PREFIX}requests`, async (request, reply) =>
+    reply.send(journal.read(parseOrThrow(JournalQuerySchema, request.query ?? {}, 'query parameters'))),
+  );
   app.delete(`${SANDBOX_PREFIX}requests`, async (_request, reply) => {
     journal.clear();
     return reply.code(204).send();
@@ -301,7 +360,16 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   );
 };
 
-/** Lets a page written part by part (register-routes' sendParts) appear in the journal. */
-export const journalPage = (request: FastifyRequest, parts: readonly Buffer[]) => {
-  (request as { journalText?: string | null }).journalText = journalTextOf(Buffer.concat(parts));
+/**
+ * Lets a page written part by part (register-routes' sendParts) appear in the journal, with the
+ * headers it is written with (they never pass through the reply).
+ */
+export const journalPage = (
+  request: FastifyRequest,
+  parts: readonly Buffer[],
+  headers: Record<string, unknown>,
+) => {
+  const page = request as { journalText?: string | null; journalHeaders?: Record<string, unknown> };
+  page.journalText = journalTextOf(Buffer.concat(parts));
+  page.journalHeaders = headers;
 };
