@@ -18,10 +18,10 @@ import { dataPointJson, POINT_COLUMNS, type PointRow } from './analytics.js';
 import { contactJson } from './contacts.js';
 import { conversationDetailJson, renderMessagesOf } from './conversations.js';
 import type { Db } from './engine/db.js';
+import { syncIdSequences } from './engine/reset-db.js';
 import { FragmentCache } from './fragments.js';
 import type { TABLES } from './resources.js';
 import { recordJson } from './simple-records.js';
-import { syncIdSequences } from './engine/reset-db.js';
 import { Params } from './sql.js';
 
 /**
