@@ -151,6 +151,43 @@ export const ClockRequestSchema = z
       ctx.addIssue({ code: 'custom', path: [], message: 'Give exactly one of now and advance.' });
   });
 
+/**
+ * `POST /_sandbox/provider-states`: Pact's provider-state change request, as a state-change URL or
+ * pact-js's `stateHandlers` send it. `params` are the state's (the catalogue validates them).
+ */
+export const ProviderStateChangeSchema = z
+  .object({
+    state: z.string().min(1).max(1000).describe('The state’s name, one of GET /_sandbox/provider-states.'),
+    params: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('The state’s parameters, as the pact gives them (`given(name, params)`).'),
+    action: z
+      .enum(['setup', 'teardown'])
+      .optional()
+      .describe('setup (the default) sets the state up; teardown resets the sandbox (POST /_sandbox/reset).'),
+  })
+  .passthrough();
+
+const StateValuesSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .describe(
+    'The values the state returns (Pact V4 injects them: `fromProviderState`), e.g. the id of a created record.',
+  );
+
+const ProviderStateCatalogueSchema = z
+  .array(
+    z
+      .object({
+        name: z.string(),
+        description: z.string(),
+        params: z.record(z.string(), z.unknown()).describe('The JSON schema of its parameters.'),
+        returns: z.array(z.string()).describe('The names of the values it returns.'),
+      })
+      .strict(),
+  )
+  .describe('Every provider state the sandbox sets up.');
+
 /** A record body and the record it answers, per table (the API's GET form). */
 export const RECORD_RESOURCES: Record<SandboxRecordResource, { input: z.ZodTypeAny; record: z.ZodTypeAny }> =
   {
@@ -282,6 +319,25 @@ export const sandboxOperations = (): Operation[] => [
     description: 'The clock runs with real time again.',
     success: { status: 200, schema: ClockSchema },
     errors: [],
+  },
+  {
+    method: 'GET',
+    path: `${SANDBOX_PREFIX}/provider-states`,
+    summary: 'The provider state catalogue',
+    description:
+      'Every Pact provider state the sandbox sets up: its name, what it does, the JSON schema of its parameters and the names of the values it returns.',
+    success: { status: 200, schema: ProviderStateCatalogueSchema },
+    errors: [],
+  },
+  {
+    method: 'POST',
+    path: `${SANDBOX_PREFIX}/provider-states`,
+    summary: 'Set a provider state up (Pact’s state-change URL)',
+    description:
+      'The request a Pact verifier sends to its state-change URL (`{ state, params, action }`). `setup` creates what the state names in the organization of the world’s first token and answers the values it returns; `teardown` resets the sandbox. An unknown state answers 400 naming it and listing the catalogue; parameters that are wrong answer 400 naming each (`params.<name>`).',
+    body: ProviderStateChangeSchema,
+    success: { status: 200, schema: StateValuesSchema },
+    errors: WRITE_ERRORS,
   },
   {
     method: 'GET',

@@ -1,10 +1,14 @@
 import {
   ANALYTICS_METRIC_NAMES,
   type AnalyticsMetric,
+  canonicalMetric,
   type EndpointDefinition,
   ERROR_CODES,
   type ErrorCode,
   endpointList,
+  fieldErrorsOf,
+  PROVIDER_STATE_CATALOGUE,
+  type ProviderStateKey,
   RATE_LIMIT_HEADER_NAMES,
   routerPath,
 } from '@org/model';
@@ -24,6 +28,7 @@ import {
   type JournalQuery,
   JournalQuerySchema,
   SANDBOX_PREFIX as PREFIX,
+  ProviderStateChangeSchema,
   RECORD_RESOURCES,
   type SandboxWorld,
   WorldRequestSchema,
@@ -69,7 +74,61 @@ export interface SandboxControl {
     body: Record<string, unknown>,
     headers: FastifyRequest['headers'],
   ): Promise<string>;
+  /** Sets a provider state of the catalogue up with validated parameters; the values it returns. */
+  setUpProviderState(key: ProviderStateKey, params: unknown): Promise<Record<string, string | number>>;
+  /**
+   * Rate limits a provider state exhausted until the reset: `*` (every group), a group, or
+   * `metric:<canonical metric>`; their requests answer 429.
+   */
+  exhaustedLimits: ReadonlySet<string>;
 }
+
+/** The catalogue's keys by state name, and the names listed for a state the sandbox does not know. */
+const STATE_KEY_OF_NAME = new Map<string, ProviderStateKey>(
+  (Object.keys(PROVIDER_STATE_CATALOGUE) as ProviderStateKey[]).map((key) => [
+    PROVIDER_STATE_CATALOGUE[key].name,
+    key,
+  ]),
+);
+const CATALOGUE_NAMES = [...STATE_KEY_OF_NAME.keys()].map((name) => `"${name}"`).join(', ');
+
+/** The catalogue's key of a state name, or 400 naming the state and listing the catalogue. */
+const stateKeyOf = (name: string): ProviderStateKey => {
+  const key = STATE_KEY_OF_NAME.get(name);
+  if (key) return key;
+  throw new ApiError('invalid', `No provider state "${name}". The catalogue: ${CATALOGUE_NAMES}.`, {
+    state: [`Unknown provider state "${name}"; GET /_sandbox/provider-states lists them.`],
+  });
+};
+
+/** A state's parameters, checked by the catalogue: 400 naming each wrong one (`params.<name>`). */
+const stateParamsOf = (key: ProviderStateKey, params: unknown): unknown => {
+  const result = PROVIDER_STATE_CATALOGUE[key].params.safeParse(params ?? {});
+  if (result.success) return result.data;
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrorsOf(result.error)).map(([field, messages]) => [
+      field === 'non_field_errors' ? 'params' : `params.${field}`,
+      messages,
+    ]),
+  );
+  throw new ApiError('invalid', `Invalid params of "${PROVIDER_STATE_CATALOGUE[key].name}".`, errors);
+};
+
+/** Whether a provider state exhausted the rate limit a request of this endpoint adds to. */
+const isExhausted = (
+  exhausted: ReadonlySet<string>,
+  endpoint: EndpointDefinition,
+  request: FastifyRequest,
+) => {
+  if (exhausted.size === 0 || endpoint.group === null) return false;
+  if (exhausted.has('*') || exhausted.has(endpoint.group)) return true;
+  const metric = endpoint.metric ?? (request.params as { metric?: string } | undefined)?.metric;
+  return (
+    metric !== undefined &&
+    (ANALYTICS_METRIC_NAMES as readonly string[]).includes(metric) &&
+    exhausted.has(`metric:${canonicalMetric(metric as AnalyticsMetric)}`)
+  );
+};
 
 /** Marks an app whose pages (written part by part) are copied into the journal. */
 export const SANDBOX_JOURNAL = 'sandboxJournal';
@@ -223,6 +282,22 @@ const preferredError = (request: FastifyRequest, limits: RateLimits): ApiError |
   return new ApiError(code, detail, errors, headers);
 };
 
+/** The 429 of a limit a provider state exhausted: as the server's own, with the burst window's headers. */
+const exhaustedError = (limits: RateLimits): ApiError => {
+  const window = limits.burst.windowSeconds;
+  return new ApiError(
+    'throttled',
+    `Request was throttled (the sandbox's provider state exhausted this limit). Expected available in ${window} seconds.`,
+    undefined,
+    {
+      [RATE_LIMIT_HEADER_NAMES.limit]: String(limits.burst.requests),
+      [RATE_LIMIT_HEADER_NAMES.remaining]: '0',
+      [RATE_LIMIT_HEADER_NAMES.reset]: String(window),
+      [RATE_LIMIT_HEADER_NAMES.retryAfter]: String(window),
+    },
+  );
+};
+
 /** The Preference-Applied value of a forced error: the code, and the Retry-After when it was asked. */
 const appliedPreferences = (request: FastifyRequest, error: ApiError) => {
   const retryAfter = preferredRetryAfter(preferencesOf(request));
@@ -256,6 +331,9 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
       reply.header('Preference-Applied', appliedPreferences(request, error));
       throw error;
     }
+    const endpoint = ENDPOINT_OF_ROUTE.get(`${request.method} ${request.routeOptions.url}`);
+    if (endpoint && isExhausted(control.exhaustedLimits, endpoint, request))
+      throw exhaustedError(control.limits);
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -346,9 +424,30 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     },
   );
 
+  // Pact provider states for any team's pacts: the catalogue of @org/model, set up here.
+  app.get(`${SANDBOX_PREFIX}provider-states`, async (_request, reply) =>
+    reply
+      .type(JSON_TYPE)
+      .send(
+        await (catalogue ??= import('./sandbox-document.js').then((m) => JSON.stringify(m.stateCatalogue()))),
+      ),
+  );
+  app.post(`${SANDBOX_PREFIX}provider-states`, async (request, reply) => {
+    const change = parseOrThrow(ProviderStateChangeSchema, bodyOf(request), 'body');
+    if (change.action === 'teardown') {
+      // The interaction is over: back to the seeded world, so the next one starts from it.
+      await control.reset();
+      journal.clear();
+      return reply.send({});
+    }
+    const key = stateKeyOf(change.state);
+    return reply.send(await control.setUpProviderState(key, stateParamsOf(key, change.params)));
+  });
+
   // The sandbox's own document (D42), never part of the published one.
   // Built on first request, so the start does not pay for it.
   let document: Promise<string> | undefined;
+  let catalogue: Promise<string> | undefined;
   app.get(`${SANDBOX_PREFIX}openapi.json`, async (_request, reply) =>
     reply
       .type(JSON_TYPE)
