@@ -1,9 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  PROVIDER_STATE_CATALOGUE,
-  type ProviderStateParams,
-  providerStateNamed,
-} from './provider-states.js';
+import { PROVIDER_STATE_CATALOGUE, type ProviderStateParams, providerStateNamed } from './provider-states.js';
 
 describe('the provider state catalogue', () => {
   it('names each state once', () => {

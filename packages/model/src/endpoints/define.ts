@@ -1,6 +1,11 @@
 import type { z } from 'zod/v3';
 import type { DecisionId } from '../decisions.js';
-import { type ErrorStatus, errorBodySchemaFor, SERVER_ERROR_STATUSES } from '../errors.js';
+import {
+  type ErrorStatus,
+  errorBodySchemaFor,
+  SERVER_ERROR_STATUSES,
+  UNCOUNTED_ERROR_STATUSES,
+} from '../errors.js';
 import type { AnalyticsMetric } from '../records/analytics-metrics.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -133,6 +138,20 @@ export const endpoint = <
     decisions: def.decisions ?? [],
   };
 };
+
+/**
+ * D2: the error statuses of an endpoint answered before its request is counted, so without
+ * rate-limit headers: UNCOUNTED_ERROR_STATUSES; every answer of an uncounted endpoint (a retired
+ * version); and on an analytics path naming its metric, the 404 of an unknown metric (no counter
+ * exists for it: the server answers it before counting).
+ */
+export const uncountedStatusesOf = (ep: EndpointDefinition): ErrorStatus[] =>
+  ep.errors.filter(
+    (status) =>
+      ep.group === null ||
+      (UNCOUNTED_ERROR_STATUSES as readonly number[]).includes(status) ||
+      (status === 404 && ep.group === 'analytics' && ep.params !== undefined),
+  );
 
 /** The error body schema of each error status an endpoint documents. */
 export const errorResponsesOf = (ep: EndpointDefinition) =>

@@ -446,7 +446,9 @@ export const retiredEndpoints = {
       .object({ resource: enumParam(V3_RESOURCES, 'Any v2 path.').refine((v) => v !== undefined) })
       .strict(),
     success: {},
-    errors: [410],
+    // 400: a path that is not valid percent-encoding (refused before routing); 431: headers too
+    // large (D27). Nothing is counted on a retired path: no answer carries rate-limit headers.
+    errors: [400, 410, 431],
     decisions: ['D13'],
     deprecated: true,
     example: { params: { resource: 'conversations' } },

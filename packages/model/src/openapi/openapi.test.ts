@@ -77,6 +77,23 @@ describe('docs/openapi.json', () => {
     expect(Object.keys(doc.components.responses.Error503.headers)).toContain('Retry-After');
   });
 
+  it('documents the rate-limit headers exactly on the answers that are counted', () => {
+    const headersOf = (path: string, method: string, status: number) => {
+      const ref = doc.paths[path][method].responses[status].$ref as string;
+      return Object.keys(doc.components.responses[ref.split('/').pop()!].headers ?? {});
+    };
+    expect(headersOf('/api/um/v3/conversations/{id}/', 'get', 400)).toContain('X-RateLimit-Limit');
+    expect(headersOf('/api/um/v3/conversations/{id}/', 'get', 404)).toContain('X-RateLimit-Limit');
+    expect(headersOf('/api/um/v3/conversations/{id}/', 'get', 401)).toEqual([]);
+    // An unknown metric is answered before counting; so is everything on a retired path.
+    expect(headersOf('/api/um/analytics/{metric}/', 'get', 404)).toEqual([]);
+    expect(headersOf('/api/um/analytics/{metric}/', 'get', 400)).toContain('X-RateLimit-Limit');
+    const retired = doc.paths['/api/um/v2/{resource}/'].get.responses as Obj;
+    expect(Object.keys(retired).sort()).toEqual(['400', '410', '431']);
+    for (const status of [400, 410, 431])
+      expect(headersOf('/api/um/v2/{resource}/', 'get', status)).toEqual([]);
+  });
+
   it('lists the 25 v3 operations and every analytics metric, versioned and unversioned', () => {
     const ops = Object.entries(doc.paths as Obj).flatMap(([path, item]) =>
       Object.keys(item as Obj).map((m) => `${m.toUpperCase()} ${path}`),
