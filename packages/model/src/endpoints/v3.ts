@@ -55,6 +55,16 @@ export const NotePageSchema = offsetPageSchemaOf(NoteSchema);
 export const NavigationEventPageSchema = offsetPageSchemaOf(NavigationEventSchema);
 export const OperatorPageSchema = offsetPageSchemaOf(OperatorSchema);
 
+/** The pages the endpoints answer, by name (as the document's components name them). */
+export type ConversationPage = z.infer<typeof ConversationPageSchema>;
+export type ConversationCursorPage = z.infer<typeof ConversationCursorPageSchema>;
+export type MessagePage = z.infer<typeof MessagePageSchema>;
+export type ContactPage = z.infer<typeof ContactPageSchema>;
+export type ContactCursorPage = z.infer<typeof ContactCursorPageSchema>;
+export type NotePage = z.infer<typeof NotePageSchema>;
+export type NavigationEventPage = z.infer<typeof NavigationEventPageSchema>;
+export type OperatorPage = z.infer<typeof OperatorPageSchema>;
+
 const offsetPage = <T>(path: string, item: T) => ({
   count: 57,
   next: `${BASE_URL}${path}?limit=10&offset=10`,
