@@ -157,7 +157,7 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
     const patch = await t.call(`/api/um/v3/conversations/${id}/?token=abc&exclude_ids=1&exclude_ids=2`, {
       method: 'PATCH',
       body: JSON.stringify({ topics: ['billing'] }),
-      headers: { 'x-api-key': 'k', cookie: 'session=s', 'x-trace': 'kept' },
+      headers: { 'x-api-key': 'k', cookie: 'session=s', 'x-forwarded-authorization': 'f', 'x-trace': 'kept' },
     });
     const [entry, ...others] = await (await t.call('/_sandbox/requests?method=patch'))
       .json()
@@ -174,6 +174,7 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
           authorization: '[redacted]',
           'x-api-key': '[redacted]',
           cookie: '[redacted]',
+          'x-forwarded-authorization': '[redacted]',
           'x-trace': 'kept',
           'content-type': 'application/json',
         },

@@ -161,8 +161,7 @@ const OPERATION_OF_ROUTE = new Map<string, string>(
  * Names of headers and query parameters whose values the journal never shows: the journal is read
  * by anyone who can reach the sandbox, and tests print it when they fail.
  */
-const SECRET_NAME =
-  /^(?:authorization|proxy-authorization|cookie|set-cookie)$|token|secret|password|api[-_]?key|credential/i;
+const SECRET_NAME = /authorization|cookie|token|secret|password|api[-_]?key|credential|session/i;
 const REDACTED = '[redacted]';
 
 /** Headers as the journal shows them: one string per name, secrets redacted. */
