@@ -233,7 +233,12 @@ function upgradeRun(
   const before = installed.then((r) => (r.ok ? check() : { typecheck: r, script: r }));
   const upgrade = Promise.all([before, released]).then(async ([, release]) =>
     release.ok
-      ? inProject(await dir, UPGRADE, ['npm', 'install', '@org/model@^1', '@org/client@^1']).catch(failed)
+      ? run(
+          'npm',
+          ['install', '@org/model@^1', '@org/client@^1'],
+          await dir,
+          await onNode(UPGRADE.node),
+        ).catch(failed)
       : skipped('the release failed'),
   );
   return {
