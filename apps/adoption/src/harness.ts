@@ -2,6 +2,7 @@
 // it from the local registry with npm or pnpm on the Node.js major it names, as any team would, then
 // type-check, build and run it.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -122,11 +123,26 @@ export const nodeBinDir = (major: NodeMajor): Promise<string> => {
   return found;
 };
 
-/** The environment of a consumer's command on that Node.js major: its node first on PATH. */
-export const onNode = async (major: NodeMajor, env: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> => ({
-  ...env,
-  PATH: [await nodeBinDir(major), childEnv().PATH].join(delimiter),
-});
+let machineNpmConfig: Promise<string> | undefined;
+/**
+ * The machine's global npm configuration file (where a machine keeps its CA file and proxy): npm
+ * looks for it beside the node binary it runs on, so npm on another Node.js would not find it.
+ */
+const globalNpmConfig = (): Promise<string> =>
+  (machineNpmConfig ??= run('npm', ['config', 'get', 'globalconfig'], tmpdir()).then((r) => r.stdout.trim()));
+
+/**
+ * The environment of a consumer's command on that Node.js major: its node first on PATH, and npm's
+ * global configuration the machine's, whichever node runs npm.
+ */
+export const onNode = async (major: NodeMajor, env: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> => {
+  const globalconfig = await globalNpmConfig();
+  return {
+    ...(globalconfig && existsSync(globalconfig) ? { npm_config_globalconfig: globalconfig } : {}),
+    ...env,
+    PATH: [await nodeBinDir(major), childEnv().PATH].join(delimiter),
+  };
+};
 
 /** Writes `<root>/<kind>`: the shared sources, then the kind's own files over them, and its .npmrc. */
 export const writeProject = async (root: string, kind: string, npmrc: string): Promise<string> => {
