@@ -8,10 +8,17 @@ export const relativeLinks = (markdown: string): string[] =>
     .filter((target) => !/^(?:[a-z]+:|#)/i.test(target))
     .map((target) => decodeURI(target.split('#')[0] ?? ''));
 
-/** The Markdown files of a directory and of its guides/ subdirectory. */
+/** The Markdown files of a directory and of its guides/ and decisions/ subdirectories. */
 export const markdownFilesIn = async (root: string): Promise<string[]> => {
   const files: string[] = [];
-  for (const dir of [root, join(root, 'guides')]) {
+  const decisions = join(root, 'decisions');
+  for (const dir of [
+    root,
+    join(root, 'guides'),
+    decisions,
+    join(decisions, 'api'),
+    join(decisions, 'engineering'),
+  ]) {
     const entries = await readdir(dir).catch(() => [] as string[]);
     files.push(...entries.filter((f) => f.endsWith('.md')).map((f) => join(dir, f)));
   }
