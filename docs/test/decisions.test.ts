@@ -4,7 +4,14 @@ import { DECISIONS } from '@org/model';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decisionsIndex } from '../scripts/lib/decisions/index-page.js';
 import { type DecisionFile, readDecisions } from '../scripts/lib/decisions/read-decisions.js';
-import { DECISIONS_DIR, OPENAPI_JSON, SANDBOX_OPENAPI_JSON } from '../scripts/lib/paths.js';
+import {
+  DECISIONS_DIR,
+  DOCS_DIR,
+  OPENAPI_JSON,
+  REPO_ROOT,
+  SANDBOX_OPENAPI_JSON,
+} from '../scripts/lib/paths.js';
+import { markdownFilesIn } from './support/markdown-links.js';
 
 /** Every id an OpenAPI document marks with `x-um-decision` (the value lists ids: "D2, D14"). */
 const markedIds = (document: string): Set<string> =>
@@ -49,6 +56,20 @@ describe('docs/decisions: one registry', () => {
     const marked = [...markedIds(await readFile(path, 'utf8'))];
     expect(marked.length).toBeGreaterThan(0);
     expect(marked.filter((id) => !api.has(id))).toEqual([]);
+  });
+
+  it('every decision the docs cite (D<n> in README.md, docs/, guides/ and the decisions) has a file', async () => {
+    const ids = new Set(decisions.map((d) => d.id));
+    // The index names the unused ids on purpose; every other mention must resolve.
+    const index = join(DECISIONS_DIR, 'README.md');
+    const files = [join(REPO_ROOT, 'README.md'), ...(await markdownFilesIn(DOCS_DIR))].filter(
+      (f) => f !== index,
+    );
+    const cited = new Set<string>();
+    for (const file of files)
+      for (const m of (await readFile(file, 'utf8')).matchAll(/\bD\d+\b/g)) cited.add(m[0]);
+    expect(cited.size).toBeGreaterThan(30);
+    expect([...cited].filter((id) => !ids.has(id))).toEqual([]);
   });
 
   it('README.md is the index these files generate (run `pnpm --filter @org/docs decisions`)', async () => {
