@@ -1,10 +1,14 @@
 import { access, readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** Relative link targets of a Markdown text (web links, mail links and in-page anchors excluded). */
+/**
+ * Relative link targets of a Markdown text, inline (`[text](target)`) and reference definitions
+ * (`[label]: target`, as the decisions link the decisions they cite); web links, mail links and
+ * in-page anchors excluded.
+ */
 export const relativeLinks = (markdown: string): string[] =>
-  [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((m) => m[1] ?? '')
+  [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)|^\[[^\]]+\]: (\S+)/gm)]
+    .map((m) => m[1] ?? m[2] ?? '')
     .filter((target) => !/^(?:[a-z]+:|#)/i.test(target))
     .map((target) => decodeURI(target.split('#')[0] ?? ''));
 
