@@ -1,5 +1,6 @@
 import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { compiledConstants } from './build-constants.js';
 
 export default defineConfig({
   entry: ['src/index.ts', 'src/cli.ts', 'src/vitest.ts', 'src/build-worlds.ts'],
@@ -15,6 +16,8 @@ export default defineConfig({
   // The demo world is a private workspace package: it ships inside the bundle (D34), and its own
   // dependency (faker) is a dependency of the server.
   noExternal: ['@org/demo-world'],
+  // Fixed at build time: what the bundle would otherwise look up in the workspace (build-constants.ts).
+  define: compiledConstants(),
   // The server reads its migrations from ./migrations/ beside the bundle (store/migrate.ts).
   onSuccess: async () => {
     cpSync('src/store/migrations', 'dist/migrations', { recursive: true });

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { compiledConstants } from './build-constants.js';
 
 export default defineConfig({
+  // The sources see the constants the bundle has compiled in (build-constants.ts).
+  define: compiledConstants(),
   // The example test imports the helper as a consuming team does, by its published name.
   resolve: {
     alias: { '@org/reference-server/vitest': fileURLToPath(new URL('./src/vitest.ts', import.meta.url)) },

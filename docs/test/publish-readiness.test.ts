@@ -1,13 +1,16 @@
 /**
  * Publish readiness: the packages as npm would ship them (`pnpm pack`), installed from their tarballs
  * into a scratch project, must import from ESM and CommonJS and type-check under NodeNext resolution
- * (which reads the exports map exactly as Node and TypeScript users will).
+ * (which reads the exports map exactly as Node and TypeScript users will); the installed server's
+ * bin must start there and serve the demo world and its docs.
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR, REPO_ROOT } from '../scripts/lib/paths.js';
 import { runOk } from './support/run.js';
@@ -175,6 +178,39 @@ describe('publish readiness', () => {
     ].join('\n');
     await writeFile(join(project, 'check.cjs'), script);
     expect((await runOk(process.execPath, ['check.cjs'], project)).stdout).toContain('cjs ok');
+  });
+
+  it('starts the installed bin with no data directory given: the demo world in .reference-server/data of the project, its docs at /docs/', async () => {
+    const bin = join(project, 'node_modules', '@org', 'reference-server', 'bin', 'reference-server.js');
+    const child = spawn(process.execPath, [bin, '--json', '--port', '0'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout }).once('line', resolve);
+        child.once('exit', (code) =>
+          reject(new Error(`the installed server exited with ${code}: ${stderr}`)),
+        );
+      });
+      const summary = JSON.parse(line) as { url: string; database: string; world: string };
+      expect(summary.database).toBe(`pglite (${join(project, '.reference-server', 'data')})`);
+      expect(summary.world).toBe('prebuilt');
+      const page = await fetch(`${summary.url}/api/um/v3/conversations/?limit=2`, {
+        headers: { Authorization: 'demo-org-token' },
+      });
+      expect(page.status).toBe(200);
+      const docs = await fetch(`${summary.url}/docs/`);
+      expect(docs.status).toBe(200);
+      expect(docs.headers.get('content-type')).toMatch(/text\/html/);
+      expect((await docs.text()).includes('redoc')).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('type-checks a consumer as ESM and as CommonJS with tsc (NodeNext, strict)', async () => {

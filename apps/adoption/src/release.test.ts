@@ -5,8 +5,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiReleaseNotesOfFiles } from '@org/docs/release-notes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diffDocuments } from '../../../docs/scripts/lib/breaking/diff-documents.js';
 import {
   CONSUMERS,
   type Consumer,
@@ -24,7 +24,7 @@ import {
 import { type LocalRegistry, startRegistry } from './registry.js';
 import { publishTarball, type ReleaseResult, releaseInto } from './release.js';
 import { type StartedBin, startBin } from './server-bin.js';
-import { type NotedChange, type Probe, probeResultsOf, probesFor } from './upgrade-probes.js';
+import { type Probe, probeResultsOf, probesFor } from './upgrade-probes.js';
 
 /** A team on 0.1.0, on the machine's Node.js 20, upgrading with npm. */
 const UPGRADE: Consumer = { kind: 'upgrade', node: '20', packageManager: 'npm' };
@@ -58,6 +58,42 @@ function traced(result: RunResult): RunResult {
 interface ServerBinRun extends RunResult {
   readonly firstAnswerMs?: number;
   readonly fuzz?: RunResult;
+  /** GET /docs/ of the installed server: its status, content type and page. */
+  readonly docs?: { status: number; type: string; page: string };
+}
+
+/** The API reference the installed server serves at /docs/ (the site ships in the package). */
+async function docsPage(url: string): Promise<ServerBinRun['docs']> {
+  const response = await fetch(new URL('/docs/', url));
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    page: await response.text(),
+  };
+}
+
+/** Every bin's usage and version, as the CLI conventions ask: each must exit 0. */
+const CLI_CONVENTIONS = [
+  ['reference-server', '--help'],
+  ['reference-server', '--version'],
+  ['contracts', '--help'],
+  ['contracts', '--version'],
+  ['contracts', 'verify', '--help'],
+  ['contracts', 'check-pact', '--help'],
+  ['contracts', 'fuzz', '--help'],
+  ['contracts', 'conform', '--help'],
+  ['contracts', 'coverage', '--help'],
+  ['contracts', 'publish', '--help'],
+] as const;
+
+/** Runs each command of CLI_CONVENTIONS in the project; the first that fails, else the last. */
+async function cliConventions(dir: string, consumer: Consumer): Promise<RunResult> {
+  let last: RunResult | undefined;
+  for (const args of CLI_CONVENTIONS) {
+    last = await inProject(dir, consumer, args);
+    if (!last.ok) return last;
+  }
+  return last!;
 }
 
 interface Pipeline {
@@ -73,6 +109,7 @@ interface Pipeline {
   readonly checkPact: Promise<RunResult>;
   readonly bin: Promise<ServerBinRun>;
   readonly vitest: Promise<RunResult>;
+  readonly cli: Promise<RunResult>;
 }
 
 /** The bin with no option, its first answer, then `contracts fuzz` against it; stopped after. */
@@ -91,9 +128,11 @@ async function binAndFuzz(dir: string, consumer: Consumer): Promise<ServerBinRun
       '--requests',
       FUZZ_REQUESTS,
     ]);
+    const docs = await docsPage(server.url);
     const stopped = await server.stop();
     return {
       ok: stopped,
+      docs,
       log: `reference-server ${stopped ? 'stopped' : 'failed to stop'} on SIGTERM\n${server.output()}`,
       stdout: server.output(),
       ms: performance.now() - started,
@@ -149,6 +188,7 @@ function pipeline(
     checkPact,
     bin,
     vitest: bin.then(async () => inProject(await dir, consumer, ['vitest', 'run'])).catch(failed),
+    cli: after(installed, 'the install', async () => cliConventions(await dir, consumer)),
   };
 }
 
@@ -159,16 +199,12 @@ interface UpgradeRun {
   readonly after: Promise<{ typecheck: RunResult; script: RunResult }>;
 }
 
-/** The release notes of 1.0.0 as data: the gate's engine on the 0.1.0 and 1.0.0 documents. */
-async function notedChanges(): Promise<{
-  changes: NotedChange[];
-  document: Parameters<typeof probesFor>[1];
-}> {
-  const read = async (file: string) =>
-    JSON.parse(await readFile(join(REPO_ROOT, 'docs/releases', file), 'utf8'));
-  const [before, document] = await Promise.all([read('openapi-0.1.0.json'), read('openapi-1.0.0.json')]);
-  return { changes: diffDocuments(before, document) as NotedChange[], document };
-}
+/** The release notes of 1.0.0 as data (docs/releases/1.0.0.md in Markdown): what changed since 0.1.0. */
+const notesOf100 = () =>
+  apiReleaseNotesOfFiles(
+    join(REPO_ROOT, 'docs/releases/openapi-0.1.0.json'),
+    join(REPO_ROOT, 'docs/releases/openapi-1.0.0.json'),
+  );
 
 /** The 0.1.0 project: type-check and run, `npm install @org/...@^1`, type-check and run again. */
 function upgradeRun(
@@ -177,7 +213,7 @@ function upgradeRun(
   released: Promise<ReleaseResult>,
   old: Promise<RunResult>,
 ): UpgradeRun {
-  const probes = notedChanges().then(({ changes, document }) => probesFor(changes, document));
+  const probes = notesOf100().then((notes) => probesFor(notes.entries));
   const dir = Promise.all([registry, probes]).then(async ([r, list]) => {
     const written = await writeProject(root, UPGRADE.kind, r.scopeConfig);
     await writeFile(join(written, 'probes.json'), JSON.stringify(list));
@@ -383,6 +419,22 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     expect(bin.fuzz!.stdout).toContain(`: ${FUZZ_REQUESTS} requests (`);
   });
 
+  it('serves the API reference at /docs/ from the installed package, naming no path of the machine', async () => {
+    const { docs, log } = await p().bin;
+    expect(docs, log).toBeDefined();
+    expect(docs!.status).toBe(200);
+    expect(docs!.type).toMatch(/^text\/html/);
+    // Neither the installed package's folder nor this repository's: the page names no local path.
+    expect(docs!.page).not.toContain(root);
+    expect(docs!.page).not.toContain(REPO_ROOT);
+  });
+
+  it('prints the usage and version of every bin and command, exiting 0', async () => {
+    const result = await p().cli;
+    expectOk(result);
+    expect(result.stdout.trim()).not.toBe('');
+  });
+
   it('runs a vitest file with useReferenceServer()', async () => {
     const result = await p().vitest;
     expectOk(result);
@@ -411,7 +463,7 @@ describe('a consumer on 0.1.0 upgrading to ^1 (Node 20, npm)', () => {
     expectOk((await upgrade.after).typecheck);
   });
 
-  it('meets every request bound the release notes mark breaking, and only those', async () => {
+  it('refuses a value past every request bound the release notes mark breaking, and reports which 0.1.0 took', async () => {
     const probes = await upgrade.probes;
     expect(probes.length).toBeGreaterThan(0);
     const before = probeResultsOf((await upgrade.before).script.stdout);

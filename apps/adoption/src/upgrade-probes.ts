@@ -3,15 +3,7 @@
 // the old model accepts and the new one must refuse. The upgrade project parses each with its
 // installed model; the test compares what broke with what the notes say breaks.
 
-/** One entry of the release notes' API changes (the breaking-change gate's engine). */
-export interface NotedChange {
-  readonly class: 'breaking' | 'non-breaking';
-  readonly kind: string;
-  /** e.g. "GET /api/um/v3/contact_identities/ › query parameter name" */
-  readonly location: string;
-  /** e.g. "maxLength: none -> 500" */
-  readonly detail?: string;
-}
+import type { ReleaseNoteEntry } from '@org/docs/release-notes';
 
 export interface Probe {
   readonly operation: string;
@@ -21,11 +13,7 @@ export interface Probe {
   readonly change: string;
 }
 
-interface OpenApiPaths {
-  paths: Record<string, Record<string, { operationId?: string } | undefined>>;
-}
-
-const QUERY_PARAMETER = /^(\S+) (\S+) › query parameter (\w+)$/;
+const QUERY_PARAMETER = /^query parameter (\w+)$/;
 /** A length bound a request value crosses: one character past a new maximum, or empty under a new minimum. */
 const LENGTH_BOUND = /^(maxLength|minLength): none -> (\d+)$/;
 
@@ -33,20 +21,19 @@ const valueCrossing = (bound: string, limit: number): string | undefined =>
   bound === 'maxLength' ? 'x'.repeat(limit + 1) : limit === 1 ? '' : undefined;
 
 /** The probes of every breaking length bound on a query parameter, one per operation and parameter. */
-export function probesFor(changes: readonly NotedChange[], document: OpenApiPaths): Probe[] {
+export function probesFor(entries: readonly ReleaseNoteEntry[]): Probe[] {
   const probes = new Map<string, Probe>();
-  for (const change of changes) {
-    if (change.class !== 'breaking' || change.kind !== 'constraint tightened') continue;
-    const at = QUERY_PARAMETER.exec(change.location);
-    const bound = LENGTH_BOUND.exec(change.detail ?? '');
-    if (!at || !bound) continue;
-    const [, method, path, parameter] = at as unknown as [string, string, string, string];
-    const operation = document.paths[path]?.[method.toLowerCase()]?.operationId;
-    const value = valueCrossing(bound[1]!, Number(bound[2]));
-    if (!operation || value === undefined) continue;
-    const key = `${operation} ${parameter} ${bound[1]}`;
-    if (!probes.has(key))
-      probes.set(key, { operation, parameter, value, change: `${change.location} (${change.detail})` });
+  for (const entry of entries) {
+    if (!entry.breaking || entry.kind !== 'constraint tightened') continue;
+    const parameter = QUERY_PARAMETER.exec(entry.part)?.[1];
+    const bound = LENGTH_BOUND.exec(entry.detail ?? '');
+    const value = bound ? valueCrossing(bound[1]!, Number(bound[2])) : undefined;
+    if (!parameter || !bound || value === undefined) continue;
+    for (const { operationId: operation } of entry.operations) {
+      const key = `${operation} ${parameter} ${bound[1]}`;
+      if (operation && !probes.has(key))
+        probes.set(key, { operation, parameter, value, change: `${entry.where} (${entry.detail})` });
+    }
   }
   return [...probes.values()];
 }

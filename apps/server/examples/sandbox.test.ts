@@ -31,8 +31,26 @@ describe('our conversation cleanup job', () => {
   });
 
   it('handles the 429 a busy server answers', async () => {
-    const response = await call('/api/um/v3/conversations/', { headers: { Prefer: 'code=429' } });
+    const response = await call('/api/um/v3/conversations/', {
+      headers: { Prefer: 'code=429, retry-after=0' },
+    });
     expect(response.status).toBe(429);
-    expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(response.headers.get('Retry-After')).toBe('0');
+  });
+
+  it('tags a conversation with one PATCH whose payload is exactly the new topics', async () => {
+    const [conversation] = (await (await call('/api/um/v3/conversations/?limit=1')).json()).results;
+    await call(`/api/um/v3/conversations/${conversation.id}/`, {
+      method: 'PATCH',
+      body: JSON.stringify({ topics: ['billing', 'refund'] }),
+    });
+    // The journal has every exchange since the reset: the request as sent, the answer as received.
+    const [patch, ...others] = await api.journal({ method: 'PATCH' });
+    expect(others).toHaveLength(0);
+    expect(patch?.path).toBe(`/api/um/v3/conversations/${conversation.id}/`);
+    expect(patch?.request.body).toEqual({ topics: ['billing', 'refund'] });
+    expect(patch?.request.headers.authorization).toBe('[redacted]');
+    expect(patch?.status).toBe(200);
+    expect(patch?.response.body).toMatchObject({ id: conversation.id });
   });
 });

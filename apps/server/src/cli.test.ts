@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, watch } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,6 +14,7 @@ const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 interface Summary {
   url: string;
   docs: string;
+  database: string;
   world: 'prebuilt' | 'seeded' | 'existing';
   customerToken: string;
   organizations: Array<{ id: number; token: string; operators: Record<string, number> }>;
@@ -22,9 +23,11 @@ interface Summary {
 /** Starts the built CLI with --json on a free port and reads its one-line summary. */
 const start = async (
   args: string[],
+  cwd?: string,
 ): Promise<{ child: ChildProcess; summary: Summary; stderr: () => string }> => {
   const child = spawn(process.execPath, [CLI, '--json', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(cwd ? { cwd } : {}),
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
@@ -75,7 +78,7 @@ describe('reference-server CLI', () => {
     expect(operators.status).toBe(200);
     expect(operators.headers.get('x-request-id')).toBeTruthy();
     expect((await fetch(`${summary.url}/openapi.json`)).status).toBe(200);
-    // The real reference from the bundle (dist/ resolves the repository's docs/dist too).
+    // The real reference: the docs site the package ships (dist/docs).
     const docs = await fetch(summary.docs);
     expect(docs.status).toBe(200);
     expect(docs.headers.get('content-type')).toMatch(/text\/html/);
@@ -174,6 +177,42 @@ describe('reference-server CLI', () => {
     expect(lines[1]).toBe('');
     expect(JSON.parse(lines[0]!)).toMatchObject({ url });
     expect(stderr).toContain('"msg"');
+  });
+
+  it('--help prints the usage on stdout and exits 0, naming the default data directory', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('Usage: reference-server [options]');
+    expect(result.stdout).toContain('--version');
+    expect(result.stdout).toContain('(default: .reference-server/data in the current directory)');
+  });
+
+  it("--version prints the package's version and exits 0", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const result = await runCli(['--version']);
+    expect(result).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('keeps its data in .reference-server/data of the directory it starts in when no --data-dir is given', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'um-cli-cwd-'));
+    dirs.push(cwd);
+    const { child, summary } = await start([], cwd);
+    const dataDir = join(cwd, '.reference-server', 'data');
+    expect(summary.database).toBe(`pglite (${dataDir})`);
+    expect(summary.world).toBe('prebuilt');
+    const page = await fetch(`${summary.url}/api/um/v3/conversations/?limit=2`, {
+      headers: { Authorization: 'demo-org-token' },
+    });
+    expect(page.status).toBe(200);
+    expect(await stop(child)).toBe(0);
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+    expect(readdirSync(join(cwd, '.reference-server'))).toEqual(['data']);
+    // Written from the world without the sandbox snapshot, it takes one when the sandbox asks.
+    const again = await start(['--sandbox'], cwd);
+    expect(again.summary.world).toBe('existing');
+    expect((await fetch(`${again.summary.url}/_sandbox/reset`, { method: 'POST' })).status).toBe(204);
+    expect(await stop(again.child)).toBe(0);
   });
 
   it('answers an unknown option with one line and the usage, exit 2', async () => {

@@ -1,16 +1,24 @@
 #!/usr/bin/env node
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { currentMinute, type SeedOptions } from './store/demo-world.js';
-import { extractAhead, prebuiltPresent } from './store/prebuilt-world.js';
+import { extractAhead, loadAhead, prebuiltPresent } from './store/prebuilt-world.js';
+
+/**
+ * In the directory the server is started from, as a project's own tools keep their state (an
+ * installed package's folder belongs to the package manager); hidden, as such state usually is.
+ */
+const DEFAULT_DATA_DIR = '.reference-server/data';
 
 const HELP = `Reference server of the customer-messaging JSON API v3 and Analytics API v1.
 
-Usage: reference-server [options]   (from the repo root: pnpm start [options])
+Usage: reference-server [options]   (in its own repository: pnpm start [options])
 
   --port N              port to listen on (default: PORT or 3000; 0 picks a free port)
   --host H              interface (default: HOST or 127.0.0.1)
-  --data-dir DIR        PGlite data directory (default: apps/server/.data); reused on the next start
+  --data-dir DIR        PGlite data directory, reused on the next start
+                        (default: ${DEFAULT_DATA_DIR} in the current directory)
   --memory              PGlite in memory (nothing kept)
   --database-url URL    PostgreSQL instead of PGlite (default: DATABASE_URL)
   --redis-url URL       Redis for rate-limit counters shared by several instances (default: REDIS_URL)
@@ -26,6 +34,7 @@ Usage: reference-server [options]   (from the repo root: pnpm start [options])
                         request journal) and Prefer: code=, delay=, fault=reset per request (D23)
   --rate-limits L       off, or a factor every rate limit is multiplied by (default: the limits of D2)
   --json                print the start-up summary as one JSON line (logs go to stderr)
+  --version             the server's version
   --help                this text
 `;
 
@@ -45,6 +54,7 @@ const OPTIONS = {
   sandbox: { type: 'boolean' },
   'rate-limits': { type: 'string' },
   json: { type: 'boolean' },
+  version: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
@@ -95,6 +105,12 @@ if (values.help) {
   process.stdout.write(HELP);
   process.exit(0);
 }
+if (values.version) {
+  // The package's own package.json: one folder above this module, from dist/ as from src/.
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  process.stdout.write(`${version}\n`);
+  process.exit(0);
+}
 // Scripts read exactly one JSON line from stdout: anything a dependency logs goes to stderr.
 if (values.json) console.log = console.info = console.debug = console.error;
 const intOption = (name: string, raw: string | undefined, fallback: number) => {
@@ -114,7 +130,7 @@ const rateLimits =
       : fail(`--rate-limits takes off or a positive factor, not "${rateLimitsOption}"`);
 
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
-const dataDir = values['data-dir'] ?? fileURLToPath(new URL('../.data', import.meta.url));
+const dataDir = resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
 // The demo world's present (D43): the minute of the build for the prebuilt world (the default
 // seed and size), else the start of the current minute; either way nothing lies after the server's
 // clock. With a data directory it is fixed by the first start, since later starts reuse the data.
@@ -129,8 +145,11 @@ const tokens = {
   ...(values['org-token'] ? { organization: values['org-token'] } : {}),
   ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
 };
-// D58: a new data directory's prebuilt world is written while the server's modules load.
-if (!databaseUrl && !values.memory) await extractAhead(dataDir, seed, tokens);
+// D58: a new data directory's prebuilt world is written (in memory: decompressed) while the
+// server's modules load.
+const sandbox = values.sandbox ?? false;
+if (!databaseUrl)
+  await (values.memory ? loadAhead(seed, tokens, sandbox) : extractAhead(dataDir, seed, tokens, sandbox));
 const { startServer } = await import('./server.js');
 
 const started = Date.now();

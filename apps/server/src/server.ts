@@ -13,6 +13,7 @@ import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/
 import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
 import type { SandboxControl } from './http/sandbox.js';
+import { createProviderStates, type StateValues } from './provider-states.js';
 import { DbAuthDirectory } from './store/auth-directory.js';
 import { notifyChanges } from './store/changes.js';
 import {
@@ -25,7 +26,7 @@ import {
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
 import { compilePglite } from './store/engine/pglite-wasm.js';
-import { createFixtures, type Fixtures } from './store/fixtures.js';
+import { createFixtures, FIXTURE_TABLES, type Fixtures } from './store/fixtures.js';
 import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
 import { discardExtraction, findPrebuiltWorld, isEmptyOrMissing } from './store/prebuilt-world.js';
@@ -126,7 +127,9 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     !options.databaseUrl && (memory || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')));
   // Compiled while the world is written and the app built (openDb reports a failure).
   if (!options.databaseUrl) compilePglite().catch(() => {});
-  const prebuilt = newPglite ? await findPrebuiltWorld(options.seed ?? {}, options.tokens) : undefined;
+  const prebuilt = newPglite
+    ? await findPrebuiltWorld(options.seed ?? {}, options.tokens, options.sandbox ?? false)
+    : undefined;
   // Into a new data directory the world is written as files (on a thread of its own, while the app
   // is built), then opened as an existing one.
   const extract = prebuilt && !memory && options.dataDir && isEmptyOrMissing(options.dataDir);
@@ -297,7 +300,27 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         );
       return (await authenticator.authenticate(headers)).organizationId;
     };
+    // Rate limits a provider state exhausted (until the reset), and the states of the catalogue.
+    const exhaustedLimits = new Set<string>();
+    const providerStates = createProviderStates({
+      db,
+      fixtures,
+      world,
+      setClock: async (at) => clockState(await setClock(db, at)),
+      exhaust: (scope) => exhaustedLimits.add(scope),
+      issuedTokens: [world.customerToken, ...world.organizations.map((o) => o.token)],
+    });
     Object.assign(sandbox, {
+      exhaustedLimits,
+      setUpProviderState: async (key, params) => {
+        const values = await (providerStates[key] as (p: unknown) => Promise<StateValues>)(params);
+        // What a state wrote is seen by every cache, as the API's own writes are (D59).
+        await announcer.announce(FIXTURE_TABLES);
+        fragments.clear();
+        counts.clear();
+        authenticator.clearCache();
+        return values;
+      },
       limits: limiter.limits,
       clearRateLimits: () => limiter.reset(),
       seededWorldId: world.customerId,
@@ -338,6 +361,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         counts.clear();
         authenticator.clearCache();
         await limiter.reset();
+        exhaustedLimits.clear();
       },
     } satisfies SandboxControl);
     await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });

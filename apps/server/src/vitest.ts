@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { JournalEntry, JournalQuery } from './http/sandbox.js';
 import { type RunningServer, type StartOptions, startServer } from './server.js';
 import type { DemoWorld } from './store/demo-world.js';
 
@@ -9,6 +10,7 @@ export {
   type TemporaryDatabase,
   testDatabaseUrl,
 } from './store/engine/test-database.js';
+export type { JournalEntry, JournalQuery };
 
 /** What a test file gets: the sandbox's base URL and its world's ids and tokens. */
 export interface ReferenceServer {
@@ -20,7 +22,25 @@ export interface ReferenceServer {
   readonly organizationId: number;
   /** Back to the seeded world (records, ids, rate-limit counters): beforeEach does it for you. */
   reset(): Promise<void>;
+  /**
+   * The exchanges since the last reset, oldest first (GET /_sandbox/requests): each request's
+   * method, path, query, headers and body, and its answer's status, headers and body (tokens
+   * redacted). The filter narrows it: `journal({ method: 'PATCH', path: '/api/um/v3/conversations/{id}/' })`.
+   */
+  journal(filter?: JournalQuery): Promise<JournalEntry[]>;
 }
+
+/** Reads a running sandbox's journal; a filter it rejects throws with the server's message. */
+export const readJournal = async (url: string, filter: JournalQuery = {}): Promise<JournalEntry[]> => {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const target = new URL(`/_sandbox/requests${query.size ? `?${query}` : ''}`, url);
+  const response = await fetch(target);
+  if (response.status !== 200)
+    throw new Error(`GET ${target} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { results: JournalEntry[] }).results;
+};
 
 /** Asks a running sandbox (`--sandbox`) to go back to its seeded world. */
 export const resetSandbox = async (url: string): Promise<void> => {
@@ -40,6 +60,7 @@ export const useReferenceServer = (options: StartOptions = {}): ReferenceServer 
   let server: RunningServer | undefined;
   const handle = {
     reset: () => resetSandbox(handle.url),
+    journal: (filter?: JournalQuery) => readJournal(handle.url, filter),
   } as { -readonly [K in keyof ReferenceServer]: ReferenceServer[K] };
   beforeAll(async () => {
     server = await startServer({

@@ -25,9 +25,9 @@ import {
 export type ValidationMode = 'off' | ParsingMode;
 
 const validationModeOf = (o: {
-  validation?: ValidationMode;
-  validateResponses?: boolean;
-  validateResponse?: boolean;
+  validation?: ValidationMode | undefined;
+  validateResponses?: boolean | undefined;
+  validateResponse?: boolean | undefined;
 }): ValidationMode | undefined => {
   if (o.validation) return o.validation;
   const flag = o.validateResponse ?? o.validateResponses;
@@ -47,33 +47,33 @@ export interface ClientOptions {
   /** Origin of the API, e.g. https://api.example.com or http://127.0.0.1:3000 */
   readonly baseUrl: string;
   /** The raw organization or customer token, sent as `Authorization` (D3). */
-  readonly token?: string;
+  readonly token?: string | undefined;
   /** `Service-Organization-Id`: with a customer token, the organization to act on. */
-  readonly organizationId?: number;
+  readonly organizationId?: number | undefined;
   /** `Service-Operator-Id`: act in the context of that operator. */
-  readonly operatorId?: number;
+  readonly operatorId?: number | undefined;
   /** The fetch to use; default globalThis.fetch (Node 20+, browsers). */
-  readonly fetch?: FetchLike;
+  readonly fetch?: FetchLike | undefined;
   /** Headers sent with every request. */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /**
    * 429 throttled and 503 unavailable (D24): retries honouring Retry-After (default 2, waits up to
    * 60 s); `false` turns it off.
    */
-  readonly retry?: RetryOptions | false;
+  readonly retry?: RetryOptions | false | undefined;
   /**
    * How success bodies are checked against the model (D30): `off` (the default) returns the JSON as
    * sent; `tolerant` parses it with the model's schemas, which drop unknown fields and accept
    * unknown enum values, so a newer server never breaks the client; `strict` rejects both (for the
    * API's own conformance checks). A body that fails throws ResponseValidationError.
    */
-  readonly validation?: ValidationMode;
+  readonly validation?: ValidationMode | undefined;
   /** Shorthand of `validation`: true is `tolerant`, false is `off`. */
-  readonly validateResponses?: boolean;
+  readonly validateResponses?: boolean | undefined;
   /** Notified of the offset cap, retries and link loops. */
-  readonly onWarning?: (warning: ClientWarning) => void;
+  readonly onWarning?: ((warning: ClientWarning) => void) | undefined;
   /** The wait between retries (injectable for tests). */
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
 /** A success response with its status and headers. */

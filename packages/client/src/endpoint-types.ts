@@ -41,10 +41,13 @@ export type FriendlyValue<T> = [T] extends [Date]
  * into something else (the analytics date bounds become a range) take dates.
  */
 export type QueryInputOf<Q extends z.ZodTypeAny> = {
-  [K in keyof z.input<Q>]?: K extends keyof z.output<Q>
-    ? // Exclude, not NonNullable: `T & {}` would collapse an open value set (`'new' | (string & {})`) to string.
-      FriendlyValue<Exclude<z.output<Q>[K], null | undefined>>
-    : DateInput;
+  [K in keyof z.input<Q>]?:
+    | (K extends keyof z.output<Q>
+        ? // Exclude, not NonNullable: `T & {}` would collapse an open value set (`'new' | (string & {})`) to string.
+          FriendlyValue<Exclude<z.output<Q>[K], null | undefined>>
+        : DateInput)
+    // Undefined too, so that `{ limit: maybeLimit }` compiles under exactOptionalPropertyTypes.
+    | undefined;
 };
 
 /** Path parameters are always required. */
@@ -61,6 +64,12 @@ type SuccessOf<Id extends EndpointId> = Def<Id>['success'];
 /** The documented success statuses of an endpoint (200, 201, 204). */
 export type SuccessStatusOf<Id extends EndpointId> = keyof SuccessOf<Id> & number;
 
+/**
+ * The documented error statuses of an endpoint, as the model's table derives them: e.g. 400, 401,
+ * 403, 404, 414, 429, 431, 500 and 503 for getConversation (500 and 503 on every counted operation).
+ */
+export type ErrorStatusOf<Id extends EndpointId> = Def<Id>['errors'][number];
+
 type BodyOfStatus<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
 
 /** The response body of a call: the z.output of its success schema (undefined for 204). */
@@ -71,16 +80,16 @@ export type ResponseOf<Id extends EndpointId> = {
 /** Options every call accepts besides its params, query and body. */
 export interface CallOptions {
   /** Extra headers; they win over the client's (e.g. a different Content-Type). */
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly signal?: AbortSignal;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  readonly signal?: AbortSignal | undefined;
   /** Service-Organization-Id for this call (a customer token acting on another organization). */
-  readonly organizationId?: number;
+  readonly organizationId?: number | undefined;
   /** Service-Operator-Id for this call (act as that operator). */
-  readonly operatorId?: number;
+  readonly operatorId?: number | undefined;
   /** Validate the response with the model's schema (overrides the client option); true is `tolerant`. */
-  readonly validateResponse?: boolean;
+  readonly validateResponse?: boolean | undefined;
   /** How to check the response for this call (overrides the client option): see ClientOptions.validation. */
-  readonly validation?: 'off' | 'tolerant' | 'strict';
+  readonly validation?: 'off' | 'tolerant' | 'strict' | undefined;
 }
 
 type ParamsPart<Id extends EndpointId> =
@@ -89,7 +98,7 @@ type ParamsPart<Id extends EndpointId> =
     : { readonly params?: undefined };
 type QueryPart<Id extends EndpointId> =
   Has<SchemaAt<Def<Id>, 'query'>> extends true
-    ? { readonly query?: QueryInput<Id> }
+    ? { readonly query?: QueryInput<Id> | undefined }
     : { readonly query?: undefined };
 type BodyPart<Id extends EndpointId> =
   Has<SchemaAt<Def<Id>, 'body'>> extends true

@@ -31,6 +31,7 @@ export type {
   DateInput,
   EndpointId,
   Endpoints,
+  ErrorStatusOf,
   FriendlyValue,
   ItemOf,
   PaginatedEndpointId,

@@ -24,14 +24,14 @@ export interface CapInfo {
 
 export interface PageOptions {
   /** Stop after this many pages. */
-  readonly maxPages?: number;
+  readonly maxPages?: number | undefined;
   /** Called once when an offset list stops at the 10,000 cap with more items matching. */
-  readonly onCapReached?: (info: CapInfo) => void;
+  readonly onCapReached?: ((info: CapInfo) => void) | undefined;
   /**
    * Fetch `next` links on the client's base URL rather than the host they name (for gateways
    * that rewrite the Host header). Default false: links are followed as given.
    */
-  readonly rebaseLinks?: boolean;
+  readonly rebaseLinks?: boolean | undefined;
 }
 
 /** Where an iteration stands; read it during or after iterating. */

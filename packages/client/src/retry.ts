@@ -11,13 +11,13 @@ export const RETRIED_STATUSES: ReadonlySet<number> = new Set(
 /** How the client answers 429 Too Many Requests and 503 Service Unavailable. */
 export interface RetryOptions {
   /** Retries after the first attempt; default 2. */
-  readonly maxRetries?: number;
+  readonly maxRetries?: number | undefined;
   /** A Retry-After longer than this is not waited for: the error is thrown at once. Default 60. */
-  readonly maxDelaySeconds?: number;
+  readonly maxDelaySeconds?: number | undefined;
   /** Wait when the answer carries no Retry-After (doubled per retry); default 1. */
-  readonly fallbackDelaySeconds?: number;
+  readonly fallbackDelaySeconds?: number | undefined;
   /** Called before each wait, e.g. to log it. */
-  readonly onRetry?: (info: RetryInfo) => void;
+  readonly onRetry?: ((info: RetryInfo) => void) | undefined;
 }
 
 export interface RetryInfo {
@@ -46,8 +46,11 @@ export const DEFAULT_RETRY: RetryPolicy = {
 export const retryPolicyOf = (options: RetryOptions | false | undefined): RetryPolicy | undefined =>
   options === false ? undefined : { ...DEFAULT_RETRY, ...stripUndefined(options ?? {}) };
 
-const stripUndefined = <T extends object>(o: T): Partial<T> =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** The options that are set: one given as undefined keeps the default. */
+const stripUndefined = <T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 
 /**
  * The seconds to wait before retry number `attempt` (1-based), or undefined when the client must

@@ -13,6 +13,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   type ApiClient,
   createClient,
+  type ErrorStatusOf,
   type ItemOf,
   isApiError,
   type PaginatedEndpointId,
@@ -25,6 +26,19 @@ import {
 const client: ApiClient = createClient({ baseUrl: 'http://localhost' });
 
 describe('types inferred from the endpoint table', () => {
+  it('types the error statuses of each endpoint, 500 and 503 on every counted one', () => {
+    expectTypeOf<ErrorStatusOf<'getConversation'>>().toEqualTypeOf<
+      400 | 401 | 403 | 404 | 414 | 429 | 431 | 500 | 503
+    >();
+    expectTypeOf<ErrorStatusOf<'createNote'>>().toEqualTypeOf<
+      400 | 401 | 403 | 415 | 429 | 431 | 500 | 503
+    >();
+    expectTypeOf<ErrorStatusOf<'listConversations'>>().toEqualTypeOf<
+      400 | 401 | 403 | 429 | 431 | 500 | 503
+    >();
+    expectTypeOf<500>().toMatchTypeOf<ErrorStatusOf<'upsertContact'>>();
+  });
+
   it('types path params, query and response of getConversation', () => {
     expectTypeOf(
       client.request('getConversation', { params: { id: 1 } }),

@@ -1,6 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type EndpointDefinition, type EndpointId, endpointList, TRANSPORT_ERROR_STATUSES } from '@org/model';
+import {
+  type EndpointDefinition,
+  type EndpointId,
+  endpointList,
+  SERVER_ERROR_STATUSES,
+  TRANSPORT_ERROR_STATUSES,
+} from '@org/model';
 import { PROVIDER_NAME } from './provider/provider-name.js';
 
 /** One documented (endpoint, status) pair of the endpoint table. */
@@ -33,12 +39,22 @@ export interface PactInteraction {
 }
 
 /**
- * The statuses a contract covers for an endpoint: success first, then errors; the transport
- * statuses (414, 431: D27) are answered before any operation and are left to the provider's tests.
+ * Statuses no consumer scenario can ask for: the transport's (414, 431: D27), answered before any
+ * operation, and the server's faults (500, 503), which no provider state produces on a healthy
+ * server. Both are left to the provider's tests (the sandbox forces them with `Prefer: code=`).
+ */
+const UNCONTRACTED_STATUSES = new Set<number>([...TRANSPORT_ERROR_STATUSES, ...SERVER_ERROR_STATUSES]);
+
+/**
+ * The statuses a contract covers for an endpoint: success first, then errors (UNCONTRACTED left
+ * out). A retired path (no rate-limit group) is covered by its 410: its 400 is the router's, for a
+ * path that is not valid percent-encoding, which no consumer sends on purpose.
  */
 export const documentedStatusesOf = (ep: EndpointDefinition): number[] => [
   ...Object.keys(ep.success).map(Number),
-  ...ep.errors.filter((status) => !(TRANSPORT_ERROR_STATUSES as readonly number[]).includes(status)),
+  ...ep.errors.filter(
+    (status) => !UNCONTRACTED_STATUSES.has(status) && !(ep.group === null && status === 400),
+  ),
 ];
 
 const templateSource = (path: string) =>

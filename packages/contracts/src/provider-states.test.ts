@@ -9,7 +9,7 @@ describe('typed provider states', () => {
       { id: 1042 },
     ]);
     // @ts-expect-error: not a state of PROVIDER_STATES
-    providerState('a conversation exists', { id: 1 });
+    providerState('a unicorn exists', { id: 1 });
     // @ts-expect-error: the template has {id}, not {conversation}
     providerState(PROVIDER_STATES.conversationExists, { conversation: 1 });
   });

@@ -1,52 +1,39 @@
-/**
- * The provider states the contracts use. A state's name is a template; its parameters travel next
- * to it in the pact (`given(name, params)`), so one state handler serves every interaction that
- * names it. The provider verification implements each of these with the reference server's
- * fixtures; another provider implements the same list.
- */
-export const PROVIDER_STATES = {
-  conversationExists: 'a conversation with id {id} exists',
-  conversationWithMessages: 'a conversation with id {id} exists with {messages} messages',
-  conversationsWithIds: 'organization {org} has conversations with ids {ids}',
-  conversationsWithStatus: 'organization {org} has {count} conversations with status {status}',
-  contactExists: 'a contact with id {id} exists',
-  contactWithEmail: 'a contact with email {email} exists',
-  contactWithIdAndEmail: 'a contact with id {id} and email {email} exists',
-  noContactWithEmail: 'no contact with email {email} exists',
-  contactsMatching: 'organization {org} has contacts matching {term}',
-  contacts: 'organization {org} has {count} contacts',
-  notesAboutContact: 'contact {contact} has {count} notes',
-  noteExists: 'a note with id {id} exists',
-  navigationEventsOfContact: 'contact {contact} has {count} navigation events',
-  operatorExists: 'an operator with id {id} exists',
-  operatorWithRole: 'organization {org} has an operator with id {id} and role {role}',
-  noOperator: 'organization {org} has no operator with id {id}',
-  noResource: 'no {resource} with id {id} exists',
-  dataPoints: 'organization {org} has {metric} data points on {date}',
-  unknownToken: 'no token {token} is issued',
-  rateLimitExhausted: 'the {group} rate limit of organization {org} is exhausted',
-  analyticsRateLimitExhausted: 'the {metric} analytics rate limit of organization {org} is exhausted',
-} as const;
+import {
+  PROVIDER_STATE_CATALOGUE,
+  type ProviderStateCatalogue,
+  type ProviderStateKey,
+  type ProviderStateName,
+  type ProviderStateParams,
+  type StateTemplateParams,
+} from '@org/model';
 
-export type ProviderStateName = (typeof PROVIDER_STATES)[keyof typeof PROVIDER_STATES];
+/**
+ * The provider states the contracts use, by key: the names of the one catalogue of @org/model
+ * (PROVIDER_STATE_CATALOGUE), which the reference server's sandbox implements
+ * (`POST /_sandbox/provider-states`). A state's parameters travel next to its name in the pact
+ * (`given(name, params)`), so one state handler serves every interaction that names it; another
+ * provider implements the same list (`defineStateHandlers`).
+ */
+export const PROVIDER_STATES = Object.fromEntries(
+  Object.entries(PROVIDER_STATE_CATALOGUE).map(([key, state]) => [key, state.name]),
+) as { readonly [K in ProviderStateKey]: ProviderStateCatalogue[K]['name'] };
+
+export type { ProviderStateName };
 
 /** The `{placeholders}` of a state template, as a union of names. */
-export type StateParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
-  ? P | StateParamNames<Rest>
+export type StateParamNames<S extends string> = StateTemplateParams<S>;
+
+/** The parameters of a state, as a pact gives them (the catalogue's parameter schema). */
+export type StateParams<S extends ProviderStateName> = ProviderStateParams<S>;
+
+/** A state with its parameters; for a union of names, the union of each name with its own parameters. */
+export type ProviderState<S extends ProviderStateName = ProviderStateName> = S extends ProviderStateName
+  ? { readonly name: S; readonly params: StateParams<S> }
   : never;
 
-export type StateParams<S extends string> = { readonly [K in StateParamNames<S>]: string | number };
-
-export interface ProviderState<S extends ProviderStateName = ProviderStateName> {
-  readonly name: S;
-  readonly params: StateParams<S>;
-}
-
 /** A state with its parameters: `state(PROVIDER_STATES.conversationExists, { id: 1042 })`. */
-export const state = <S extends ProviderStateName>(name: S, params: StateParams<S>): ProviderState<S> => ({
-  name,
-  params,
-});
+export const state = <S extends ProviderStateName>(name: S, params: StateParams<S>): ProviderState<S> =>
+  ({ name, params }) as ProviderState<S>;
 
 /** The state name with its parameters filled in, for reports. */
 export const describeState = ({ name, params }: ProviderState): string =>
@@ -56,7 +43,7 @@ export const describeState = ({ name, params }: ProviderState): string =>
 
 /**
  * A typed provider state for Pact's `given`: the name must be one of PROVIDER_STATES and the
- * parameters exactly its placeholders, so a misspelt state or parameter does not compile:
+ * parameters those of its catalogue entry, so a misspelt state or parameter does not compile:
  * `.given(...providerState('a conversation with id {id} exists', { id: 1042 }))`.
  */
 export const providerState = <S extends ProviderStateName>(

@@ -54,6 +54,25 @@ export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
  */
 export const TRANSPORT_ERROR_STATUSES = [414, 431] as const satisfies readonly ErrorStatus[];
 
+/**
+ * D2, D27: statuses answered before any rate-limit counter is touched, whatever the operation:
+ * not authenticated (401), a retired version (410) and the transport's limits. Their answers
+ * carry no rate-limit headers.
+ */
+export const UNCOUNTED_ERROR_STATUSES = [
+  401,
+  410,
+  ...TRANSPORT_ERROR_STATUSES,
+] as const satisfies readonly ErrorStatus[];
+
+/**
+ * Statuses any counted operation can answer however it is called: an unexpected fault (500, the
+ * server's error handler) and a transient failure it gave up retrying (503, D24: every statement on
+ * PostgreSQL is retried on a serialization failure or deadlock, reads included). The endpoint table
+ * appends them to every operation that reaches the store.
+ */
+export const SERVER_ERROR_STATUSES = [500, 503] as const satisfies readonly ErrorStatus[];
+
 export const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map((e) => e.status))] as ErrorStatus[];
 
 /** The codes that a status can carry, e.g. 401 -> not_authenticated | authentication_failed. */

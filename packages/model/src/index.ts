@@ -8,6 +8,7 @@ export * from './fast-parse.js';
 export * from './limits.js';
 export * from './pages.js';
 export * from './primitives.js';
+export * from './provider-states.js';
 export * from './query/analytics.js';
 export * from './query/params.js';
 export * from './query/v3.js';

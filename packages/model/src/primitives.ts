@@ -142,3 +142,8 @@ export const parseInstant = (value: string): Date | undefined => {
 
 export const ANALYTICS_TIME_PATTERN = ANALYTICS_TIME;
 export const DATE_PATTERN = DATE;
+
+/** An instant as the API writes it (D15), e.g. `2024-03-14T09:26:53.589793Z`. */
+export type Timestamp = z.infer<typeof TimestampSchema>;
+/** An analytics point's time (UTC, without zone). */
+export type AnalyticsTime = z.infer<typeof AnalyticsTimeSchema>;

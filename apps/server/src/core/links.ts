@@ -26,6 +26,20 @@ const VALID_HOST =
   /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?))*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
+ * Whether a Host header makes a valid URL origin: the shape above, and what WHATWG URL parsing
+ * (the clients' and the links' reader) accepts, so that a port beyond 65535 is refused rather than
+ * written into a `next` link no client can follow.
+ */
+const isValidHost = (protocol: string, host: string | undefined): host is string => {
+  if (!host || host.length > 255 || !VALID_HOST.test(host)) return false;
+  try {
+    return new URL(`${protocol}://${host}`).host !== '';
+  } catch {
+    return false;
+  }
+};
+
+/**
  * D29: the origin links are built from. A configured public URL wins; otherwise the request's Host
  * header, which must be a valid host (400 otherwise), so an empty or odd Host never reaches a link.
  */
@@ -35,7 +49,7 @@ export const originFor = (
   host: string | undefined,
 ): string => {
   if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  if (!host || host.length > 255 || !VALID_HOST.test(host))
+  if (!isValidHost(protocol, host))
     throw new ApiError(
       'invalid',
       'Invalid Host header: expected a hostname or IP address with an optional port.',

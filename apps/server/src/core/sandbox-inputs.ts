@@ -57,6 +57,17 @@ const boundedShape = (shape: z.ZodRawShape): z.ZodRawShape =>
 /** The organization to create the record in; without it, the organization of the request's token. */
 const organization = { organization_id: IdSchema.optional() };
 
+/**
+ * The id a record is created with, when a test needs a known one (a provider state's `id`, an id
+ * its fixtures name); by default the next free id. Ids are unique across organizations, so an id
+ * already taken is a 400 naming `id` (store/sandbox-records.ts), never a database fault.
+ */
+const chosenId = {
+  id: IdSchema.describe(
+    'The id to create it with (default: the next free one); an id already taken answers 400.',
+  ),
+};
+
 /** A record body: the given shape bounded, every field optional but `required`, no other field. */
 const input = <S extends z.ZodRawShape, R extends keyof S>(shape: S, required: readonly R[] = []) => {
   const fields = boundedShape(shape);
@@ -72,24 +83,29 @@ const {
   ...contactFields
 } = ContactIdentitySchema.shape;
 export const ContactInputSchema = input({
+  ...chosenId,
   ...contactFields,
   // The bounded and checked input forms of the fields the API's own writes take.
   ...ContactPatchSchema.shape,
   external_customer_id: ContactUpsertSchema.shape.external_customer_id,
 });
 
-export const NoteInputSchema = input({ ...NoteSchema.omit({ id: true }).shape, ...NoteCreateSchema.shape }, [
+export const NoteInputSchema = input({ ...NoteSchema.shape, ...chosenId, ...NoteCreateSchema.shape }, [
   'contact_identity_id',
   'body',
 ]);
 
 export const NavigationEventInputSchema = input(
-  NavigationEventSchema.omit({ id: true, organization_id: true }).shape,
+  { ...NavigationEventSchema.omit({ organization_id: true }).shape, ...chosenId },
   ['contact_identity_id', 'url'],
 );
 
 export const OperatorInputSchema = input(
-  { ...OperatorSchema.omit({ id: true, organization_id: true }).shape, ...OperatorPatchSchema.shape },
+  {
+    ...OperatorSchema.omit({ organization_id: true }).shape,
+    ...chosenId,
+    ...OperatorPatchSchema.shape,
+  },
   ['name'],
 );
 
@@ -118,7 +134,6 @@ const ConversationMessageSchema = input(messageFields).omit({ organization_id: t
 export const ConversationInputSchema = input(
   {
     ...ConversationSchema.omit({
-      id: true,
       contact: true,
       last_message: true,
       um_widget: true,
@@ -126,6 +141,7 @@ export const ConversationInputSchema = input(
       customer_id: true,
       organization_id: true,
     }).shape,
+    ...chosenId,
     contact_identity_id: IdSchema.describe('The contact of the conversation.'),
     um_widget_id: IdSchema.describe('Default: the organization’s first widget.'),
     topics: ConversationPatchSchema.shape.topics,

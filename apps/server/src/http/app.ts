@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { endpointList, LIMITS, routerPath } from '@org/model';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { ApiError } from '../core/api-error.js';
 import { handlers } from '../handlers/index.js';
 import type { Services } from '../handlers/services.js';
 import { registerDocs } from './docs.js';
 import { installJsonBody } from './json-body.js';
-import { registerRoutes } from './register-routes.js';
+import { answerUnroutable, registerRoutes } from './register-routes.js';
 import { registerSandbox, type SandboxControl } from './sandbox.js';
 import { registerRetiredVersions } from './versioning.js';
 
@@ -86,6 +91,29 @@ const toApiError = (error: FastifyError, bodyLimit: number): ApiError | null => 
   return null;
 };
 
+/**
+ * D27: errors the router finds before any route. A path that is not valid percent-encoding on an
+ * operation's path is counted as that operation's malformed path parameter (answerUnroutable).
+ */
+const answerFrameworkError = async (
+  services: Services,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bodyLimit: number,
+) => {
+  reply.header('X-Request-Id', request.id);
+  let apiError = toApiError(error, bodyLimit) ?? new ApiError('invalid', error.message);
+  try {
+    if (error.code === 'FST_ERR_BAD_URL')
+      apiError = await answerUnroutable(services, request, reply, apiError);
+  } catch (fault) {
+    request.log.error({ err: fault, requestId: request.id }, 'unexpected fault');
+    apiError = new ApiError('error', `Unexpected fault; request id ${request.id}.`);
+  }
+  reply.code(apiError.status).headers(apiError.headers).send(apiError.body);
+};
+
 const noRouteSchemas = (): never => {
   throw new Error('routes of the reference server take no JSON schema: the model validates (zod)');
 };
@@ -112,9 +140,7 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
     clientErrorHandler,
     // D27: errors the router finds before any route (bad percent-encoding, a too long parameter).
     frameworkErrors: (error, request, reply) => {
-      const apiError = toApiError(error as FastifyError, bodyLimit) ?? new ApiError('invalid', error.message);
-      (reply as FastifyReply).header('X-Request-Id', request.id);
-      (reply as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.body);
+      void answerFrameworkError(services, error as FastifyError, request, reply as FastifyReply, bodyLimit);
     },
   });
   installJsonBody(app, bodyLimit);

@@ -1,12 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endpointList } from '@org/model';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultDocsDir, registerDocs } from './docs.js';
 
-const REPO_DOCS_DIST = fileURLToPath(new URL('../../../../docs/dist', import.meta.url));
+/** The docs site the package's build copies in (and an installed server serves). */
+const SHIPPED_DOCS = fileURLToPath(new URL('../../dist/docs', import.meta.url));
 
 const apps: FastifyInstance[] = [];
 const dirs: string[] = [];
@@ -17,8 +19,7 @@ afterAll(async () => {
 
 /**
  * A tiny docs site laid out like the built one (index.html, guides/, decisions/): serving is tested
- * against it, so this test needs no `pnpm run docs` first. What the real site contains (every
- * operation in Redoc's menu) is the docs package's own test (docs/test/reference-browser.test.ts).
+ * against it, so these tests need no docs site built first.
  */
 const FIXTURE_INDEX = '<!doctype html><title>API reference</title><redoc></redoc>';
 const fixtureSite = (): string => {
@@ -40,11 +41,27 @@ const appWith = async (docsDir?: string) => {
   return app;
 };
 
+/** Operations of the model's endpoint table the page does not name (Redoc embeds the document). */
+const missingOperations = (html: string) =>
+  endpointList()
+    .map(([id]) => id)
+    .filter((id) => !html.includes(`"operationId":"${id}"`));
+
 describe('GET /docs/', () => {
-  it('finds the repository docs/dist from the sources as from the bundle', () => {
-    expect(defaultDocsDir()).toBe(REPO_DOCS_DIST);
-    const bundled = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-    expect(defaultDocsDir(bundled)).toBe(REPO_DOCS_DIST);
+  it('serves the docs site shipped in the package (dist/docs), from the sources as from the bundle; DOCS_DIR wins', () => {
+    expect(defaultDocsDir()).toBe(SHIPPED_DOCS);
+    const bundled = fileURLToPath(new URL('../../dist/chunk-ABCDEF.js', import.meta.url));
+    expect(defaultDocsDir(bundled)).toBe(SHIPPED_DOCS);
+    // Outside any repository (an installed package): still beside the bundle.
+    expect(defaultDocsDir('/srv/app/node_modules/@org/reference-server/dist/cli.js')).toBe(
+      '/srv/app/node_modules/@org/reference-server/dist/docs',
+    );
+    process.env.DOCS_DIR = 'elsewhere/docs';
+    try {
+      expect(defaultDocsDir()).toBe(join(process.cwd(), 'elsewhere', 'docs'));
+    } finally {
+      delete process.env.DOCS_DIR;
+    }
   });
 
   it('serves the reference of a docs site, and redirects /docs to /docs/', async () => {
@@ -56,7 +73,7 @@ describe('GET /docs/', () => {
     expect((await app.inject({ url: '/docs' })).headers.location).toBe('/docs/');
   });
 
-  it('answers 503 with how to build the reference when it is not built, never a placeholder', async () => {
+  it('answers 503 with how to build the reference when it is not built, never a placeholder nor a path of the machine', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'um-docs-'));
     dirs.push(empty);
     const app = await appWith(empty);
@@ -64,8 +81,9 @@ describe('GET /docs/', () => {
     expect(page.statusCode).toBe(503);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('the API reference is not built');
-    expect(page.body).toContain('pnpm@10.34.9 run docs');
-    expect(page.body).toContain(join(empty, 'index.html'));
+    expect(page.body).toContain('pnpm@10.34.9 build');
+    expect(page.body).not.toContain(tmpdir());
+    expect(page.body).not.toContain(empty);
     expect((await app.inject({ url: '/docs/guides/pagination.md' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/openapi.json' })).statusCode).toBe(200);
   });
@@ -80,5 +98,21 @@ describe('GET /docs/', () => {
     expect(decision.statusCode).toBe(200);
     expect((await app.inject({ url: '/docs/guides/missing.md' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/docs/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
+  });
+});
+
+describe('the docs site the package ships (dist/docs, from `pnpm build`)', () => {
+  it('names every operation of the endpoint table and holds the guides and decisions', async () => {
+    // The package's own build output: its build (a dependency of this test task) builds the docs site
+    // and copies it in, so a fresh clone needs only `pnpm build`, never a docs/dist of its own.
+    expect(existsSync(join(SHIPPED_DOCS, 'index.html')), 'run `npx -y pnpm@10.34.9 build` first').toBe(true);
+    const app = await appWith();
+    const page = await app.inject({ url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    // Booleans and short lists: a failure must not print the whole 2.5 MB page.
+    expect(page.body.includes('redoc')).toBe(true);
+    expect(missingOperations(page.body)).toEqual([]);
+    expect((await app.inject({ url: '/docs/guides/pagination.md' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/docs/decisions/README.md' })).statusCode).toBe(200);
   });
 });

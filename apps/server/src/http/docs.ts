@@ -1,19 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The built docs site (`pnpm run docs`): DOCS_DIR, or docs/dist of the repository found by walking
- * up from this module to the directory holding pnpm-workspace.yaml. Walking up gives the same
- * answer from src/http/ (vitest) and from dist/ (the bundle), which a fixed relative path cannot.
+ * The built docs site: DOCS_DIR, or the copy the package's build puts in dist/docs/ (the docs site
+ * the repository builds, `pnpm run docs`, shipped inside the package: an installed server has no
+ * repository around it). The bundle's chunks all sit in dist/; from the sources (vitest, this
+ * module in src/http/), the last build's.
  */
-export const defaultDocsDir = (from: string = fileURLToPath(import.meta.url)): string | undefined => {
+export const defaultDocsDir = (from: string = fileURLToPath(import.meta.url)): string => {
   if (process.env.DOCS_DIR) return resolve(process.env.DOCS_DIR);
-  for (let dir = dirname(from); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return join(dir, 'docs', 'dist');
-    if (dirname(dir) === dir) return undefined;
-  }
+  const here = dirname(from);
+  return basename(here) === 'dist' ? join(here, 'docs') : join(here, '..', '..', 'dist', 'docs');
 };
 
 const TYPES: Record<string, string> = {
@@ -27,14 +26,16 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
 };
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-/** 503, not a placeholder that looks like a reference: says what is missing and how to build it. */
-const notBuilt = (root: string | undefined) =>
-  `<!doctype html><html lang="en"><meta charset="utf-8"><title>API reference not built</title>
+/**
+ * 503, not a placeholder that looks like a reference: says what is missing and how to build it,
+ * never where this machine's files are (the answer goes to whoever asks).
+ */
+const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>API reference not built</title>
 <h1>503: the API reference is not built</h1>
-<p>This server found no <code>${escapeHtml(root ? join(root, 'index.html') : 'docs/dist/index.html (no repository above the server)')}</code>.
-Build it from the repository root with <code>npx -y pnpm@10.34.9 run docs</code> (or set <code>DOCS_DIR</code> to a built docs site), then reload.</p>
+<p>This server has no built API reference: its docs directory (<code>DOCS_DIR</code>, or the one its
+package ships) holds no <code>index.html</code>. In the server's repository,
+<code>npx -y pnpm@10.34.9 build</code> builds the reference into the server's package (or set
+<code>DOCS_DIR</code> to a built docs site); then reload.</p>
 <p>The OpenAPI document is served meanwhile at <a href="/openapi.json">/openapi.json</a>.</p></html>`;
 
 export interface DocsOptions {
@@ -65,9 +66,8 @@ export const registerDocs = (app: FastifyInstance, options: DocsOptions = {}) =>
     // The reference links to the guides relatively: it must be served from /docs/, not /docs.
     if (request.url.split('?')[0] === '/docs') return reply.redirect('/docs/', 301);
     const wanted = (request.params as { '*'?: string })['*'] || 'index.html';
-    if (!root || !existsSync(join(root, 'index.html'))) {
-      if (wanted === 'index.html')
-        return reply.code(503).type('text/html; charset=utf-8').send(notBuilt(root));
+    if (!existsSync(join(root, 'index.html'))) {
+      if (wanted === 'index.html') return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
       return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
     }
     const file = resolve(root, decodeURIComponent(wanted));

@@ -172,16 +172,17 @@ const tablesWrittenBy = (ep: EndpointDefinition): readonly string[] | undefined 
  * CPU). Hooks after the handler do not run for a hijacked reply; onResponse (logging) still does.
  */
 const sendParts = (reply: FastifyReply, parts: readonly Buffer[]) => {
-  if (reply.server.hasDecorator(SANDBOX_JOURNAL)) journalPage(reply.request, parts);
   let length = 0;
   for (const part of parts) length += part.length;
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(reply.statusCode, {
+  const headers = {
     ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': JSON_TYPE,
     'content-length': length,
-  });
+  };
+  if (reply.server.hasDecorator(SANDBOX_JOURNAL)) journalPage(reply.request, parts, headers);
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(reply.statusCode, headers);
   const socket = res.socket;
   socket?.cork();
   for (const part of parts) res.write(part);
@@ -221,6 +222,43 @@ const rateScopeOf = (auth: AuthContext, ep: EndpointDefinition, request: Fastify
   return only !== undefined && auth.visibleOrganizationIds.includes(only)
     ? `o${only}`
     : `c${auth.customerId}`;
+};
+
+/** Every counted endpoint with a pattern of its path, for requests the router could not route. */
+const COUNTED_ROUTES = endpointList()
+  .filter(([, ep]) => ep.group !== null)
+  .map(([, ep]) => ({
+    ep,
+    pattern: new RegExp(`^${routerPath(ep.path).replace(/:\w+/g, '[^/]+').replace(/\/$/, '')}/?$`),
+  }));
+
+/**
+ * D2, D27: the answer to a request the router refused (a path parameter that is not valid
+ * percent-encoding, `/conversations/%zz/`): on an operation's path it is answered as a malformed
+ * path parameter is, authenticated and counted first (so it carries the counter's headers the
+ * document lists for that 400), and an unknown metric (`/analytics/%zz/`) is the uncounted 404 of
+ * any unknown metric. Other paths get `refused` as it is, uncounted.
+ */
+export const answerUnroutable = async (
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refused: ApiError,
+): Promise<ApiError> => {
+  const path = request.url.split('?', 1)[0]!;
+  const route = COUNTED_ROUTES.find(({ ep, pattern }) => ep.method === request.method && pattern.test(path));
+  if (!route) return refused;
+  if (route.ep.path.includes('{metric}')) return new ApiError('not_found', 'Unknown analytics metric.');
+  try {
+    const { auth, rejected } = await authenticateOrReject(services, request);
+    reply.headers(
+      await services.limiter.hit(rateScopeOf(auth, route.ep, request), route.ep.group!, undefined),
+    );
+    return rejected ?? refused;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
 };
 
 /** A path naming something that does not exist is 404 (D13: an unknown metric); a malformed id is 400. */

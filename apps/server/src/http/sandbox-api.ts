@@ -57,19 +57,72 @@ const SandboxWorldSchema = z
   .strict();
 export type SandboxWorld = z.infer<typeof SandboxWorldSchema>;
 
+const HeadersSchema = z
+  .record(z.string(), z.string())
+  .describe(
+    'Header names in lower case; several values of one name joined by ", ". Authorization, cookies and every header naming a token, key, secret or password show "[redacted]".',
+  );
+const JournalBodySchema = z
+  .unknown()
+  .describe(
+    'The JSON body as sent, or its text when it is not JSON; null without a body. Beyond 256 K characters: { truncated: true, text }.',
+  );
+
 const JournalEntrySchema = z
   .object({
-    id: z.string().describe('The request id.'),
+    id: z.string().describe('The request id (X-Request-Id).'),
     at: z.string().datetime().describe('When it was answered (real time).'),
-    method: z.string(),
-    url: z.string(),
-    status: z.number().int(),
-    ms: z.number(),
-    body: z.unknown().describe('The JSON answer as sent, or its text; null without a body.'),
+    operation: z
+      .string()
+      .nullable()
+      .describe('The operationId of the API document it was routed to; null for any other path.'),
+    method: z.string().describe('The request method, e.g. PATCH.'),
+    url: z.string().describe('The request target as sent: path and query string.'),
+    path: z.string().describe('The path of the request, without the query string.'),
+    query: z
+      .record(z.string(), z.union([z.string(), z.array(z.string())]))
+      .describe('The query parameters, decoded; a repeated one is an array. Token-like names are redacted.'),
+    status: z.number().int().describe('The status answered.'),
+    ms: z.number().describe('Milliseconds from the request to the answer.'),
+    request: z.object({ headers: HeadersSchema, body: JournalBodySchema }).strict(),
+    response: z.object({ headers: HeadersSchema, body: JournalBodySchema }).strict(),
   })
   .strict();
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 const JournalSchema = z.object({ count: z.number().int(), results: z.array(JournalEntrySchema) }).strict();
+
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** `GET /_sandbox/requests` filters: each given one must hold; none given is the whole journal. */
+export const JournalQuerySchema = z
+  .object({
+    method: z
+      .string()
+      .transform((m) => m.toUpperCase())
+      .pipe(z.enum(HTTP_METHODS))
+      .optional()
+      .describe('Only requests of this method (any case), e.g. PATCH.'),
+    path: z
+      .string()
+      .max(2000)
+      .regex(/^\//, 'A path starting with /.')
+      .optional()
+      .describe(
+        'Only requests to this path: as sent (/api/um/v3/conversations/1042/, a trailing slash optional), or the API document’s template (/api/um/v3/conversations/{id}/).',
+      ),
+    status: z
+      .string()
+      .regex(/^[1-5](?:\d\d|xx)$/, 'A status such as 200, or a class such as 4xx.')
+      .optional()
+      .describe('Only answers of this status (e.g. 200) or class (e.g. 4xx).'),
+    operation: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('Only requests routed to this operationId, e.g. updateConversation.'),
+  })
+  .strict();
+export type JournalQuery = z.input<typeof JournalQuerySchema>;
 
 export const ClockSchema = z
   .object({
@@ -98,6 +151,43 @@ export const ClockRequestSchema = z
       ctx.addIssue({ code: 'custom', path: [], message: 'Give exactly one of now and advance.' });
   });
 
+/**
+ * `POST /_sandbox/provider-states`: Pact's provider-state change request, as a state-change URL or
+ * pact-js's `stateHandlers` send it. `params` are the state's (the catalogue validates them).
+ */
+export const ProviderStateChangeSchema = z
+  .object({
+    state: z.string().min(1).max(1000).describe('The state’s name, one of GET /_sandbox/provider-states.'),
+    params: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('The state’s parameters, as the pact gives them (`given(name, params)`).'),
+    action: z
+      .enum(['setup', 'teardown'])
+      .optional()
+      .describe('setup (the default) sets the state up; teardown resets the sandbox (POST /_sandbox/reset).'),
+  })
+  .passthrough();
+
+const StateValuesSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .describe(
+    'The values the state returns (Pact V4 injects them: `fromProviderState`), e.g. the id of a created record.',
+  );
+
+const ProviderStateCatalogueSchema = z
+  .array(
+    z
+      .object({
+        name: z.string(),
+        description: z.string(),
+        params: z.record(z.string(), z.unknown()).describe('The JSON schema of its parameters.'),
+        returns: z.array(z.string()).describe('The names of the values it returns.'),
+      })
+      .strict(),
+  )
+  .describe('Every provider state the sandbox sets up.');
+
 /** A record body and the record it answers, per table (the API's GET form). */
 export const RECORD_RESOURCES: Record<SandboxRecordResource, { input: z.ZodTypeAny; record: z.ZodTypeAny }> =
   {
@@ -115,6 +205,8 @@ interface Operation {
   summary: string;
   description: string;
   body?: z.ZodTypeAny;
+  /** Query parameters (an object schema of optional strings). */
+  query?: z.AnyZodObject;
   success: { status: 200 | 201 | 204; schema: z.ZodTypeAny | null };
   errors: ErrorStatus[];
   /** Takes `Authorization` (the organization a record is created in). */
@@ -188,9 +280,11 @@ export const sandboxOperations = (): Operation[] => [
     method: 'GET',
     path: `${SANDBOX_PREFIX}/requests`,
     summary: 'The request journal',
-    description: 'The requests since the last reset, with their answers (the control API excluded).',
+    description:
+      'The requests since the last reset, oldest first, with their answers (the control API excluded): method, path, query, headers and body of each request, status, headers and body of each answer. Tokens are redacted. The filters narrow it; a filter that is not one answers 400.',
+    query: JournalQuerySchema,
     success: { status: 200, schema: JournalSchema },
-    errors: [],
+    errors: [400],
   },
   {
     method: 'DELETE',
@@ -225,6 +319,25 @@ export const sandboxOperations = (): Operation[] => [
     description: 'The clock runs with real time again.',
     success: { status: 200, schema: ClockSchema },
     errors: [],
+  },
+  {
+    method: 'GET',
+    path: `${SANDBOX_PREFIX}/provider-states`,
+    summary: 'The provider state catalogue',
+    description:
+      'Every Pact provider state the sandbox sets up: its name, what it does, the JSON schema of its parameters and the names of the values it returns.',
+    success: { status: 200, schema: ProviderStateCatalogueSchema },
+    errors: [],
+  },
+  {
+    method: 'POST',
+    path: `${SANDBOX_PREFIX}/provider-states`,
+    summary: 'Set a provider state up (Pact’s state-change URL)',
+    description:
+      'The request a Pact verifier sends to its state-change URL (`{ state, params, action }`). `setup` creates what the state names in the organization of the world’s first token and answers the values it returns; `teardown` resets the sandbox. An unknown state answers 400 naming it and listing the catalogue; parameters that are wrong answer 400 naming each (`params.<name>`).',
+    body: ProviderStateChangeSchema,
+    success: { status: 200, schema: StateValuesSchema },
+    errors: WRITE_ERRORS,
   },
   {
     method: 'GET',

@@ -1,4 +1,10 @@
-import { ERROR_CODES, type ErrorStatus, errorBodySchemaFor, errorCodesFor } from '@org/model';
+import {
+  ERROR_CODES,
+  type ErrorStatus,
+  errorBodySchemaFor,
+  errorCodesFor,
+  PROVIDER_STATE_CATALOGUE,
+} from '@org/model';
 import { jsonSchemaOf, MODEL_VERSION } from '@org/model/openapi';
 import { sandboxOperations } from './sandbox-api.js';
 
@@ -6,6 +12,15 @@ import { sandboxOperations } from './sandbox-api.js';
  * The sandbox's OpenAPI document (D42), apart from the operations table so that the generator
  * (@org/model/openapi) loads on the first request of the document, not at every start.
  */
+
+/** GET /_sandbox/provider-states: the catalogue with its parameters as JSON schemas. */
+export const stateCatalogue = () =>
+  Object.values(PROVIDER_STATE_CATALOGUE).map((state) => ({
+    name: state.name,
+    description: state.description,
+    params: jsonSchemaOf(state.params),
+    returns: [...state.returns],
+  }));
 
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No content' };
 
@@ -22,6 +37,10 @@ export const buildSandboxDocument = (version: string = MODEL_VERSION) => {
         required: true,
         schema: { type: 'integer', minimum: 1 },
       })),
+      ...Object.entries(op.query?.shape ?? {}).map(([name, field]) => {
+        const { description, ...schema } = jsonSchemaOf(field as never) as Record<string, unknown>;
+        return { name, in: 'query', required: false, description, schema };
+      }),
       ...(op.authorization
         ? [
             {

@@ -71,6 +71,7 @@ const validRequest = async (t: SandboxUnderTest, path: string): Promise<{ url: s
   const bodies: Obj = {
     [`${SANDBOX_PREFIX}/worlds`]: { organizations: 1 },
     [`${SANDBOX_PREFIX}/clock`]: { advance: 'PT1H' },
+    [`${SANDBOX_PREFIX}/provider-states`]: { state: 'a conversation exists', params: { id: 1042 } },
   };
   return { url: path, body: bodies[path] };
 };

@@ -32,6 +32,29 @@ const firstId = async (t: SandboxUnderTest, path: string) =>
 const suite = (engine: 'pglite' | 'postgres') => () => {
   const t = useSandbox(engine, { rateLimits: 'off' });
 
+  it('creates records with a chosen id; an id already taken answers 400 naming id, never a 5xx', async () => {
+    const contact = await created(t, 'contact_identities', { id: 424242, name: 'Chosen' });
+    expect(contact.id).toBe(424242);
+    const conversation = await created(t, 'conversations', { id: 1042, contact_identity_id: 424242 });
+    expect(conversation.id).toBe(1042);
+    expect((await t.call(`${V3}/conversations/1042/`)).status).toBe(200);
+    for (const [table, body] of [
+      ['contact_identities', { id: 424242 }],
+      ['conversations', { id: 1042, contact_identity_id: 424242 }],
+    ] as const) {
+      const taken = await post(t, table, body);
+      expect(taken.status).toBe(400);
+      expect(errorBodySchemaFor(400).parse(await taken.json()).errors).toEqual({
+        id: [`The id ${body.id} is taken.`],
+      });
+    }
+    // The next record without an id gets a fresh one, past the chosen ids.
+    const next = await created(t, 'contact_identities', { name: 'Next' });
+    expect(next.id).toBeGreaterThan(424242);
+    const bad = await post(t, 'notes', { id: -1, contact_identity_id: 424242, body: 'x' });
+    expect(errorBodySchemaFor(400).parse(await bad.json()).errors).toHaveProperty('id');
+  });
+
   it('creates a record of every table, answered as the API’s GET renders it', async () => {
     const contact = ContactIdentitySchema.parse(
       await created(t, 'contact_identities', {

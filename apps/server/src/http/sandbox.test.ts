@@ -56,6 +56,44 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
     expect(errorBodySchemaFor(404).parse(await missing.json()).code).toBe('not_found');
   });
 
+  it('Prefer: code=500 and code=503 force the faults every operation documents, in the error body', async () => {
+    const fault = await t.call(LIST, { headers: { prefer: 'code=500' } });
+    expect(fault.status).toBe(500);
+    expect(fault.headers.get('preference-applied')).toBe('code=500');
+    expect(errorBodySchemaFor(500).parse(await fault.json()).code).toBe('error');
+
+    const patch = await t.call('/api/um/v3/conversations/1/', {
+      method: 'PATCH',
+      body: '{}',
+      headers: { prefer: 'code=503' },
+    });
+    expect(patch.status).toBe(503);
+    expect(errorBodySchemaFor(503).parse(await patch.json()).code).toBe('unavailable');
+    // The server's own 503 asks for a second (D24); the rate-limit headers are those of the counter.
+    expect(patch.headers.get(H.retryAfter)).toBe('1');
+    expect(patch.headers.get(H.limit)).toMatch(/^\d+$/);
+  });
+
+  it('Prefer: retry-after=N sets the Retry-After of a forced 429 or 503 (0 allowed); 429 keeps its window otherwise', async () => {
+    for (const status of [429, 503]) {
+      const now = await t.call(LIST, { headers: { prefer: `code=${status}, retry-after=0` } });
+      expect(now.status).toBe(status);
+      expect(now.headers.get(H.retryAfter)).toBe('0');
+      expect(now.headers.get('preference-applied')).toBe(`code=${status}, retry-after=0`);
+      const later = await t.call(LIST, { headers: { prefer: `code=${status}; retry-after=7` } });
+      expect(later.headers.get(H.retryAfter)).toBe('7');
+    }
+    const byDefault = await t.call(LIST, { headers: { prefer: 'code=429' } });
+    expect(byDefault.headers.get(H.retryAfter)).toBe(byDefault.headers.get(H.reset));
+    // Not a whole number of seconds: ignored, the default stands.
+    const bad = await t.call(LIST, { headers: { prefer: 'code=503, retry-after=soon' } });
+    expect(bad.headers.get(H.retryAfter)).toBe('1');
+    expect(bad.headers.get('preference-applied')).toBe('code=503');
+    // Retry-After belongs to 429 and 503 only.
+    const fault = await t.call(LIST, { headers: { prefer: 'code=500, retry-after=3' } });
+    expect(fault.headers.get(H.retryAfter)).toBeNull();
+  });
+
   it('Prefer: a status the operation does not document, and unknown preferences, are ignored (RFC 7240)', async () => {
     const teapot = await t.call(LIST, { headers: { prefer: 'code=418, respond-async, wait=5' } });
     expect(teapot.status).toBe(200);
@@ -99,9 +137,78 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
     await t.call('/api/um/v3/conversations/999999/');
     const journal = await (await t.call('/_sandbox/requests')).json();
     expect(journal.results.map((r: { status: number }) => r.status)).toEqual([200, 404]);
-    expect(journal.results[0]).toMatchObject({ method: 'GET', url: LIST });
-    expect(journal.results[0].body.results.length).toBeGreaterThan(0);
-    expect(journal.results[1].body.code).toBe('not_found');
+    expect(journal.results[0]).toMatchObject({
+      method: 'GET',
+      url: LIST,
+      path: '/api/um/v3/conversations/',
+      query: { limit: '100', ordering: 'id' },
+      operation: 'listConversations',
+    });
+    // A page is written part by part: its body and headers are journaled all the same.
+    expect(journal.results[0].response.body.results.length).toBeGreaterThan(0);
+    expect(journal.results[0].response.headers['content-type']).toMatch(/^application\/json/);
+    expect(journal.results[0].response.headers[H.limit.toLowerCase()]).toMatch(/^\d+$/);
+    expect(journal.results[1].response.body.code).toBe('not_found');
+  });
+
+  it('the journal holds the whole exchange: request headers (tokens redacted) and body, answer headers and body', async () => {
+    const list = await (await t.call('/api/um/v3/conversations/?limit=1&ordering=id')).json();
+    const id = list.results[0].id;
+    const patch = await t.call(`/api/um/v3/conversations/${id}/?token=abc&exclude_ids=1&exclude_ids=2`, {
+      method: 'PATCH',
+      body: JSON.stringify({ topics: ['billing'] }),
+      headers: { 'x-api-key': 'k', cookie: 'session=s', 'x-forwarded-authorization': 'f', 'x-trace': 'kept' },
+    });
+    const [entry, ...others] = await (await t.call('/_sandbox/requests?method=patch'))
+      .json()
+      .then((j) => j.results);
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({
+      method: 'PATCH',
+      path: `/api/um/v3/conversations/${id}/`,
+      query: { token: '[redacted]', exclude_ids: ['1', '2'] },
+      status: patch.status,
+      operation: 'updateConversation',
+      request: {
+        headers: {
+          authorization: '[redacted]',
+          'x-api-key': '[redacted]',
+          cookie: '[redacted]',
+          'x-forwarded-authorization': '[redacted]',
+          'x-trace': 'kept',
+          'content-type': 'application/json',
+        },
+        body: { topics: ['billing'] },
+      },
+      response: { body: await patch.json() },
+    });
+    expect(entry.response.headers['x-request-id']).toBe(entry.id);
+    expect(JSON.stringify(entry)).not.toContain(t.token);
+  });
+
+  it('GET /_sandbox/requests filters by method, path (or its template), status (or class) and operation', async () => {
+    await t.call('/api/um/v3/conversations/999999/');
+    await t.call('/api/um/v3/operators/');
+    await t.call('/api/um/v3/conversations/999998/', { method: 'DELETE' });
+    const ids = async (query: string) =>
+      (await (await t.call(`/_sandbox/requests?${query}`)).json()).results.map(
+        (r: { method: string; path: string }) => `${r.method} ${r.path}`,
+      );
+    expect(await ids('status=4xx')).toEqual([
+      'GET /api/um/v3/conversations/999999/',
+      'DELETE /api/um/v3/conversations/999998/',
+    ]);
+    expect(await ids('status=200')).toEqual(['GET /api/um/v3/operators/']);
+    expect(await ids(`path=${encodeURIComponent('/api/um/v3/conversations/{id}/')}&method=GET`)).toEqual([
+      'GET /api/um/v3/conversations/999999/',
+    ]);
+    expect(await ids('path=/api/um/v3/operators')).toEqual(['GET /api/um/v3/operators/']);
+    expect(await ids('operation=deleteConversation')).toEqual(['DELETE /api/um/v3/conversations/999998/']);
+    const bad = await t.call('/_sandbox/requests?status=teapot&colour=red');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(errorBodySchemaFor(400).parse(await bad.json()).errors ?? {})).toEqual(
+      expect.arrayContaining(['status', 'colour']),
+    );
   });
 };
 

@@ -1,10 +1,14 @@
 import {
   ANALYTICS_METRIC_NAMES,
   type AnalyticsMetric,
+  canonicalMetric,
   type EndpointDefinition,
   ERROR_CODES,
   type ErrorCode,
   endpointList,
+  fieldErrorsOf,
+  PROVIDER_STATE_CATALOGUE,
+  type ProviderStateKey,
   RATE_LIMIT_HEADER_NAMES,
   routerPath,
 } from '@org/model';
@@ -16,18 +20,21 @@ import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { dataPointInputSchemaFor, type SandboxRecordResource } from '../core/sandbox-inputs.js';
 import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
 import { readJsonBody } from './json-body.js';
-import { journalTextOf, RequestJournal } from './request-journal.js';
+import { type JournalRecord, journalTextOf, RequestJournal } from './request-journal.js';
 import {
   ClockRequestSchema,
   type ClockSchema,
   type JournalEntry,
+  type JournalQuery,
+  JournalQuerySchema,
   SANDBOX_PREFIX as PREFIX,
+  ProviderStateChangeSchema,
   RECORD_RESOURCES,
   type SandboxWorld,
   WorldRequestSchema,
 } from './sandbox-api.js';
 
-export type { JournalEntry, SandboxWorld };
+export type { JournalEntry, JournalQuery, SandboxWorld };
 
 type ClockState = z.infer<typeof ClockSchema>;
 
@@ -67,7 +74,61 @@ export interface SandboxControl {
     body: Record<string, unknown>,
     headers: FastifyRequest['headers'],
   ): Promise<string>;
+  /** Sets a provider state of the catalogue up with validated parameters; the values it returns. */
+  setUpProviderState(key: ProviderStateKey, params: unknown): Promise<Record<string, string | number>>;
+  /**
+   * Rate limits a provider state exhausted until the reset: `*` (every group), a group, or
+   * `metric:<canonical metric>`; their requests answer 429.
+   */
+  exhaustedLimits: ReadonlySet<string>;
 }
+
+/** The catalogue's keys by state name, and the names listed for a state the sandbox does not know. */
+const STATE_KEY_OF_NAME = new Map<string, ProviderStateKey>(
+  (Object.keys(PROVIDER_STATE_CATALOGUE) as ProviderStateKey[]).map((key) => [
+    PROVIDER_STATE_CATALOGUE[key].name,
+    key,
+  ]),
+);
+const CATALOGUE_NAMES = [...STATE_KEY_OF_NAME.keys()].map((name) => `"${name}"`).join(', ');
+
+/** The catalogue's key of a state name, or 400 naming the state and listing the catalogue. */
+const stateKeyOf = (name: string): ProviderStateKey => {
+  const key = STATE_KEY_OF_NAME.get(name);
+  if (key) return key;
+  throw new ApiError('invalid', `No provider state "${name}". The catalogue: ${CATALOGUE_NAMES}.`, {
+    state: [`Unknown provider state "${name}"; GET /_sandbox/provider-states lists them.`],
+  });
+};
+
+/** A state's parameters, checked by the catalogue: 400 naming each wrong one (`params.<name>`). */
+const stateParamsOf = (key: ProviderStateKey, params: unknown): unknown => {
+  const result = PROVIDER_STATE_CATALOGUE[key].params.safeParse(params ?? {});
+  if (result.success) return result.data;
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrorsOf(result.error)).map(([field, messages]) => [
+      field === 'non_field_errors' ? 'params' : `params.${field}`,
+      messages,
+    ]),
+  );
+  throw new ApiError('invalid', `Invalid params of "${PROVIDER_STATE_CATALOGUE[key].name}".`, errors);
+};
+
+/** Whether a provider state exhausted the rate limit a request of this endpoint adds to. */
+const isExhausted = (
+  exhausted: ReadonlySet<string>,
+  endpoint: EndpointDefinition,
+  request: FastifyRequest,
+) => {
+  if (exhausted.size === 0 || endpoint.group === null) return false;
+  if (exhausted.has('*') || exhausted.has(endpoint.group)) return true;
+  const metric = endpoint.metric ?? (request.params as { metric?: string } | undefined)?.metric;
+  return (
+    metric !== undefined &&
+    (ANALYTICS_METRIC_NAMES as readonly string[]).includes(metric) &&
+    exhausted.has(`metric:${canonicalMetric(metric as AnalyticsMetric)}`)
+  );
+};
 
 /** Marks an app whose pages (written part by part) are copied into the journal. */
 export const SANDBOX_JOURNAL = 'sandboxJournal';
@@ -91,6 +152,69 @@ for (const [code, { status }] of Object.entries(ERROR_CODES) as Array<[ErrorCode
 const ENDPOINT_OF_ROUTE = new Map<string, EndpointDefinition>(
   endpointList().map(([, ep]) => [`${ep.method} ${routerPath(ep.path)}`, ep]),
 );
+/** The operationId a route serves, for the journal. */
+const OPERATION_OF_ROUTE = new Map<string, string>(
+  endpointList().map(([id, ep]) => [`${ep.method} ${routerPath(ep.path)}`, id]),
+);
+
+/**
+ * Names of headers and query parameters whose values the journal never shows: the journal is read
+ * by anyone who can reach the sandbox, and tests print it when they fail.
+ */
+const SECRET_NAME = /authorization|cookie|token|secret|password|api[-_]?key|credential|session/i;
+const REDACTED = '[redacted]';
+
+/** Headers as the journal shows them: one string per name, secrets redacted. */
+const journalHeadersOf = (headers: Record<string, unknown>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = SECRET_NAME.test(name)
+      ? REDACTED
+      : Array.isArray(value)
+        ? value.join(', ')
+        : String(value);
+  }
+  return out;
+};
+
+/** The query parameters of a request target, decoded (repeated ones as arrays), secrets redacted. */
+const journalQueryOf = (search: string): Record<string, string | string[]> => {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, raw] of new URLSearchParams(search)) {
+    const value = SECRET_NAME.test(name) ? REDACTED : raw;
+    const before = out[name];
+    out[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return out;
+};
+
+/** One exchange as the journal keeps it (D23): the request and the answer, headers and bodies. */
+const journalRecordOf = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: string | null,
+): JournalRecord => {
+  const mark = request.url.indexOf('?');
+  const route = `${request.method} ${request.routeOptions.url}`;
+  return {
+    id: request.id,
+    at: new Date().toISOString(),
+    operation: OPERATION_OF_ROUTE.get(route) ?? null,
+    method: request.method,
+    url: request.url,
+    path: mark < 0 ? request.url : request.url.slice(0, mark),
+    query: mark < 0 ? {} : journalQueryOf(request.url.slice(mark + 1)),
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime * 10) / 10,
+    request: { headers: journalHeadersOf(request.headers), body: journalTextOf(request.body) },
+    response: { headers: journalHeadersOf(answerHeadersOf(request, reply)), body: answer },
+  };
+};
+
+/** The headers an answer went out with: those of a page written part by part, else the reply's. */
+const answerHeadersOf = (request: FastifyRequest, reply: FastifyReply): Record<string, unknown> =>
+  (request as { journalHeaders?: Record<string, unknown> }).journalHeaders ?? reply.getHeaders();
 
 const CLOCK_RANGE_LIMITS = 'between 1970-01-01 and 9999-12-31 (UTC)';
 const CLOCK_RANGE_MESSAGE = `A moment ${CLOCK_RANGE_LIMITS}.`;
@@ -108,28 +232,77 @@ export const preferencesOf = (request: FastifyRequest): Map<string, string> => {
   return preferences;
 };
 
+/** The statuses whose answers tell the client when to try again (Retry-After, D2, D24). */
+const RETRY_STATUSES = new Set<number>([429, 503]);
+/** D24: what the server's own 503 asks a client to wait (core/api-error.ts `unavailable`). */
+const DEFAULT_UNAVAILABLE_RETRY_SECONDS = 1;
+/** The longest wait a preference can ask for, as `Prefer: delay` (a day would hang a test). */
+const MAX_RETRY_AFTER_SECONDS = MAX_DELAY_MS / 1000;
+
+/**
+ * `Prefer: retry-after=N`: the Retry-After a forced 429 or 503 carries, in whole seconds (0 allowed,
+ * so that a client retrying by default does not make a test wait). Anything else is ignored.
+ */
+const preferredRetryAfter = (preferences: Map<string, string>): number | undefined => {
+  const raw = preferences.get('retry-after');
+  if (raw === undefined || !/^\d{1,5}$/.test(raw)) return undefined;
+  return Math.min(Number(raw), MAX_RETRY_AFTER_SECONDS);
+};
+
+/** The Retry-After of a forced answer: the preference, else the server's own for that status. */
+const retryAfterOf = (status: number, preferences: Map<string, string>, limits: RateLimits) =>
+  preferredRetryAfter(preferences) ??
+  (status === 429 ? limits.burst.windowSeconds : DEFAULT_UNAVAILABLE_RETRY_SECONDS);
+
 /**
  * `Prefer: code=<status>`: the error an endpoint documents for that status, with its body and
- * headers as the server would answer it (D23). Undocumented statuses are not applied.
+ * headers as the server would answer it (D23), 500 and 503 included. Undocumented statuses are not
+ * applied.
  */
 const preferredError = (request: FastifyRequest, limits: RateLimits): ApiError | null => {
-  const status = Number(preferencesOf(request).get('code'));
+  const preferences = preferencesOf(request);
+  const status = Number(preferences.get('code'));
   const endpoint = ENDPOINT_OF_ROUTE.get(`${request.method} ${request.routeOptions.url}`);
   const code = CODE_OF_STATUS.get(status);
   if (!endpoint || !code || !(endpoint.errors as readonly number[]).includes(status)) return null;
   const window = limits.burst.windowSeconds;
+  const retryAfter = RETRY_STATUSES.has(status) ? retryAfterOf(status, preferences, limits) : undefined;
   const headers: Record<string, string> = {
     [RATE_LIMIT_HEADER_NAMES.limit]: String(limits.burst.requests),
     [RATE_LIMIT_HEADER_NAMES.remaining]: status === 429 ? '0' : String(limits.burst.requests - 1),
     [RATE_LIMIT_HEADER_NAMES.reset]: String(window),
-    ...(status === 429 ? { [RATE_LIMIT_HEADER_NAMES.retryAfter]: String(window) } : {}),
+    ...(retryAfter === undefined ? {} : { [RATE_LIMIT_HEADER_NAMES.retryAfter]: String(retryAfter) }),
   };
   const detail =
     status === 429
-      ? `Request was throttled (preferred by the request). Expected available in ${window} seconds.`
+      ? `Request was throttled (preferred by the request). Expected available in ${retryAfter} seconds.`
       : `${ERROR_CODES[code].description} (Preferred by the request: Prefer: code=${status}.)`;
   const errors = code === 'invalid' ? { non_field_errors: ['Preferred by the request.'] } : undefined;
   return new ApiError(code, detail, errors, headers);
+};
+
+/** The 429 of a limit a provider state exhausted: as the server's own, with the burst window's headers. */
+const exhaustedError = (limits: RateLimits): ApiError => {
+  const window = limits.burst.windowSeconds;
+  return new ApiError(
+    'throttled',
+    `Request was throttled (the sandbox's provider state exhausted this limit). Expected available in ${window} seconds.`,
+    undefined,
+    {
+      [RATE_LIMIT_HEADER_NAMES.limit]: String(limits.burst.requests),
+      [RATE_LIMIT_HEADER_NAMES.remaining]: '0',
+      [RATE_LIMIT_HEADER_NAMES.reset]: String(window),
+      [RATE_LIMIT_HEADER_NAMES.retryAfter]: String(window),
+    },
+  );
+};
+
+/** The Preference-Applied value of a forced error: the code, and the Retry-After when it was asked. */
+const appliedPreferences = (request: FastifyRequest, error: ApiError) => {
+  const retryAfter = preferredRetryAfter(preferencesOf(request));
+  return RETRY_STATUSES.has(error.status) && retryAfter !== undefined
+    ? `code=${error.status}, retry-after=${retryAfter}`
+    : `code=${error.status}`;
 };
 
 /**
@@ -154,9 +327,12 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     }
     const error = preferredError(request, control.limits);
     if (error) {
-      reply.header('Preference-Applied', `code=${error.status}`);
+      reply.header('Preference-Applied', appliedPreferences(request, error));
       throw error;
     }
+    const endpoint = ENDPOINT_OF_ROUTE.get(`${request.method} ${request.routeOptions.url}`);
+    if (endpoint && isExhausted(control.exhaustedLimits, endpoint, request))
+      throw exhaustedError(control.limits);
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -165,17 +341,8 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   });
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith(SANDBOX_PREFIX)) return;
-    journal.add(
-      {
-        id: request.id,
-        at: new Date().toISOString(),
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      bodies.get(request) ?? (request as { journalText?: string | null }).journalText ?? null,
-    );
+    const answer = bodies.get(request) ?? (request as { journalText?: string | null }).journalText ?? null;
+    journal.add(journalRecordOf(request, reply, answer));
   });
 
   app.post(`${SANDBOX_PREFIX}reset`, async (_request, reply) => {
@@ -204,7 +371,9 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     await control.clearRateLimits();
     return reply.code(204).send();
   });
-  app.get(`${SANDBOX_PREFIX}requests`, async (_request, reply) => reply.send(journal.read()));
+  app.get(`${SANDBOX_PREFIX}requests`, async (request, reply) =>
+    reply.send(journal.read(parseOrThrow(JournalQuerySchema, request.query ?? {}, 'query parameters'))),
+  );
   app.delete(`${SANDBOX_PREFIX}requests`, async (_request, reply) => {
     journal.clear();
     return reply.code(204).send();
@@ -254,9 +423,30 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
     },
   );
 
+  // Pact provider states for any team's pacts: the catalogue of @org/model, set up here.
+  app.get(`${SANDBOX_PREFIX}provider-states`, async (_request, reply) =>
+    reply
+      .type(JSON_TYPE)
+      .send(
+        await (catalogue ??= import('./sandbox-document.js').then((m) => JSON.stringify(m.stateCatalogue()))),
+      ),
+  );
+  app.post(`${SANDBOX_PREFIX}provider-states`, async (request, reply) => {
+    const change = parseOrThrow(ProviderStateChangeSchema, bodyOf(request), 'body');
+    if (change.action === 'teardown') {
+      // The interaction is over: back to the seeded world, so the next one starts from it.
+      await control.reset();
+      journal.clear();
+      return reply.send({});
+    }
+    const key = stateKeyOf(change.state);
+    return reply.send(await control.setUpProviderState(key, stateParamsOf(key, change.params)));
+  });
+
   // The sandbox's own document (D42), never part of the published one.
   // Built on first request, so the start does not pay for it.
   let document: Promise<string> | undefined;
+  let catalogue: Promise<string> | undefined;
   app.get(`${SANDBOX_PREFIX}openapi.json`, async (_request, reply) =>
     reply
       .type(JSON_TYPE)
@@ -268,7 +458,16 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   );
 };
 
-/** Lets a page written part by part (register-routes' sendParts) appear in the journal. */
-export const journalPage = (request: FastifyRequest, parts: readonly Buffer[]) => {
-  (request as { journalText?: string | null }).journalText = journalTextOf(Buffer.concat(parts));
+/**
+ * Lets a page written part by part (register-routes' sendParts) appear in the journal, with the
+ * headers it is written with (they never pass through the reply).
+ */
+export const journalPage = (
+  request: FastifyRequest,
+  parts: readonly Buffer[],
+  headers: Record<string, unknown>,
+) => {
+  const page = request as { journalText?: string | null; journalHeaders?: Record<string, unknown> };
+  page.journalText = journalTextOf(Buffer.concat(parts));
+  page.journalHeaders = headers;
 };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   mkdirSync,
   mkdtempSync,
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startExtraction } from './extract-world.js';
+import { readWorldSlice, writeWorldArchive } from './world-archive.js';
 
 const parent = mkdtempSync(join(tmpdir(), 'um-untar-'));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
@@ -26,20 +28,46 @@ const tarball = async (name: string, make: (dir: string) => void) => {
   return file;
 };
 
+/** An archive as the build writes it, of these tarballs; returns each one's slice. */
+const archive = (name: string, tarballs: string[]) =>
+  writeWorldArchive(tarballs, join(parent, `${name}.tar.br`));
+
+/** A world's files, written as `plain` below. */
+const writePlain = (dir: string) => {
+  mkdirSync(join(dir, 'base', '5'), { recursive: true });
+  writeFileSync(join(dir, 'PG_VERSION'), '17\n');
+  // Larger than a piece of the decompressed stream (1 MB): the entry arrives in several.
+  writeFileSync(join(dir, 'base', '5', '1249'), Buffer.alloc(2_500_000, 7));
+  writeFileSync(join(dir, 'base', '5', '2619_fsm'), '');
+};
+
 describe('startExtraction (D58)', () => {
   it('writes files and directories, then renames them into place', async () => {
-    const file = await tarball('plain', (dir) => {
-      mkdirSync(join(dir, 'base', '5'), { recursive: true });
-      writeFileSync(join(dir, 'PG_VERSION'), '17\n');
-      writeFileSync(join(dir, 'base', '5', '1249'), Buffer.alloc(70_000, 7));
-      writeFileSync(join(dir, 'base', '5', '2619_fsm'), '');
-    });
+    const [world] = await archive('plain', [await tarball('plain', writePlain)]);
     const dataDir = join(parent, 'plain');
-    await startExtraction(file, dataDir).finish();
+    await startExtraction(world!, dataDir).finish();
     expect(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8')).toBe('17\n');
-    expect(readFileSync(join(dataDir, 'base', '5', '1249'))).toEqual(Buffer.alloc(70_000, 7));
+    // Compared as a boolean: a failure must not print megabytes.
+    expect(readFileSync(join(dataDir, 'base', '5', '1249')).equals(Buffer.alloc(2_500_000, 7))).toBe(true);
     expect(readFileSync(join(dataDir, 'base', '5', '2619_fsm'), 'utf8')).toBe('');
     expect(readdirSync(parent).filter((name) => name.startsWith('plain.partial-'))).toEqual([]);
+  });
+
+  it('writes the world asked for out of an archive of several, and reads it back as its tarball', async () => {
+    const first = await tarball('first', (dir) => writeFileSync(join(dir, 'PG_VERSION'), '16\n'));
+    const second = await tarball('second', writePlain);
+    const third = await tarball('third', (dir) => writeFileSync(join(dir, 'other'), 'x'));
+    const slices = await archive('three', [first, second, third]);
+    const dataDir = join(parent, 'second');
+    await startExtraction(slices[1]!, dataDir).finish();
+    expect(readdirSync(dataDir).sort()).toEqual(['PG_VERSION', 'base']);
+    expect(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8')).toBe('17\n');
+    expect(readFileSync(join(dataDir, 'base', '5', '1249')).equals(Buffer.alloc(2_500_000, 7))).toBe(true);
+    // In memory (PGlite's loadDataDir): each world's tarball, byte for byte.
+    for (const [i, file] of [first, second, third].entries()) {
+      const blob = await readWorldSlice(slices[i]!);
+      expect(Buffer.from(await blob.arrayBuffer()).equals(readFileSync(file))).toBe(true);
+    }
   });
 
   it('refuses entries it does not write (a link) and a damaged tarball, and leaves nothing', async () => {
@@ -47,12 +75,23 @@ describe('startExtraction (D58)', () => {
       writeFileSync(join(dir, 'PG_VERSION'), '17\n');
       symlinkSync('PG_VERSION', join(dir, 'link'));
     });
-    await expect(startExtraction(linked, join(parent, 'linked')).finish()).rejects.toThrow(/type 2/);
+    const [linkedWorld] = await archive('linked', [linked]);
+    await expect(startExtraction(linkedWorld!, join(parent, 'linked')).finish()).rejects.toThrow(/type 2/);
     const damaged = join(parent, 'damaged.tar');
     const bytes = readFileSync(linked);
     bytes[10] = 1;
     writeFileSync(damaged, bytes);
-    await expect(startExtraction(damaged, join(parent, 'damaged')).finish()).rejects.toThrow(/damaged/);
-    expect(readdirSync(parent).filter((name) => /^(linked|damaged)($|\.partial)/.test(name))).toEqual([]);
+    const [damagedWorld] = await archive('damaged', [damaged]);
+    await expect(startExtraction(damagedWorld!, join(parent, 'damaged')).finish()).rejects.toThrow(/damaged/);
+    // An archive cut short: the world is not all there.
+    const [world] = await archive('whole', [
+      await tarball('whole', (dir) => writeFileSync(join(dir, 'noise'), randomBytes(300_000))),
+    ]);
+    const cut = { ...world!, file: join(parent, 'cut.tar.br') };
+    const compressed = readFileSync(world!.file);
+    writeFileSync(cut.file, compressed.subarray(0, compressed.length / 2));
+    await expect(startExtraction(cut, join(parent, 'cut')).finish()).rejects.toThrow(/cut\.tar\.br: /);
+    await expect(readWorldSlice(cut)).rejects.toThrow(/cut\.tar\.br: /);
+    expect(readdirSync(parent).filter((name) => /^(linked|damaged|cut)($|\.partial)/.test(name))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, openAsBlob, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -8,20 +8,23 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from './demo-world.js';
 import type { Db } from './engine/db.js';
 import { type Extraction, startExtraction } from './extract-world.js';
-import { loadMigrations, migrate } from './migrate.js';
+import { loadMigrations } from './migration-files.js';
+import { readWorldSlice, type WorldSlice, writeWorldArchive } from './world-archive.js';
 
 /**
  * Prebuilt worlds (D43): the worlds most starts ask for are migrated and seeded once, at build time
  * (`node dist/build-worlds.js`, run by the package's build), and kept as PGlite data directory
- * tarballs in dist/worlds/. A start on a new PGlite database (memory, or a data directory without
+ * tarballs in one compressed archive in dist/worlds/ (world-archive.ts). A start on a new PGlite database (memory, or a data directory without
  * one) that asks for such a world loads it instead of running initdb, the migrations and the seed:
  * the same rows (a test compares them with a fresh seed), in a fraction of the time.
  */
 
 /** One prebuilt world: the seed options a start asks for. */
 export interface PrebuiltWorldSpec {
-  /** File name stem in dist/worlds/. */
+  /** The world's name in the manifest. */
   name: string;
+  /** The archive it goes into, `dist/worlds/<archive>.tar.br` (world-archive.ts), in this order. */
+  archive: string;
   /** `now: 'build'` stands for the minute of the build (the CLI's demo world, D43). */
   seed: { seed?: number; size?: NonNullable<SeedOptions['size']>; now?: string | 'build' };
   /** Whether the sandbox snapshot (D23) is taken at build time (starts with the sandbox on). */
@@ -29,14 +32,21 @@ export interface PrebuiltWorldSpec {
 }
 
 /**
- * The worlds built: the CLI's default world, startServer's and the vitest helper's. Not the
- * tenancy alone (`seed: false`): its rows take their timestamps from the clock, so no copy equals
- * a fresh one.
+ * The worlds built: the CLI's default world, without the sandbox (`reference-server` with no
+ * option) and with it (`--sandbox`), startServer's and the vitest helper's. Not the tenancy alone
+ * (`seed: false`): its rows take their timestamps from the clock, so no copy equals a fresh one.
+ *
+ * A start decompresses its world's archive up to the end of its world. The three demo worlds share
+ * one: each after the first differs little from the one before it (the snapshot, the present), so
+ * it costs the archive almost nothing. The CLI's without the sandbox comes first: its first answer
+ * must come within a second, and dropping a snapshot at start took 50-70 ms of it. The tiny world
+ * has an archive of its own: a vitest helper's start decompresses 18 MB, not the demo worlds first.
  */
 export const PREBUILT_WORLDS: readonly PrebuiltWorldSpec[] = [
-  { name: 'cli-demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: true },
-  { name: 'demo', seed: {}, sandbox: true },
-  { name: 'tiny', seed: { size: 'tiny' }, sandbox: true },
+  { name: 'cli-demo', archive: 'demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: false },
+  { name: 'cli-demo-sandbox', archive: 'demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: true },
+  { name: 'demo', archive: 'demo', seed: {}, sandbox: true },
+  { name: 'tiny', archive: 'tiny', seed: { size: 'tiny' }, sandbox: true },
 ];
 
 /** Options that leave the rows as they are: a world asked for with them is still prebuilt. */
@@ -50,7 +60,15 @@ interface Manifest {
   fingerprint: string;
   /** The generator's defaults at build time, to resolve a request's missing options. */
   defaults: { seed: number; now: string };
-  worlds: Array<{ name: string; file: string; key: WorldKey; sandbox: boolean }>;
+  /** Each world, its archive in dist/worlds/ and its tarball's bytes in the decompressed archive. */
+  worlds: Array<{
+    name: string;
+    key: WorldKey;
+    sandbox: boolean;
+    archive: string;
+    offset: number;
+    length: number;
+  }>;
 }
 
 /**
@@ -71,17 +89,24 @@ const BUILD_INITDB_ARGS = ['--wal-segsize=1'];
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /**
- * What a prebuilt world depends on besides its options: the migrations, the generator's code and
- * the PGlite version (its data directory format). A build records it; a start whose own differs
- * (sources changed since the last build) seeds as before.
+ * sha256 of the demo world generator's built file, compiled in (build-constants.ts): the bundle
+ * holds the generator, whose private package an installed server cannot resolve.
  */
-const fingerprint = async (): Promise<string> => {
-  const require = createRequire(import.meta.url);
-  const generator = await readFile(require.resolve('@org/demo-world'));
-  const pglite = require.resolve('@electric-sql/pglite');
+declare const __DEMO_WORLD_HASH__: string | undefined;
+
+/**
+ * What a prebuilt world depends on besides its options: the migrations, the generator's code and
+ * the PGlite version (its data directory format, of the PGlite this process runs: an installation
+ * may hold another). A build records it; a start whose own differs (sources changed since the last
+ * build) seeds as before. Undefined where the sources run uncompiled by tsup or vitest (no hash of
+ * the generator): no prebuilt world then.
+ */
+const fingerprint = async (): Promise<string | undefined> => {
+  if (typeof __DEMO_WORLD_HASH__ !== 'string') return undefined;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const { version } = JSON.parse(await readFile(join(dirname(dirname(pglite)), 'package.json'), 'utf8'));
   const migrations = (await loadMigrations()).map((m) => m.checksum);
-  return sha256(JSON.stringify({ migrations, generator: sha256(generator), pglite: version }));
+  return sha256(JSON.stringify({ migrations, generator: __DEMO_WORLD_HASH__, pglite: version }));
 };
 
 const keyOf = (seed: false | SeedOptions, defaults: Manifest['defaults']): WorldKey | undefined => {
@@ -101,13 +126,17 @@ const readManifest = (): Promise<Manifest | undefined> =>
     const file = join(WORLDS_FOLDER, MANIFEST);
     if (!existsSync(file)) return undefined;
     const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
-    return manifest.fingerprint === (await fingerprint()) ? manifest : undefined;
+    // A manifest of another layout (an older build) names no archive: it is not used.
+    return manifest.worlds.every((w) => w.archive !== undefined) &&
+      manifest.fingerprint === (await fingerprint())
+      ? manifest
+      : undefined;
   })());
 
 export interface PrebuiltWorld {
   name: string;
-  /** The data directory tarball's path. */
-  file: string;
+  /** Where its data directory tarball lies in the archive. */
+  slice: WorldSlice;
   /** The data directory tarball, for `openDb({ load })` (in memory). */
   load: () => Promise<Blob>;
   /** Writes the data directory as `dataDir` (missing or an empty directory), to be opened as it is. */
@@ -118,31 +147,67 @@ export interface PrebuiltWorld {
 
 /**
  * The prebuilt world a new database would be seeded as, if there is one: the same seed options
- * (missing ones resolved to the generator's defaults) and the default tokens.
+ * (missing ones resolved to the generator's defaults) and the default tokens; of two such worlds,
+ * the one with the sandbox snapshot for a start with the sandbox and the other one otherwise (it
+ * has none to drop). Either serves either start.
  */
 export const findPrebuiltWorld = async (
   seed: false | SeedOptions,
   tokens: { organization?: string; customer?: string } = {},
+  sandbox = false,
 ): Promise<PrebuiltWorld | undefined> => {
   if ((tokens.organization ?? DEFAULT_TOKENS.organization) !== DEFAULT_TOKENS.organization) return undefined;
   if ((tokens.customer ?? DEFAULT_TOKENS.customer) !== DEFAULT_TOKENS.customer) return undefined;
   const manifest = await readManifest();
   if (!manifest) return undefined;
   const key = keyOf(seed, manifest.defaults);
-  const world = key === undefined ? undefined : manifest.worlds.find((w) => sameKey(w.key, key));
+  const worlds = key === undefined ? [] : manifest.worlds.filter((w) => sameKey(w.key, key));
+  const world = worlds.find((w) => w.sandbox === sandbox) ?? worlds[0];
   if (!world) return undefined;
+  const slice = { file: join(WORLDS_FOLDER, world.archive), offset: world.offset, length: world.length };
   return {
     name: world.name,
-    file: join(WORLDS_FOLDER, world.file),
+    slice,
     sandbox: world.sandbox,
-    // A file-backed Blob: PGlite reads it once, no copy in between.
-    load: () => openAsBlob(join(WORLDS_FOLDER, world.file)),
-    extractTo: (dataDir) => extractWorld(join(WORLDS_FOLDER, world.file), dataDir),
+    load: () => loadWorld(slice),
+    extractTo: (dataDir) => extractWorld(slice, dataDir),
   };
 };
 
 /** A data directory a prebuilt world may be written as: missing or empty. */
 export const isEmptyOrMissing = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+
+const sameSlice = (a: WorldSlice, b: WorldSlice) =>
+  a.file === b.file && a.offset === b.offset && a.length === b.length;
+
+/** The world decompressed before its start asked for it (loadAhead), for a start in memory. */
+let loadedAhead: { slice: WorldSlice; blob: Promise<Blob> } | undefined;
+
+/** A world's tarball for PGlite, taking over the one decompressed ahead if it is this world's. */
+const loadWorld = (slice: WorldSlice): Promise<Blob> => {
+  const begun = loadedAhead;
+  // Given once: a Blob held here would keep the world's 40 MB for the life of the process.
+  loadedAhead = undefined;
+  return begun && sameSlice(begun.slice, slice) ? begun.blob : readWorldSlice(slice);
+};
+
+/**
+ * Begins decompressing the prebuilt world a start in memory with these options would load, before
+ * that start asks for it (the CLI, while the server's modules load): off this thread, as the
+ * extraction of a new data directory (D58) is.
+ */
+export const loadAhead = async (
+  seed: false | SeedOptions,
+  tokens: { organization?: string; customer?: string } | undefined,
+  sandbox: boolean,
+): Promise<void> => {
+  const world = await findPrebuiltWorld(seed, tokens, sandbox);
+  if (!world) return;
+  const blob = readWorldSlice(world.slice);
+  // Awaited by the start's `load`; a failure there makes that start fail as it would have.
+  blob.catch(() => {});
+  loadedAhead = { slice: world.slice, blob };
+};
 
 /** Extractions begun before their start asked for them (extractAhead), by data directory. */
 const ahead = new Map<string, Extraction>();
@@ -152,11 +217,12 @@ const ahead = new Map<string, Extraction>();
  * through its own file system layer took twice as long as opening the result) on a thread of its
  * own (extract-world.ts), taking over the extraction begun ahead for it if it is this world's.
  */
-const extractWorld = async (file: string, dataDir: string) => {
+const extractWorld = async (slice: WorldSlice, dataDir: string) => {
   const begun = ahead.get(dataDir);
   ahead.delete(dataDir);
-  if (begun && begun.file !== file) await begun.discard();
-  await (begun?.file === file ? begun : startExtraction(file, dataDir)).finish();
+  const same = begun !== undefined && sameSlice(begun.world, slice);
+  if (begun && !same) await begun.discard();
+  await (same ? begun : startExtraction(slice, dataDir)).finish();
 };
 
 /**
@@ -168,11 +234,12 @@ const extractWorld = async (file: string, dataDir: string) => {
 export const extractAhead = async (
   dataDir: string,
   seed: false | SeedOptions,
-  tokens?: { organization?: string; customer?: string },
+  tokens: { organization?: string; customer?: string } | undefined,
+  sandbox: boolean,
 ): Promise<void> => {
   if (ahead.has(dataDir) || !isEmptyOrMissing(dataDir)) return;
-  const world = await findPrebuiltWorld(seed, tokens);
-  if (world) ahead.set(dataDir, startExtraction(world.file, dataDir));
+  const world = await findPrebuiltWorld(seed, tokens, sandbox);
+  if (world) ahead.set(dataDir, startExtraction(world.slice, dataDir));
 };
 
 /** Stops and removes the extraction begun ahead for `dataDir`, if any (its start does not use it). */
@@ -187,10 +254,13 @@ export const listPrebuiltWorlds = async (): Promise<Array<PrebuiltWorld & { seed
   const manifest = await readManifest();
   if (!manifest)
     throw new Error(
-      `no prebuilt worlds in ${WORLDS_FOLDER} built from these sources: run the build (pnpm --filter @org/reference-server build)`,
+      `no prebuilt worlds in ${WORLDS_FOLDER} built from these sources: run the build (npx -y pnpm@10.34.9 turbo run build --filter=@org/reference-server)`,
     );
   return Promise.all(
-    manifest.worlds.map(async (world) => ({ ...(await findPrebuiltWorld(world.key))!, seed: world.key })),
+    manifest.worlds.map(async (world) => ({
+      ...(await findPrebuiltWorld(world.key, {}, world.sandbox))!,
+      seed: world.key,
+    })),
   );
 };
 
@@ -211,8 +281,9 @@ const tarDirectory = async (dir: string, file: string) => {
 /**
  * Builds every prebuilt world into `folder` (dist/worlds/): initdb and the migrations once, then
  * per world a copy of that database, seeded as a start would seed it, the sandbox snapshot taken
- * where asked, shut down cleanly (no recovery at the next start) and written as a tarball.
- * `now` is the present of the CLI's world (the minute of the build).
+ * where asked, shut down cleanly (no recovery at the next start) and written as a tarball; the
+ * tarballs go into their archives (world-archive.ts) beside the manifest.
+ * `now` is the present of the CLI's worlds (the minute of the build).
  */
 export async function buildPrebuiltWorlds(
   now: string,
@@ -222,6 +293,7 @@ export async function buildPrebuiltWorlds(
   const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
   // Loaded here only: a start reads the manifest before it loads PGlite and the model (D58).
   const { openPgliteDb } = await import('./engine/pglite-db.js');
+  const { migrate } = await import('./migrate.js');
   const { takeSnapshot } = await import('./sandbox-snapshot.js');
   const work = await mkdtemp(join(tmpdir(), 'um-worlds-'));
   try {
@@ -234,7 +306,10 @@ export async function buildPrebuiltWorlds(
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
     const defaults = { seed: DEFAULT_WORLD_OPTIONS.seed, now: DEFAULT_WORLD_OPTIONS.now };
-    const manifest: Manifest = { fingerprint: await fingerprint(), defaults, worlds: [] };
+    const built = await fingerprint();
+    if (!built)
+      throw new Error('the generator hash is not compiled in: build with tsup (build-constants.ts)');
+    const tarballs: Array<{ file: string; spec: PrebuiltWorldSpec; key: WorldKey }> = [];
     for (const spec of PREBUILT_WORLDS) {
       const started = performance.now();
       const dir = join(work, spec.name);
@@ -245,11 +320,34 @@ export async function buildPrebuiltWorlds(
       if (spec.sandbox) await takeSnapshot(world);
       await world.exec('CHECKPOINT');
       await world.close();
-      const file = `${spec.name}.tar`;
-      await tarDirectory(dir, join(folder, file));
-      manifest.worlds.push({ name: spec.name, file, key: keyOf(seed, defaults)!, sandbox: spec.sandbox });
+      const file = join(work, `${spec.name}.tar`);
+      await tarDirectory(dir, file);
+      await rm(dir, { recursive: true, force: true });
+      tarballs.push({ file, spec, key: keyOf(seed, defaults)! });
       log(`prebuilt world ${spec.name} in ${Math.round(performance.now() - started)} ms`);
     }
+    const worlds: Manifest['worlds'] = [];
+    for (const archive of new Set(PREBUILT_WORLDS.map((spec) => spec.archive))) {
+      const archiving = performance.now();
+      const inIt = tarballs.filter((t) => t.spec.archive === archive);
+      const file = `${archive}.tar.br`;
+      const slices = await writeWorldArchive(
+        inIt.map((t) => t.file),
+        join(folder, file),
+      );
+      worlds.push(
+        ...inIt.map(({ spec, key }, i) => ({
+          name: spec.name,
+          key,
+          sandbox: spec.sandbox,
+          archive: file,
+          offset: slices[i]!.offset,
+          length: slices[i]!.length,
+        })),
+      );
+      log(`archive ${file} written in ${Math.round(performance.now() - archiving)} ms`);
+    }
+    const manifest: Manifest = { fingerprint: built, defaults, worlds };
     await writeFile(join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
     await rm(work, { recursive: true, force: true });

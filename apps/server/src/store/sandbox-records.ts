@@ -18,6 +18,7 @@ import { dataPointJson, POINT_COLUMNS, type PointRow } from './analytics.js';
 import { contactJson } from './contacts.js';
 import { conversationDetailJson, renderMessagesOf } from './conversations.js';
 import type { Db } from './engine/db.js';
+import { syncIdSequences } from './engine/reset-db.js';
 import { FragmentCache } from './fragments.js';
 import type { TABLES } from './resources.js';
 import { recordJson } from './simple-records.js';
@@ -78,12 +79,26 @@ const insertRow = async <T extends object>(
     const type = types.get(column)!;
     return `${p.add(type === 'jsonb' && v !== null ? JSON.stringify(v) : v)}::${type}`;
   });
+  if (typeof row.id === 'number') await assertIdFree(db, table, row.id);
   const [created] = await db.query<T>(
     `INSERT INTO ${quote(table)} (${entries.map(([k]) => quote(k)).join(', ')}) VALUES (${values.join(', ')})
      RETURNING ${returning}`,
     p.values,
   );
+  // A chosen id: the id sequences move past it, so later writes of the API get fresh ones.
+  if (typeof row.id === 'number') await syncIdSequences(db);
   return created!;
+};
+
+/**
+ * A chosen id must be free in every organization (ids are the tables' primary keys): taken, it is
+ * bad input, answered 400 naming `id` in the error body. Locked first, so that two requests
+ * choosing one id do not both pass (the second waits, then finds it taken).
+ */
+const assertIdFree = async (db: Db, table: string, id: number) => {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [table, id]);
+  const [taken] = await db.query(`SELECT 1 FROM ${quote(table)} WHERE id = $1`, [id]);
+  if (taken) throw invalid({ id: [`The id ${id} is taken.`] }, `Invalid body: id (${table} ${id} exists).`);
 };
 
 /** A record of the organization a field refers to, or 400 naming that field. */

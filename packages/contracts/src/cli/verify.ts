@@ -22,7 +22,11 @@ Verify pacts (files or folders) and/or a Pact Broker's pacts against a provider.
 Options:
   --base-url URL         the provider under test (default: start the reference server
                          of @org/reference-server, every provider state set up)
-  --sandbox              with --base-url: POST /_sandbox/reset before each interaction
+  --sandbox              with --base-url: a reference server started with --sandbox;
+                         POST /_sandbox/reset before each interaction, and every
+                         provider state of the catalogue set up by its sandbox
+                         (POST /_sandbox/provider-states); a state outside the
+                         catalogue fails the verification, naming it
   --org-token T          the started reference server's organization token: the one
                          your pacts carry (default demo-org-token)
   --customer-token T     its customer token (default demo-customer-token)

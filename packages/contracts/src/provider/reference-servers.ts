@@ -1,9 +1,10 @@
 import type { RunningServer, StartOptions } from '@org/reference-server';
 
-/** Limits no verification run reaches: only the throttled server answers 429. */
-const UNLIMITED = { daily: 1e9, burst: { requests: 1e9, windowSeconds: 1 }, analyticsPerMinute: 1e9 };
-/** Every counter already spent: the first request of any group is a 429 with Retry-After. */
-const SPENT = { daily: 0, burst: { requests: 0, windowSeconds: 60 }, analyticsPerMinute: 0 };
+/**
+ * Limits no verification run reaches: a 429 comes from a rate-limit provider state, which the
+ * sandbox answers with the burst window's headers (60 s, as a spent limit asks).
+ */
+const UNLIMITED = { daily: 1e9, burst: { requests: 1e9, windowSeconds: 60 }, analyticsPerMinute: 1e9 };
 
 /** The raw tokens a started reference server accepts: those the pacts carry. */
 export interface ReferenceServerTokens {
@@ -31,18 +32,14 @@ const loadReferenceServer = async (): Promise<typeof import('@org/reference-serv
 /**
  * The reference server as a provider verification needs it: sandbox mode (D23: the verification
  * resets it between interactions), in memory, the tenancy and operators only
- * (the provider states create every record), port 0. `spent` gives one whose every rate limit is
- * spent, for the states in which a limit is exhausted.
+ * (the provider states create every record), port 0.
  */
-export const startReferenceServer = async (
-  options: ReferenceServerOptions = {},
-  limits: 'unlimited' | 'spent' = 'unlimited',
-): Promise<RunningServer> => {
+export const startReferenceServer = async (options: ReferenceServerOptions = {}): Promise<RunningServer> => {
   const { startServer } = await loadReferenceServer();
   const start: StartOptions = {
     sandbox: true,
     seed: false,
-    limits: limits === 'spent' ? SPENT : UNLIMITED,
+    limits: UNLIMITED,
     memory: true,
     ...(options.tokens ? { tokens: { ...options.tokens } } : {}),
   };

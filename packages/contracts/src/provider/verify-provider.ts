@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { combineNullableRulesInPact } from '../matchers/combine-nullable-rules.js';
-import { PROVIDER_STATES } from '../provider-states.js';
 import { PROVIDER_NAME } from './provider-name.js';
 import { type ReferenceProvider, startReferenceProvider } from './reference-provider.js';
 import type { ReferenceServerTokens } from './reference-servers.js';
+import { assertStatesKnown, sandboxStateHandlers, sandboxStateNames } from './sandbox-states.js';
 import type { StateHandler, StateSetup } from './state-handlers.js';
 
 /** Which consumer versions' pacts to verify (the Pact Broker's selectors). */
@@ -57,7 +57,12 @@ export interface VerifyProviderOptions {
    * cover every state of PROVIDER_STATES.
    */
   readonly stateHandlers?: Readonly<Record<string, StateHandler>>;
-  /** With `baseUrl`: a reference server in sandbox mode; `POST /_sandbox/reset` runs before each interaction. */
+  /**
+   * With `baseUrl`: a reference server in sandbox mode. `POST /_sandbox/reset` runs before each
+   * interaction, and its sandbox sets every provider state of the catalogue up
+   * (`POST /_sandbox/provider-states`; `stateHandlers` add to them and win). A pact naming a state
+   * outside the catalogue fails the verification before any interaction, naming it.
+   */
   readonly sandbox?: boolean;
   /** The tokens the started reference server accepts: the ones your pacts carry. */
   readonly tokens?: ReferenceServerTokens;
@@ -85,24 +90,6 @@ export interface VerifyProviderResult {
   /** The verifier's result as it returns it (a JSON summary; the readable report goes to stdout). */
   readonly output: string;
 }
-
-const RATE_LIMIT_STATES: readonly string[] = [
-  PROVIDER_STATES.rateLimitExhausted,
-  PROVIDER_STATES.analyticsRateLimitExhausted,
-];
-
-/** Whether any interaction of the pacts names a rate-limit state (V3+ `providerStates`, V2 `providerState`). */
-const namesRateLimitStates = (files: readonly string[]): boolean =>
-  files.some((file) => {
-    const pact = JSON.parse(readFileSync(file, 'utf8')) as {
-      interactions?: Array<{ providerStates?: Array<{ name?: string }>; providerState?: string }>;
-    };
-    return (pact.interactions ?? []).some((i) =>
-      [...(i.providerStates ?? []).map((s) => s.name), i.providerState].some(
-        (name) => name !== undefined && RATE_LIMIT_STATES.includes(name),
-      ),
-    );
-  });
 
 const providerOf = (file: string): string | undefined => {
   try {
@@ -177,11 +164,18 @@ const loadPact = async (): Promise<typeof import('@pact-foundation/pact')> => {
   }
 };
 
+/**
+ * A handler as Pact's verifier calls it. What a setup returns as an object (e.g. the sandbox's
+ * `{ id: 1042 }`) goes back to the verifier, which injects it where the pact says
+ * `fromProviderState` (Pact V4).
+ */
 const asPactHandler =
   (setup: StateSetup) =>
-  async (params?: unknown): Promise<undefined> => {
-    await setup((params ?? {}) as Record<string, unknown>);
-    return undefined;
+  async (params?: unknown): Promise<Record<string, unknown> | undefined> => {
+    const values = await setup((params ?? {}) as Record<string, unknown>);
+    return values !== null && typeof values === 'object' && !Array.isArray(values)
+      ? (values as Record<string, unknown>)
+      : undefined;
   };
 
 const sandboxReset = (baseUrl: string) => {
@@ -215,8 +209,6 @@ export const verifyProvider = async (options: VerifyProviderOptions): Promise<Ve
       ? undefined
       : await startReferenceProvider({
           ...(options.tokens ? { tokens: options.tokens } : {}),
-          // Pacts from a broker are not known yet: assume they may use the rate-limit states.
-          rateLimitStates: Boolean(options.broker) || namesRateLimitStates(pactFiles),
         }).catch((error: unknown) => {
           rmSync(dir, { recursive: true, force: true });
           throw error;
@@ -225,8 +217,17 @@ export const verifyProvider = async (options: VerifyProviderOptions): Promise<Ve
     const pactUrls = preparedPacts(pactFiles, dir);
     const reference = options.provider ?? started;
     const baseUrl = reference?.url ?? options.baseUrl!;
+    // A sandbox given by URL sets the catalogue's states up itself, as the reference server does.
+    const sandboxHandlers =
+      !reference && options.sandbox
+        ? sandboxStateHandlers(baseUrl, await sandboxStateNames(baseUrl))
+        : undefined;
+    const provided = reference?.stateHandlers ?? sandboxHandlers;
+    const all = { ...provided, ...options.stateHandlers };
+    // With the catalogue's implementation, a state nobody sets up fails at once, naming it.
+    if (provided) assertStatesKnown(pactFiles, Object.keys(all));
     const handlers = Object.fromEntries(
-      Object.entries({ ...reference?.stateHandlers, ...options.stateHandlers }).map(([name, handler]) => [
+      Object.entries(all).map(([name, handler]) => [
         name,
         typeof handler === 'function'
           ? { setup: asPactHandler(handler) }

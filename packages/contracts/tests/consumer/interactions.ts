@@ -294,7 +294,7 @@ const resourceOf = (ep: EndpointDefinition) => {
   return 'resource';
 };
 
-/** The statuses the contract covers (coverage.ts: the transport statuses are left out). */
+/** The statuses the contract covers (coverage.ts: the transport and fault statuses are left out). */
 export const documentedStatuses = documentedStatusesOf;
 
 /** Every interaction of the contract, endpoint by endpoint, status by status. */

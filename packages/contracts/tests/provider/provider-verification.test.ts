@@ -9,7 +9,7 @@ import { verifyProvider } from '../../src/provider/verify-provider.js';
 import { brokerFromEnv, NO_BROKER } from '../support/broker-env.js';
 import { PACT_DIR, PACT_FILE, TOKENS } from '../support/contract.js';
 
-/** One reference provider for the file (two servers behind a proxy), reset before each interaction. */
+/** One reference provider for the file (a server behind a proxy), reset before each interaction. */
 let provider: ReferenceProvider;
 
 beforeAll(async () => {

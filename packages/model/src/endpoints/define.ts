@@ -1,6 +1,11 @@
 import type { z } from 'zod/v3';
 import type { DecisionId } from '../decisions.js';
-import { type ErrorStatus, errorBodySchemaFor } from '../errors.js';
+import {
+  type ErrorStatus,
+  errorBodySchemaFor,
+  SERVER_ERROR_STATUSES,
+  UNCOUNTED_ERROR_STATUSES,
+} from '../errors.js';
 import type { AnalyticsMetric } from '../records/analytics-metrics.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,6 +33,7 @@ export interface EndpointDefinition<
   Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>> = Partial<
     Record<SuccessStatus, z.ZodTypeAny | null>
   >,
+  Errors extends ErrorStatus = ErrorStatus,
 > {
   readonly method: M;
   /** OpenAPI path template, e.g. /api/um/v3/conversations/{id}/ */
@@ -43,7 +49,7 @@ export interface EndpointDefinition<
   /** Success statuses with their body schema (null: no body, e.g. 204). */
   readonly success: Success;
   /** Error statuses this endpoint can answer; derived by `endpoint()` unless given. */
-  readonly errors: readonly ErrorStatus[];
+  readonly errors: readonly Errors[];
   readonly decisions: readonly DecisionId[];
   /** Name of the success body in the OpenAPI components, when it is reused. */
   readonly example: EndpointExample;
@@ -60,15 +66,41 @@ type Input<
   Query extends z.ZodTypeAny | undefined,
   Body extends z.ZodTypeAny | undefined,
   Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>>,
-> = Omit<EndpointDefinition<M, P, Params, Query, Body, Success>, 'errors' | 'decisions'> & {
-  readonly errors?: readonly ErrorStatus[];
+  G extends ResourceGroup | null,
+  E extends readonly ErrorStatus[] | undefined,
+> = Omit<EndpointDefinition<M, P, Params, Query, Body, Success>, 'errors' | 'decisions' | 'group'> & {
+  readonly group: G;
+  readonly errors?: E;
   readonly decisions?: readonly DecisionId[];
 };
+
+type ServerErrorStatus = (typeof SERVER_ERROR_STATUSES)[number];
+
+/** The error statuses `endpoint()` derives, as a type: what a typed client can be answered. */
+export type DerivedErrorStatus<
+  Params extends z.ZodTypeAny | undefined,
+  Body extends z.ZodTypeAny | undefined,
+  G extends ResourceGroup | null,
+  E extends readonly ErrorStatus[] | undefined,
+> =
+  | (E extends readonly ErrorStatus[]
+      ? E[number]
+      :
+          | 400
+          | 401
+          | 403
+          | 429
+          | 431
+          | (Params extends z.ZodTypeAny ? 404 | 414 : never)
+          | (Body extends z.ZodTypeAny ? 415 : never))
+  | (G extends null ? never : ServerErrorStatus);
 
 /**
  * Declares an endpoint. The error statuses follow from its shape, so they are never listed by hand:
  * every request can fail validation (400), authentication (401), operator context (403) and rate
  * limits (429); a path with an id can be missing (404); a body can have the wrong media type (415).
+ * An operation that is counted (it has a rate-limit group, so it reaches the store) can also fault
+ * (SERVER_ERROR_STATUSES: 500, 503), whether its statuses are derived or given.
  */
 export const endpoint = <
   const M extends HttpMethod,
@@ -79,10 +111,14 @@ export const endpoint = <
   const Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>> = Partial<
     Record<SuccessStatus, z.ZodTypeAny | null>
   >,
+  const G extends ResourceGroup | null = ResourceGroup | null,
+  const E extends readonly ErrorStatus[] | undefined = undefined,
 >(
-  def: Input<M, P, Params, Query, Body, Success>,
-): EndpointDefinition<M, P, Params, Query, Body, Success> => {
-  const errors: ErrorStatus[] = def.errors
+  def: Input<M, P, Params, Query, Body, Success, G, E>,
+): EndpointDefinition<M, P, Params, Query, Body, Success, DerivedErrorStatus<Params, Body, G, E>> & {
+  readonly group: G;
+} => {
+  const statuses: ErrorStatus[] = def.errors
     ? [...def.errors]
     : [
         400,
@@ -95,8 +131,27 @@ export const endpoint = <
         429,
         431,
       ];
-  return { ...def, errors, decisions: def.decisions ?? [] };
+  const errors = [...statuses, ...(def.group === null ? [] : SERVER_ERROR_STATUSES)];
+  return {
+    ...def,
+    errors: errors as DerivedErrorStatus<Params, Body, G, E>[],
+    decisions: def.decisions ?? [],
+  };
 };
+
+/**
+ * D2: the error statuses of an endpoint answered before its request is counted, so without
+ * rate-limit headers: UNCOUNTED_ERROR_STATUSES; every answer of an uncounted endpoint (a retired
+ * version); and on an analytics path naming its metric, the 404 of an unknown metric (no counter
+ * exists for it: the server answers it before counting).
+ */
+export const uncountedStatusesOf = (ep: EndpointDefinition): ErrorStatus[] =>
+  ep.errors.filter(
+    (status) =>
+      ep.group === null ||
+      (UNCOUNTED_ERROR_STATUSES as readonly number[]).includes(status) ||
+      (status === 404 && ep.group === 'analytics' && ep.params !== undefined),
+  );
 
 /** The error body schema of each error status an endpoint documents. */
 export const errorResponsesOf = (ep: EndpointDefinition) =>

@@ -55,6 +55,16 @@ export const NotePageSchema = offsetPageSchemaOf(NoteSchema);
 export const NavigationEventPageSchema = offsetPageSchemaOf(NavigationEventSchema);
 export const OperatorPageSchema = offsetPageSchemaOf(OperatorSchema);
 
+/** The pages the endpoints answer, by name (as the document's components name them). */
+export type ConversationPage = z.infer<typeof ConversationPageSchema>;
+export type ConversationCursorPage = z.infer<typeof ConversationCursorPageSchema>;
+export type MessagePage = z.infer<typeof MessagePageSchema>;
+export type ContactPage = z.infer<typeof ContactPageSchema>;
+export type ContactCursorPage = z.infer<typeof ContactCursorPageSchema>;
+export type NotePage = z.infer<typeof NotePageSchema>;
+export type NavigationEventPage = z.infer<typeof NavigationEventPageSchema>;
+export type OperatorPage = z.infer<typeof OperatorPageSchema>;
+
 const offsetPage = <T>(path: string, item: T) => ({
   count: 57,
   next: `${BASE_URL}${path}?limit=10&offset=10`,
@@ -446,7 +456,9 @@ export const retiredEndpoints = {
       .object({ resource: enumParam(V3_RESOURCES, 'Any v2 path.').refine((v) => v !== undefined) })
       .strict(),
     success: {},
-    errors: [410],
+    // 400: a path that is not valid percent-encoding (refused before routing); 431: headers too
+    // large (D27). Nothing is counted on a retired path: no answer carries rate-limit headers.
+    errors: [400, 410, 431],
     decisions: ['D13'],
     deprecated: true,
     example: { params: { resource: 'conversations' } },

@@ -1,13 +1,18 @@
 import type { z } from 'zod/v3';
 import { DECISIONS } from '../decisions.js';
-import { type EndpointDefinition, endpointList, type SuccessStatus } from '../endpoints/index.js';
+import {
+  type EndpointDefinition,
+  endpointList,
+  type SuccessStatus,
+  uncountedStatusesOf,
+} from '../endpoints/index.js';
 import {
   ERROR_CODES,
   type ErrorStatus,
   errorCodesFor,
   RATE_LIMIT_HEADERS,
   RETRY_AFTER_HEADER,
-  TRANSPORT_ERROR_STATUSES,
+  UNCOUNTED_ERROR_STATUSES,
 } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { isRequiredParam, paramDocOf } from '../query/params.js';
@@ -34,7 +39,15 @@ const TAGS = [
 ];
 
 /** Statuses answered before authentication or counting (D2, D13, D27): no rate-limit headers. */
-const UNCOUNTED_STATUSES = new Set<number>([401, 410, ...TRANSPORT_ERROR_STATUSES]);
+const UNCOUNTED_STATUSES = new Set<number>(UNCOUNTED_ERROR_STATUSES);
+
+/**
+ * The error response of a status, by component name: `Error404`, with the rate-limit headers
+ * where the status is counted; `Error404Uncounted`, without them, where an operation answers that
+ * status before counting though others count it (uncountedStatusesOf).
+ */
+const errorResponseName = (status: ErrorStatus, uncounted: boolean) =>
+  uncounted && !UNCOUNTED_STATUSES.has(status) ? `Error${status}Uncounted` : `Error${status}`;
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -113,7 +126,11 @@ const operationOf = (id: string, ep: EndpointDefinition, schemaOf: (s: z.ZodType
         : {}),
     };
   }
-  for (const status of ep.errors) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  const uncounted = uncountedStatusesOf(ep);
+  for (const status of ep.errors)
+    responses[status] = {
+      $ref: `#/components/responses/${errorResponseName(status, uncounted.includes(status))}`,
+    };
   const isRetired = ep.group === null;
   return {
     operationId: id,
@@ -149,6 +166,17 @@ const operationOf = (id: string, ep: EndpointDefinition, schemaOf: (s: z.ZodType
     ...(ep.group ? { 'x-um-rate-limit-group': ep.group } : {}),
     ...(ep.decisions.length ? { 'x-um-decision': ep.decisions.join(', ') } : {}),
   };
+};
+
+/** Every error response component: each status, and its uncounted form where an operation needs it. */
+const errorResponseKinds = () => {
+  const uncountedSomewhere = new Set(
+    endpointList().flatMap(([, ep]) => uncountedStatusesOf(ep).filter((s) => !UNCOUNTED_STATUSES.has(s))),
+  );
+  return ERROR_RESPONSE_STATUSES.flatMap((status) => [
+    { status, uncounted: false },
+    ...(uncountedSomewhere.has(status) ? [{ status, uncounted: true }] : []),
+  ]);
 };
 
 /** Builds the OpenAPI 3.0 document of both APIs from the endpoint table. */
@@ -223,15 +251,17 @@ export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:30
         ]),
       ),
       responses: Object.fromEntries(
-        ERROR_RESPONSE_STATUSES.map((status) => [
-          `Error${status}`,
+        errorResponseKinds().map(({ status, uncounted }) => [
+          errorResponseName(status, uncounted),
           {
             description: `${STATUS_TEXT[status]}: ${errorCodesFor(status)
               .map((c) => `\`${c}\` ${ERROR_CODES[c].description}`)
-              .join(' ')}`,
+              .join(
+                ' ',
+              )}${uncounted && !UNCOUNTED_STATUSES.has(status) ? ' Answered before the request is counted: no rate-limit headers.' : ''}`,
             // D2, D27: 401, 410 and the transport limits (414, 431) answer before any counter is
-            // touched: no rate-limit headers.
-            ...(UNCOUNTED_STATUSES.has(status)
+            // touched, as do the uncounted answers of some operations: no rate-limit headers.
+            ...(uncounted || UNCOUNTED_STATUSES.has(status)
               ? {}
               : { headers: headerRefs(status === 429 || status === 503) }),
             content: {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_JSON_PATH, serializeJson } from '../../scripts/openapi-files.js';
 import { endpointList } from '../endpoints/index.js';
+import { SERVER_ERROR_STATUSES } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { ANALYTICS_METRIC_NAMES } from '../records/analytics-metrics.js';
 import { openApiDocument } from './index.js';
@@ -64,6 +65,38 @@ const jsonTypeOf = (described: string): string | undefined =>
 describe('docs/openapi.json', () => {
   it('is the committed output of the model (run `pnpm --filter @org/model openapi` after a model change)', () => {
     expect(readFileSync(OPENAPI_JSON_PATH, 'utf8')).toBe(serializeJson(doc));
+  });
+
+  it('documents 500 and 503 with their error bodies on every counted operation, from one status list', () => {
+    for (const [id, ep] of endpointList()) {
+      const responses = doc.paths[ep.path][ep.method.toLowerCase()].responses as Obj;
+      for (const status of SERVER_ERROR_STATUSES)
+        expect(responses[status], `${id} ${status}`).toEqual(
+          ep.group === null ? undefined : { $ref: `#/components/responses/Error${status}` },
+        );
+    }
+    const codesOf = (status: number) =>
+      doc.components.responses[`Error${status}`].content['application/json'].schema.properties.code.enum;
+    expect(codesOf(500)).toEqual(['error']);
+    expect(codesOf(503)).toEqual(['unavailable']);
+    expect(Object.keys(doc.components.responses.Error503.headers)).toContain('Retry-After');
+  });
+
+  it('documents the rate-limit headers exactly on the answers that are counted', () => {
+    const headersOf = (path: string, method: string, status: number) => {
+      const ref = doc.paths[path][method].responses[status].$ref as string;
+      return Object.keys(doc.components.responses[ref.split('/').pop()!].headers ?? {});
+    };
+    expect(headersOf('/api/um/v3/conversations/{id}/', 'get', 400)).toContain('X-RateLimit-Limit');
+    expect(headersOf('/api/um/v3/conversations/{id}/', 'get', 404)).toContain('X-RateLimit-Limit');
+    expect(headersOf('/api/um/v3/conversations/{id}/', 'get', 401)).toEqual([]);
+    // An unknown metric is answered before counting; so is everything on a retired path.
+    expect(headersOf('/api/um/analytics/{metric}/', 'get', 404)).toEqual([]);
+    expect(headersOf('/api/um/analytics/{metric}/', 'get', 400)).toContain('X-RateLimit-Limit');
+    const retired = doc.paths['/api/um/v2/{resource}/'].get.responses as Obj;
+    expect(Object.keys(retired).sort()).toEqual(['400', '410', '431']);
+    for (const status of [400, 410, 431])
+      expect(headersOf('/api/um/v2/{resource}/', 'get', status)).toEqual([]);
   });
 
   it('lists the 25 v3 operations and every analytics metric, versioned and unversioned', () => {

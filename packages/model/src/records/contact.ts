@@ -61,6 +61,9 @@ const contactFields = {
 };
 
 /** The contact as embedded in a conversation: without contact_uuids and conversation_count. */
+/** A two-letter ISO 3166-1 country code, e.g. `DE`. */
+export type CountryCode = z.infer<typeof CountryCodeSchema>;
+
 export const EmbeddedContactSchema = doc(z.object(contactFields), {
   description: 'The contact of a conversation.',
 });

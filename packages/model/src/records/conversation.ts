@@ -41,6 +41,9 @@ export const MessageIdSchema = doc(
 export const messageId = (conversationId: number, partId: number, sequence: number): string =>
   `${conversationId}.${partId}.${sequence}`;
 
+/** A message id: `<conversation>.<part>.<sequence>`. */
+export type MessageId = z.infer<typeof MessageIdSchema>;
+
 export const MessageStateSchema = z.object({
   type: MessageStateTypeSchema,
   error_code: freeForm('Error code of a failed delivery; null when delivered.'),
@@ -49,7 +52,12 @@ export const MessageStateSchema = z.object({
     .describe('Text of the state type: 1 Submitted, 3 Delivered to contact, 4 Read by user.'),
 });
 
+/** A message's delivery state, embedded in a message. */
+export type MessageState = z.infer<typeof MessageStateSchema>;
+
 export const MessageSenderSchema = z.object({ type: openEnumOf(SenderTypeSchema), id: IdSchema });
+/** Who wrote a message, embedded in it: the contact or an operator (`type`) and its id. */
+export type MessageSender = z.infer<typeof MessageSenderSchema>;
 
 const TimeOfDaySchema = doc(
   z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}$/, 'Expected HH:MM:SS.ffffff.'),
@@ -110,6 +118,8 @@ export const ConversationPartSchema = doc(
 export type ConversationPart = z.infer<typeof ConversationPartSchema>;
 
 export const WidgetRefSchema = z.object({ id: IdSchema, language_name: z.string(), name: z.string() });
+/** The widget a conversation came through, embedded in it. */
+export type WidgetRef = z.infer<typeof WidgetRefSchema>;
 
 const conversationFields = {
   id: IdSchema,
