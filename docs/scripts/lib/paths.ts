@@ -14,3 +14,6 @@ export const TEST_RESULTS_DIR = fromDocs('test-results');
 export const REFERENCE_TEMPLATE = fromDocs('reference/template.hbs');
 export const ANALYTICS_METRICS_GUIDE = fromDocs('guides/analytics-metrics.md');
 export const CHANGESET_DIR = fromDocs('../.changeset');
+/** One Markdown file per decision, in api/ or engineering/, and the generated index README.md. */
+export const DECISIONS_DIR = fromDocs('decisions');
+export const SANDBOX_OPENAPI_JSON = fromDocs('sandbox-openapi.json');

@@ -1,17 +1,28 @@
 import { access, readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** Relative link targets of a Markdown text (web links, mail links and in-page anchors excluded). */
+/**
+ * Relative link targets of a Markdown text, inline (`[text](target)`) and reference definitions
+ * (`[label]: target`, as the decisions link the decisions they cite); web links, mail links and
+ * in-page anchors excluded.
+ */
 export const relativeLinks = (markdown: string): string[] =>
-  [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((m) => m[1] ?? '')
+  [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)|^\[[^\]]+\]: (\S+)/gm)]
+    .map((m) => m[1] ?? m[2] ?? '')
     .filter((target) => !/^(?:[a-z]+:|#)/i.test(target))
     .map((target) => decodeURI(target.split('#')[0] ?? ''));
 
-/** The Markdown files of a directory and of its guides/ subdirectory. */
+/** The Markdown files of a directory and of its guides/ and decisions/ subdirectories. */
 export const markdownFilesIn = async (root: string): Promise<string[]> => {
   const files: string[] = [];
-  for (const dir of [root, join(root, 'guides')]) {
+  const decisions = join(root, 'decisions');
+  for (const dir of [
+    root,
+    join(root, 'guides'),
+    decisions,
+    join(decisions, 'api'),
+    join(decisions, 'engineering'),
+  ]) {
     const entries = await readdir(dir).catch(() => [] as string[]);
     files.push(...entries.filter((f) => f.endsWith('.md')).map((f) => join(dir, f)));
   }

@@ -1,5 +1,6 @@
 /**
- * The decisions taken where the descriptions are silent (docs/decisions.md).
+ * The short form of the API decisions taken where the descriptions are silent; the full text of each
+ * is docs/decisions/api/NNNN-*.md, whose `Summary:` line must read the same (docs/test/decisions.test.ts).
  * Schemas and endpoints carry `x-um-decision` with these ids so readers can tell spec from decision.
  */
 export const DECISIONS = {

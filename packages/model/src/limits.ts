@@ -1,4 +1,4 @@
-/** Every numeric limit of both descriptions (and of the decisions, docs/decisions.md), written once. */
+/** Every numeric limit of both descriptions (and of the decisions, docs/decisions/api/), written once. */
 export const LIMITS = {
   /** Offset pages: default and maximum page size; larger values are replaced by the maximum. */
   offsetPage: { defaultLimit: 10, maxLimit: 100, maxReachable: 10_000 },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,22 @@ afterAll(async () => {
   for (const app of apps) await app.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * A tiny docs site laid out like the built one (index.html, guides/, decisions/): serving is tested
+ * against it, so these tests need no docs site built first.
+ */
+const FIXTURE_INDEX = '<!doctype html><title>API reference</title><redoc></redoc>';
+const fixtureSite = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'um-docs-site-'));
+  dirs.push(dir);
+  mkdirSync(join(dir, 'guides'));
+  mkdirSync(join(dir, 'decisions', 'api'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), FIXTURE_INDEX);
+  writeFileSync(join(dir, 'guides', 'pagination.md'), '# Pagination\n');
+  writeFileSync(join(dir, 'decisions', 'api', '0006-offset-pages.md'), '# D6. Offset pages\n');
+  return dir;
+};
 
 const appWith = async (docsDir?: string) => {
   const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
@@ -48,14 +64,12 @@ describe('GET /docs/', () => {
     }
   });
 
-  it('serves the built Redoc reference, naming every operation of the endpoint table (built by `pnpm run docs` and copied in by the build, a dependency of this test task)', async () => {
-    const app = await appWith();
+  it('serves the reference of a docs site, and redirects /docs to /docs/', async () => {
+    const app = await appWith(fixtureSite());
     const page = await app.inject({ url: '/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    // Booleans and short lists: a failure must not print the whole 2.5 MB page.
-    expect(page.body.includes('redoc')).toBe(true);
-    expect(missingOperations(page.body)).toEqual([]);
+    expect(page.body).toBe(FIXTURE_INDEX);
     expect((await app.inject({ url: '/docs' })).headers.location).toBe('/docs/');
   });
 
@@ -74,11 +88,31 @@ describe('GET /docs/', () => {
     expect((await app.inject({ url: '/openapi.json' })).statusCode).toBe(200);
   });
 
-  it('serves the guides beside the reference and nothing outside the docs directory', async () => {
-    const app = await appWith();
+  it('serves the guides and decisions beside the reference and nothing outside the docs directory', async () => {
+    const app = await appWith(fixtureSite());
     const guide = await app.inject({ url: '/docs/guides/pagination.md' });
     expect(guide.statusCode).toBe(200);
     expect(guide.headers['content-type']).toMatch(/text\/markdown/);
+    expect(guide.body).toBe('# Pagination\n');
+    const decision = await app.inject({ url: '/docs/decisions/api/0006-offset-pages.md' });
+    expect(decision.statusCode).toBe(200);
+    expect((await app.inject({ url: '/docs/guides/missing.md' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/docs/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
+  });
+});
+
+describe('the docs site the package ships (dist/docs, from `pnpm build`)', () => {
+  it('names every operation of the endpoint table and holds the guides and decisions', async () => {
+    // The package's own build output: its build (a dependency of this test task) builds the docs site
+    // and copies it in, so a fresh clone needs only `pnpm build`, never a docs/dist of its own.
+    expect(existsSync(join(SHIPPED_DOCS, 'index.html')), 'run `npx -y pnpm@10.34.9 build` first').toBe(true);
+    const app = await appWith();
+    const page = await app.inject({ url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    // Booleans and short lists: a failure must not print the whole 2.5 MB page.
+    expect(page.body.includes('redoc')).toBe(true);
+    expect(missingOperations(page.body)).toEqual([]);
+    expect((await app.inject({ url: '/docs/guides/pagination.md' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/docs/decisions/README.md' })).statusCode).toBe(200);
   });
 });

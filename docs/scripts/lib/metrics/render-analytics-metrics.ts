@@ -62,7 +62,7 @@ large responses are described in the [API reference](../dist/index.html) (tag *A
 [Rate limits](rate-limits.md) and in [Pagination](pagination.md). Each data point carries \`time\`,
 \`value\` and \`value_str\`; the table says what \`value\` and \`value_str\` mean for each of the
 ${count} metrics. "empty" means \`value_str\` is the empty string. Formats the description does not
-show are our decision **D21**, see [decisions](../decisions.md).
+show are our decision **D21**, see [D21](../decisions/api/0021-analytics-value-formats-not-shown.md).
 
 ## Which ids a data point carries
 

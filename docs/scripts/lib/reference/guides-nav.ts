@@ -11,7 +11,7 @@ export const guidesNavHtml = (): string => {
   const links = [
     '<a class="guides-nav-home" href="README.md">API guides</a>',
     ...GUIDES.map((g) => `<a href="guides/${encodeURI(g.file)}">${escapeHtml(g.title)}</a>`),
-    '<a href="decisions.md">Decisions</a>',
+    '<a href="decisions/README.md">Decisions</a>',
   ];
   return `<nav class="guides-nav" aria-label="Guides">${links.join('')}</nav>`;
 };

@@ -126,7 +126,7 @@ interface Observation {
 }
 
 /**
- * Server rules the OpenAPI document cannot express, from docs/decisions.md. Answers they explain are
+ * Server rules the OpenAPI document cannot express, from docs/decisions/api/. Answers they explain are
  * not findings; the report lists each with how often it applied.
  */
 interface Exemption {
@@ -149,7 +149,7 @@ const boundOf = (raw: string | undefined, end: boolean): number | undefined => {
 const EXEMPTIONS: Exemption[] = [
   {
     id: 'D14 93-day cap',
-    rule: 'docs/decisions.md D14: an analytics range over 93 days answers 400.',
+    rule: 'docs/decisions D14: an analytics range over 93 days answers 400.',
     applies: (_op, req, status) => {
       const from = boundOf(queryValue(req, 'event_date_from'), false);
       const to = boundOf(queryValue(req, 'event_date_to'), true);
@@ -158,7 +158,7 @@ const EXEMPTIONS: Exemption[] = [
   },
   {
     id: 'D14 event_date or a range',
-    rule: 'docs/decisions.md D14: event_date together with event_date_from or event_date_to answers 400.',
+    rule: 'docs/decisions D14: event_date together with event_date_from or event_date_to answers 400.',
     applies: (_op, req, status) =>
       status === 400 &&
       queryValue(req, 'event_date') !== undefined &&
@@ -166,7 +166,7 @@ const EXEMPTIONS: Exemption[] = [
   },
   {
     id: 'D4 operator groups',
-    rule: 'docs/decisions.md D4: operator_group_ids must name operator groups of the organization; others answer 400 naming them.',
+    rule: 'docs/decisions D4: operator_group_ids must name operator groups of the organization; others answer 400 naming them.',
     applies: (op, req, status) => {
       const body = req.body?.json as { operator_group_ids?: unknown } | undefined;
       return status === 400 && op.id === 'updateOperator' && Array.isArray(body?.operator_group_ids);
@@ -174,7 +174,7 @@ const EXEMPTIONS: Exemption[] = [
   },
   {
     id: 'D10 upsert identifier',
-    rule: 'docs/decisions.md D10: PUT contact_identities/?identifier=<field> without a value of that field in the body answers 400.',
+    rule: 'docs/decisions D10: PUT contact_identities/?identifier=<field> without a value of that field in the body answers 400.',
     applies: (_op, req, status) => {
       const identifier = queryValue(req, 'identifier');
       if (status !== 400 || req.method !== 'PUT' || !identifier) return false;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_JSON_PATH, serializeJson } from '../../scripts/openapi-files.js';
@@ -11,8 +11,31 @@ import { openApiDocument } from './index.js';
 
 type Obj = Record<string, any>;
 const doc = openApiDocument() as unknown as Obj;
-const specPath = (name: string) =>
-  fileURLToPath(new URL(`../../../../../shared/spec/${name}`, import.meta.url));
+
+/** A row of a described record: field, type and notes as the description writes them. */
+interface DescribedField {
+  readonly field: string;
+  readonly type: string;
+  readonly notes: string;
+}
+/**
+ * What the two API descriptions say that this test checks (endpoints, metrics, fields and types),
+ * kept as the project's own record: test-fixtures/README.md says where it came from.
+ */
+const described = JSON.parse(
+  readFileSync(new URL('../../test-fixtures/api-descriptions.json', import.meta.url), 'utf8'),
+) as {
+  jsonApiV3: {
+    endpoints: Array<{ method: string; path: string }>;
+    records: Record<string, DescribedField[]>;
+  };
+  analyticsV1: {
+    queryParameters: Array<{ name: string }>;
+    dataPoint: DescribedField[];
+    metrics: string[];
+    alternativeSpellings: Record<string, string>;
+  };
+};
 
 /** Resolves a schema through $ref / allOf to its object form, and reports nullability of the use. */
 const resolve = (schema: Obj): { schema: Obj; nullable: boolean } => {
@@ -26,24 +49,6 @@ const resolve = (schema: Obj): { schema: Obj; nullable: boolean } => {
       nullable: schema.anyOf.some((s: Obj) => s.nullable === true),
     };
   return { schema, nullable: schema.nullable === true };
-};
-
-/** The rows of the table under a `### heading` of a spec: [field, type, notes]. */
-const tableRows = (markdown: string, heading: string): string[][] => {
-  const section = markdown.split(/\n(?=##+ )/).find((s) => s.startsWith(heading))!;
-  expect(section, heading).toBeDefined();
-  return section
-    .split('\n')
-    .filter(
-      (l) =>
-        l.startsWith('| ') && !l.startsWith('| Field') && !l.startsWith('| Key') && !l.startsWith('|---'),
-    )
-    .map((l) =>
-      l
-        .split('|')
-        .slice(1, -1)
-        .map((c) => c.trim()),
-    );
 };
 
 const jsonTypeOf = (described: string): string | undefined =>
@@ -102,20 +107,33 @@ describe('docs/openapi.json', () => {
     for (const metric of ANALYTICS_METRIC_NAMES) expect(ops).toContain(`GET /api/um/v1/analytics/${metric}/`);
     expect(ops).toContain('GET /api/um/analytics/{metric}/');
     expect(ops).toContain('GET /api/um/v2/{resource}/');
-    const spec = readFileSync(specPath('analytics-api-v1.md'), 'utf8');
-    const events = spec.slice(spec.indexOf('## 6. Events'), spec.indexOf('### 6.1'));
-    for (const m of events.matchAll(/\| (um_[a-z_]+)(?:, (um_[a-z_]+))? \|/g))
-      for (const metric of [m[1], m[2]].filter(Boolean))
-        expect(ops, metric).toContain(`GET /api/um/v1/analytics/${metric}/`);
-    for (const suffix of [
-      '_offline',
-      '_re_engage',
-      '_group_live',
-      '_group_offline',
-      '_group_re_engage',
-      '_re_group_engage',
-    ])
-      expect(ops).toContain(`GET /api/um/v1/analytics/um_chat_session_manual_forward${suffix}/`);
+    const { metrics, alternativeSpellings } = described.analyticsV1;
+    expect(metrics.length).toBeGreaterThan(40);
+    for (const metric of [...metrics, ...Object.values(alternativeSpellings)])
+      expect(ops, metric).toContain(`GET /api/um/v1/analytics/${metric}/`);
+  });
+
+  it('has exactly the v3 endpoints the description lists (path parameters by position)', () => {
+    // The description names every path parameter {id}; the document names them per resource.
+    const shape = (path: string) => path.split('?')[0]!.replace(/\{[^}]+\}/g, '{}');
+    const documented = Object.entries(doc.paths as Obj)
+      .filter(([path]) => path.startsWith('/api/um/v3/'))
+      .flatMap(([path, item]) => Object.keys(item as Obj).map((m) => `${m.toUpperCase()} ${shape(path)}`));
+    const listed = described.jsonApiV3.endpoints.map((e) => `${e.method} ${shape(e.path)}`);
+    expect(listed).toHaveLength(25);
+    expect(documented.sort()).toEqual(listed.sort());
+  });
+
+  it('takes every query parameter the analytics description lists on every metric', () => {
+    const names = described.analyticsV1.queryParameters.map((p) => p.name);
+    expect(names).toContain('event_date_from');
+    for (const [path, item] of Object.entries(doc.paths as Obj)) {
+      if (!path.includes('/analytics/')) continue;
+      const taken = (item as Obj).get.parameters.map((p: Obj) =>
+        p.$ref ? doc.components.parameters[p.$ref.split('/').pop()].name : p.name,
+      );
+      for (const name of names) expect(taken, `${path} ${name}`).toContain(name);
+    }
   });
 
   it('every operation has an id, summary, tag, parameters described and documented error responses', () => {
@@ -140,31 +158,28 @@ describe('docs/openapi.json', () => {
     });
   });
 
-  const v3 = existsSync(specPath('json-api-v3.md')) ? readFileSync(specPath('json-api-v3.md'), 'utf8') : '';
-  const tables: Array<[string, string, string]> = [
-    ['json-api-v3.md', '### Conversation\n', 'ConversationDetail'],
-    ['json-api-v3.md', '### Topic', 'Topic'],
-    ['json-api-v3.md', '### Conversation part', 'ConversationPart'],
-    ['json-api-v3.md', '### Message', 'Message'],
-    ['json-api-v3.md', '### Contact (contact identity)', 'ContactIdentity'],
-    ['analytics-api-v1.md', '## 2. Resources', 'AnalyticsDataPoint'],
+  const { records } = described.jsonApiV3;
+  const tables: Array<[string, DescribedField[] | undefined, string]> = [
+    ['Conversation', records.Conversation, 'ConversationDetail'],
+    ['Topic', records.Topic, 'Topic'],
+    ['Conversation part', records['Conversation part'], 'ConversationPart'],
+    ['Message', records.Message, 'Message'],
+    ['Contact (contact identity)', records['Contact (contact identity)'], 'ContactIdentity'],
+    ['Analytics data point', described.analyticsV1.dataPoint, 'AnalyticsDataPoint'],
   ];
   it.each(tables)(
-    '%s %s: every field with its described type and nullability',
-    (file, heading, component) => {
-      expect(v3, 'shared/spec must be beside the checkout').not.toBe('');
-      const markdown = readFileSync(specPath(file), 'utf8');
+    'the described %s: every field with its described type and nullability',
+    (_record, rows, component) => {
       const schema = resolve(doc.components.schemas[component]).schema;
-      const rows = tableRows(markdown, heading.trim());
-      expect(rows.length).toBeGreaterThan(4);
-      for (const [field, type, notes = ''] of rows) {
-        const prop = schema.properties[field!];
+      expect(rows?.length).toBeGreaterThan(4);
+      for (const { field, type, notes } of rows ?? []) {
+        const prop = schema.properties[field];
         expect(prop, `${component}.${field}`).toBeDefined();
         const { schema: target, nullable } = resolve(prop);
         const isNullable = type === 'nullable' || notes.split(';').some((part) => part.trim() === 'nullable');
         if (type === 'nullable') continue; // shape not described (D19): free-form JSON, null included
         expect(nullable || target.nullable === true, `${component}.${field} nullable`).toBe(isNullable);
-        const expected = jsonTypeOf(type!);
+        const expected = jsonTypeOf(type);
         if (expected) expect(target.type, `${component}.${field} type`).toBe(expected);
         if (type === 'timestamp' && component !== 'AnalyticsDataPoint')
           expect(prop.$ref ?? prop.allOf?.[0]?.$ref).toBe('#/components/schemas/Timestamp');
