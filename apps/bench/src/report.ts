@@ -521,5 +521,5 @@ databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the wor
 Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,search-conversations,messages,analytics,analytics-1,patch\`,
 \`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
 \`--quick\` (1 run of 1 s, worlds at 0.02 scale, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
-\`--engines none\` (no server figures), \`--no-typecheck\` (no consumer type-check cost, ~2 min), \`--no-profile\`, \`--no-write\`, \`--out <file>\`,
+\`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-profile\`, \`--no-write\`, \`--out <file>\`,
 \`--report-from apps/bench/.data/last-run.json\` (re-renders a recorded run, measures nothing).`;
