@@ -2,7 +2,7 @@
 // installed by range into throwaway projects outside the repository with npm and with pnpm, on each
 // supported Node.js major, and every published entry point run with its default options. The
 // projects run at once (each is a chain of processes); the tests below only await their steps.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiReleaseNotesOfFiles } from '@org/docs/release-notes';
@@ -110,6 +110,7 @@ interface Pipeline {
   readonly bin: Promise<ServerBinRun>;
   readonly vitest: Promise<RunResult>;
   readonly cli: Promise<RunResult>;
+  readonly sandboxVerify: Promise<RunResult>;
 }
 
 /** The bin with no option, its first answer, then `contracts fuzz` against it; stopped after. */
@@ -139,6 +140,32 @@ async function binAndFuzz(dir: string, consumer: Consumer): Promise<ServerBinRun
       firstAnswerMs: server.firstAnswerMs,
       fuzz,
     };
+  } catch (error) {
+    await server?.stop();
+    return failed(error);
+  }
+}
+
+/**
+ * `reference-server --sandbox` from the bin (in a folder of its own: a new data directory), then
+ * `contracts verify pacts-sandbox --base-url … --sandbox`, which sets each provider state up there.
+ */
+async function verifyAgainstSandbox(dir: string, consumer: Consumer): Promise<RunResult> {
+  const cwd = join(dir, 'sandbox');
+  await mkdir(cwd, { recursive: true });
+  let server: StartedBin | undefined;
+  try {
+    server = await startBin('npx', ['reference-server', '--sandbox'], cwd, await onNode(consumer.node));
+    const verified = await inProject(dir, consumer, [
+      'contracts',
+      'verify',
+      'pacts-sandbox',
+      '--base-url',
+      server.url,
+      '--sandbox',
+    ]);
+    await server.stop();
+    return verified;
   } catch (error) {
     await server?.stop();
     return failed(error);
@@ -189,6 +216,7 @@ function pipeline(
     bin,
     vitest: bin.then(async () => inProject(await dir, consumer, ['vitest', 'run'])).catch(failed),
     cli: after(installed, 'the install', async () => cliConventions(await dir, consumer)),
+    sandboxVerify: after(bin, 'the bin', async () => verifyAgainstSandbox(await dir, consumer)),
   };
 }
 
@@ -248,6 +276,9 @@ function upgradeRun(
     after: upgrade.then((r) => (r.ok ? check() : { typecheck: r, script: r })),
   };
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a terminal colour
+const stripColours = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 const expectOk = (result: RunResult) => expect(result.ok, result.log).toBe(true);
 
@@ -443,7 +474,20 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
   it('runs a vitest file with useReferenceServer()', async () => {
     const result = await p().vitest;
     expectOk(result);
-    expect(result.stdout).toMatch(/Tests\s+.*2 passed/);
+    expect(result.stdout).toMatch(/Tests\s+.*3 passed/);
+  });
+
+  it('forces a 503 with retry-after=0: the client retries once and succeeds, the journal has the PATCH payload', async () => {
+    const result = await p().vitest;
+    // test/faults.test.ts of the project: its one test passed when the run passed with it in it.
+    expectOk(result);
+    expect(stripColours(result.stdout)).toMatch(/✓ test\/faults\.test\.ts/);
+  });
+
+  it("verifies a pact given 'a conversation exists' { id: 1042 } against `reference-server --sandbox` with `contracts verify --base-url … --sandbox`", async () => {
+    const { detail } = await expectStep(p(), 'sandbox-pact');
+    expect(detail).toBe(1);
+    expectOk(await p().sandboxVerify);
   });
 });
 

@@ -82,3 +82,30 @@ export async function writeConsumerPact(consumer: string, dir: string): Promise<
     });
   return interactions;
 }
+
+/**
+ * Writes `<dir>/<consumer>-<PROVIDER_NAME>.json` with one interaction whose state is the general
+ * `a conversation exists` with a chosen id, as a team writes it for a running sandbox
+ * (`contracts verify --base-url … --sandbox` sets the state up there).
+ */
+export async function writeSandboxPact(consumer: string, dir: string): Promise<number> {
+  const pact = new PactV4({ consumer, provider: PROVIDER_NAME, dir, logLevel: 'error' });
+  const id = 1042;
+  await pact
+    .addInteraction()
+    .given('a conversation exists', { id })
+    .uponReceiving('a request for conversation 1042')
+    .withRequest('GET', `/api/um/v3/conversations/${id}/`, (b) => b.headers({ Authorization: PACT_TOKEN }))
+    .willRespondWith(200, (b) =>
+      b.jsonBody(
+        pactMatchersFor(endpoints.getConversation.success[200], { ...conversationDetailExample, id }),
+      ),
+    )
+    .executeTest(async (mock) => {
+      const got = await createClient({ baseUrl: mock.url, token: PACT_TOKEN }).request('getConversation', {
+        params: { id },
+      });
+      if (got.id !== id) throw new Error(`got conversation ${got.id}`);
+    });
+  return 1;
+}

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { createClient } from '@org/client';
 import { useTheApi } from './calls.js';
-import { writeConsumerPact } from './pact.js';
+import { writeConsumerPact, writeSandboxPact } from './pact.js';
 
 /** What the script needs of a started reference server. */
 export interface Provider {
@@ -47,6 +47,7 @@ export async function runSteps(consumer: string, sides: Sides): Promise<void> {
     await provider.close();
   }
   const pactDir = join(process.cwd(), 'pacts');
+  await attempt('sandbox-pact', () => writeSandboxPact(consumer, join(process.cwd(), 'pacts-sandbox')));
   const written = await attempt('pact', () => writeConsumerPact(consumer, pactDir));
   if (written === undefined) return;
   await attempt('verify', async () => {
