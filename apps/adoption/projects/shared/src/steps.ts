@@ -39,6 +39,9 @@ const attempt = async <T>(step: string, run: () => Promise<T>): Promise<T | unde
   }
 };
 
+/** The getting-started line as a team writes it: it compiles under exactOptionalPropertyTypes. */
+export const clientFromEnvironment = (baseUrl: string) => createClient({ baseUrl, token: process.env.TOKEN });
+
 export async function runSteps(consumer: string, sides: Sides): Promise<void> {
   const provider = await attempt('server', () => sides.startProvider());
   if (provider) {
