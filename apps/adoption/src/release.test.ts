@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROVIDER_NAME } from '@org/contracts';
 import { apiReleaseNotesOfFiles } from '@org/docs/release-notes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,13 +24,12 @@ import {
 } from './harness.js';
 import { type LocalRegistry, startRegistry } from './registry.js';
 import { publishTarball, type ReleaseResult, releaseInto } from './release.js';
-import { type StartedBin, startBin } from './server-bin.js';
+import { DEMO_TOKEN, type StartedBin, startBin } from './server-bin.js';
 import { type Probe, probeResultsOf, probesFor } from './upgrade-probes.js';
 
 /** A team on 0.1.0, on the machine's Node.js 20, upgrading with npm. */
 const UPGRADE: Consumer = { kind: 'upgrade', node: '20', packageManager: 'npm' };
 const RELEASED_0_1_0 = join(REPO_ROOT, 'apps/adoption/released/0.1.0');
-const PROVIDER = 'customer-messaging-api';
 const FUZZ_REQUESTS = '300';
 
 /** A thrown error as a failed step, so no promise of a chain is ever left rejected. */
@@ -125,7 +125,7 @@ async function binAndFuzz(dir: string, consumer: Consumer): Promise<ServerBinRun
       '--base-url',
       server.url,
       '--token',
-      'demo-org-token',
+      DEMO_TOKEN,
       '--requests',
       FUZZ_REQUESTS,
     ]);
@@ -197,7 +197,7 @@ function pipeline(
     script,
     'contracts',
     'check-pact',
-    `pacts/adoption-${consumer.kind}-${PROVIDER}.json`,
+    `pacts/adoption-${consumer.kind}-${PROVIDER_NAME}.json`,
   );
   const bin = Promise.all([verify, checkPact]).then(async () => binAndFuzz(await dir, consumer));
   return {

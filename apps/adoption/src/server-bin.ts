@@ -16,7 +16,8 @@ export interface StartedBin {
 const LISTENING = /listening on (http:\/\/\S+)/;
 /** The first page of the demo world, as the start-up summary's "Try:" line asks for it. */
 const FIRST_PAGE = '/api/um/v3/conversations/?limit=2';
-const DEMO_TOKEN = 'demo-org-token';
+/** The demo world's first organization token, which a start with no option issues. */
+export const DEMO_TOKEN = 'demo-org-token';
 
 /** Asks for the first page until it answers 200 (the server is listening once it printed its URL). */
 async function firstAnswer(url: string): Promise<void> {
