@@ -8,6 +8,8 @@ export interface PackedFile {
   /** Path inside the package, without tar's `package/` prefix. */
   readonly path: string;
   readonly text: string;
+  /** Bytes, as unpacked. */
+  readonly size: number;
 }
 
 export interface Manifest {
@@ -47,14 +49,15 @@ export async function readTarball(file: string): Promise<Packed> {
     file,
     onReadEntry: (entry) => {
       const path = entry.path.replace(/^package\//, '');
+      const size = entry.size ?? 0;
       if (!CODE.test(path) && path !== 'package.json') {
-        files.push({ path, text: '' });
+        files.push({ path, text: '', size });
         entry.resume();
         return;
       }
       const chunks: Buffer[] = [];
       entry.on('data', (chunk: Buffer) => chunks.push(chunk));
-      entry.on('end', () => files.push({ path, text: Buffer.concat(chunks).toString('utf8') }));
+      entry.on('end', () => files.push({ path, text: Buffer.concat(chunks).toString('utf8'), size }));
     },
   });
   const manifest = files.find((f) => f.path === 'package.json');
