@@ -2,6 +2,7 @@
 // installed by range into throwaway projects outside the repository with npm and with pnpm, on each
 // supported Node.js major, and every published entry point run with its default options. The
 // projects run at once (each is a chain of processes); the tests below only await their steps.
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -442,10 +443,13 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     expectOk(await p().checkPact);
   });
 
-  it('starts the `reference-server` bin with no option and gets the first page', async () => {
+  it('starts the `reference-server` bin with no option and gets the first page, its prebuilt world in .reference-server/data of the project', async () => {
     const bin = await p().bin;
     expectOk(bin);
     expect(bin.firstAnswerMs).toBeGreaterThan(0);
+    expect(existsSync(join(await p().dir, '.reference-server', 'data')), bin.log).toBe(true);
+    // A generated world announces itself on stderr; the prebuilt one is only written.
+    expect(bin.log).not.toMatch(/seeding the demo world/);
   });
 
   it('fuzzes the started bin with `contracts fuzz` and finds nothing', async () => {
