@@ -11,8 +11,13 @@ import {
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from './store/engine/test-database.js';
-import { advisoryLockHeld, contactsNotFound, notesStartingWith, tableCounts } from './store/test-states.js';
+} from './store/engine/temporary-database.js';
+import {
+  advisoryLockHeld,
+  contactsNotFound,
+  notesStartingWith,
+  tableCounts,
+} from './store/test-support/test-states.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 /** The advisory lock held while the demo world is seeded (store/demo-world.ts). */

@@ -10,10 +10,14 @@ import {
 } from '@org/model';
 import type { z } from 'zod';
 import { ApiError, invalid } from './core/api-error.js';
-import type { DemoWorld } from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
-import type { Fixtures } from './store/fixtures.js';
-import { dropConversationsOf, organizationHolding, type StateTable } from './store/provider-states.js';
+import type { Fixtures } from './store/sandbox/fixtures.js';
+import {
+  dropConversationsOf,
+  organizationHolding,
+  type StateTable,
+} from './store/sandbox/provider-states.js';
+import type { DemoWorld } from './store/seed/demo-world.js';
 
 /**
  * The provider states of the catalogue (@org/model PROVIDER_STATE_CATALOGUE), set up in the

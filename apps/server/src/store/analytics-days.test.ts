@@ -14,9 +14,9 @@ import {
   POSTGRES_SKIP_REASON,
   type TestDb,
   testDatabaseUrl,
-} from './engine/test-database.js';
-import { createSandboxDataPoint } from './sandbox-records.js';
-import { seedWorld } from './seed-world.js';
+} from './engine/temporary-database.js';
+import { createSandboxDataPoint } from './sandbox/records.js';
+import { seedWorld } from './seed/seed-world.js';
 import {
   copyPointAt,
   copyPointWith,
@@ -26,7 +26,7 @@ import {
   pointRowsOf,
   storedDayRenders,
   storedFilteredDayRenders,
-} from './test-states.js';
+} from './test-support/test-states.js';
 
 /**
  * D54: a page served from stored day renders is the text the row query alone gives, whatever the

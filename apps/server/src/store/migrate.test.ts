@@ -16,7 +16,7 @@ import {
   POSTGRES_SKIP_REASON,
   type TestDb,
   testDatabaseUrl,
-} from './engine/test-database.js';
+} from './engine/temporary-database.js';
 import { loadMigrations, MIGRATIONS_FOLDER, migrate } from './migrate.js';
 
 /** Thrown to roll a test's writes back. */

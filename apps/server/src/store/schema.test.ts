@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './engine/db.js';
-import { openPgliteTestDb, type TestDb } from './engine/test-database.js';
-import { FIXTURE_TABLES } from './fixtures.js';
-import { CLOCK_CHANGED } from './sandbox-clock.js';
+import { openPgliteTestDb, type TestDb } from './engine/temporary-database.js';
+import { CLOCK_CHANGED } from './sandbox/clock.js';
+import { FIXTURE_TABLES } from './sandbox/fixtures.js';
 import {
   ANNOUNCE_SETTING,
   CHANGES_CHANNEL,

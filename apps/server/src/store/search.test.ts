@@ -7,7 +7,7 @@ import {
   POSTGRES_SKIP_REASON,
   type TestDb,
   testDatabaseUrl,
-} from './engine/test-database.js';
+} from './engine/temporary-database.js';
 import { FragmentCache, fragmentsOf } from './fragments.js';
 
 /**

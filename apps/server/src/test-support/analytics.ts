@@ -8,12 +8,12 @@ import {
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
-import type { SeedOptions } from '../store/demo-world.js';
 import {
   createTemporaryDatabase,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from '../store/engine/test-database.js';
+} from '../store/engine/temporary-database.js';
+import type { SeedOptions } from '../store/seed/demo-world.js';
 import { Api, type QueryValue } from './api.js';
 import { NO_LIMITS } from './harness.js';
 

@@ -4,15 +4,15 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
-import type { DemoWorld } from '../store/demo-world.js';
 import type { Db } from '../store/engine/db.js';
 import {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from '../store/engine/test-database.js';
-import type { Fixtures } from '../store/fixtures.js';
+} from '../store/engine/temporary-database.js';
+import type { Fixtures } from '../store/sandbox/fixtures.js';
+import type { DemoWorld } from '../store/seed/demo-world.js';
 import { Api } from './api.js';
 
 /** Limits no test file reaches by accident (the burst default of 50 per 10 s would). */

@@ -4,7 +4,7 @@ import {
   createTemporaryDatabase,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from '../store/engine/test-database.js';
+} from '../store/engine/temporary-database.js';
 
 export interface SandboxUnderTest {
   server: RunningServer;

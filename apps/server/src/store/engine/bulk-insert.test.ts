@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRows } from './bulk-insert.js';
 import type { Db } from './db.js';
-import { openPgliteTestDb, type TestDb } from './test-database.js';
+import { openPgliteTestDb, type TestDb } from './temporary-database.js';
 
 let handle: TestDb;
 let db: Db;

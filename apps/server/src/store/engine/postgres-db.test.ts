@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from './db.js';
 import { LISTEN_APPLICATION_NAME } from './postgres-db.js';
-import { openPostgresTestDb, POSTGRES_SKIP_REASON, type TestDb, testDatabaseUrl } from './test-database.js';
+import {
+  openPostgresTestDb,
+  POSTGRES_SKIP_REASON,
+  type TestDb,
+  testDatabaseUrl,
+} from './temporary-database.js';
 
 describe.skipIf(!testDatabaseUrl)(
   `PostgreSQL Db${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,

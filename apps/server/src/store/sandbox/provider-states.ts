@@ -1,4 +1,4 @@
-import type { Db } from './engine/db.js';
+import type { Db } from '../engine/db.js';
 
 /**
  * What the sandbox's provider states (http/sandbox.ts, the catalogue of @org/model) read and

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoWorld } from './demo-world.js';
-import type { Db } from './engine/db.js';
-import { hashDatabase } from './engine/dump-hash.js';
+import type { Db } from '../engine/db.js';
 import {
   openPgliteTestDb,
   openPostgresTestDb,
   POSTGRES_SKIP_REASON,
   type TestDb,
   testDatabaseUrl,
-} from './engine/test-database.js';
-import { dropSnapshot, hasSnapshot, restoreSnapshot, takeSnapshot } from './sandbox-snapshot.js';
+} from '../engine/temporary-database.js';
+import { ensureDemoWorld } from '../seed/demo-world.js';
+import { hashDatabase } from '../test-support/dump-hash.js';
+import { dropSnapshot, hasSnapshot, restoreSnapshot, takeSnapshot } from './snapshot.js';
 
 const suite = (open: () => Promise<TestDb>) => () => {
   let handle: TestDb;

@@ -10,8 +10,8 @@ import {
 } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Db, Row } from './engine/db.js';
-import { openPgliteTestDb, type TestDb } from './engine/test-database.js';
+import type { Db, Row } from '../engine/db.js';
+import { openPgliteTestDb, type TestDb } from '../engine/temporary-database.js';
 import { seedWorld } from './seed-world.js';
 
 /**

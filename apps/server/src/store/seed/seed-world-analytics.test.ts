@@ -8,14 +8,14 @@ import {
   type MetricInfo,
 } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './engine/db.js';
+import type { Db } from '../engine/db.js';
 import {
   openPgliteTestDb,
   openPostgresTestDb,
   POSTGRES_SKIP_REASON,
   type TestDb,
   testDatabaseUrl,
-} from './engine/test-database.js';
+} from '../engine/temporary-database.js';
 import { seedWorld } from './seed-world.js';
 
 /**

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { WorldSummary } from '@org/demo-world';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from './engine/db.js';
-import { hashDatabase } from './engine/dump-hash.js';
-import { resetDb } from './engine/reset-db.js';
-import { openPgliteTestDb, type TestDb } from './engine/test-database.js';
+import type { Db } from '../engine/db.js';
+import { resetDb } from '../engine/reset-db.js';
+import { openPgliteTestDb, type TestDb } from '../engine/temporary-database.js';
+import { hashDatabase } from '../test-support/dump-hash.js';
 import { seedWorld } from './seed-world.js';
 
 const SMALL = {

@@ -1,5 +1,5 @@
-import type { Db } from './engine/db.js';
-import { CHANGES_CHANNEL } from './schema.js';
+import type { Db } from '../engine/db.js';
+import { CHANGES_CHANNEL } from '../schema.js';
 
 /**
  * Resetting a sandbox to its seeded world in milliseconds, whatever the world's size (D23): the

@@ -10,19 +10,23 @@ import {
   type Note,
   type Operator,
 } from '@org/model';
-import { invalid } from '../core/api-error.js';
-import { CountCache } from '../core/count-cache.js';
-import type { JsonText } from '../core/json.js';
-import { metricInfoOf, SANDBOX_RECORD_INPUTS, type SandboxRecordResource } from '../core/sandbox-inputs.js';
-import { dataPointJson, POINT_COLUMNS, type PointRow } from './analytics.js';
-import { contactJson } from './contacts.js';
-import { conversationDetailJson, renderMessagesOf } from './conversations.js';
-import type { Db } from './engine/db.js';
-import { syncIdSequences } from './engine/reset-db.js';
-import { FragmentCache } from './fragments.js';
-import type { TABLES } from './resources.js';
-import { recordJson } from './simple-records.js';
-import { Params } from './sql.js';
+import { invalid } from '../../core/api-error.js';
+import { CountCache } from '../../core/count-cache.js';
+import type { JsonText } from '../../core/json.js';
+import {
+  metricInfoOf,
+  SANDBOX_RECORD_INPUTS,
+  type SandboxRecordResource,
+} from '../../core/sandbox-inputs.js';
+import { dataPointJson, POINT_COLUMNS, type PointRow } from '../analytics.js';
+import { contactJson } from '../contacts.js';
+import { conversationDetailJson, renderMessagesOf } from '../conversations.js';
+import type { Db } from '../engine/db.js';
+import { syncIdSequences } from '../engine/reset-db.js';
+import { FragmentCache } from '../fragments.js';
+import type { TABLES } from '../resources.js';
+import { recordJson } from '../simple-records.js';
+import { Params } from '../sql.js';
 
 /**
  * Creating any record of the world for a sandbox (D41), written as the API's own writes are: in one

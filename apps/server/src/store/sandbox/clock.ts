@@ -1,4 +1,4 @@
-import type { Db } from './engine/db.js';
+import type { Db } from '../engine/db.js';
 
 /**
  * The server's clock as the database keeps it (migration 0016, D40): um_now() is what every write

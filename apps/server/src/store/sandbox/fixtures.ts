@@ -9,17 +9,17 @@ import type {
   OperatorRole,
 } from '@org/model';
 import { canonicalMetric } from '@org/model';
-import { generateToken, hashToken } from '../core/auth/tokens.js';
-import type { CountCache } from '../core/count-cache.js';
-import { contactJson } from './contacts.js';
-import { conversationDetailJson } from './conversations.js';
-import type { Db } from './engine/db.js';
-import { syncIdSequences } from './engine/reset-db.js';
-import { FragmentCache } from './fragments.js';
-import { RECORD_TABLE_NAMES } from './resources.js';
-import { AUTH_TABLES } from './schema.js';
-import { recordJson } from './simple-records.js';
-import { Params, updateColumns } from './sql.js';
+import { generateToken, hashToken } from '../../core/auth/tokens.js';
+import type { CountCache } from '../../core/count-cache.js';
+import { contactJson } from '../contacts.js';
+import { conversationDetailJson } from '../conversations.js';
+import type { Db } from '../engine/db.js';
+import { syncIdSequences } from '../engine/reset-db.js';
+import { FragmentCache } from '../fragments.js';
+import { RECORD_TABLE_NAMES } from '../resources.js';
+import { AUTH_TABLES } from '../schema.js';
+import { recordJson } from '../simple-records.js';
+import { Params, updateColumns } from '../sql.js';
 
 /**
  * Exact states for tests and Pact provider states: each call creates one record (with the id asked

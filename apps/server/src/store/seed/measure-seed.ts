@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openPgliteDb } from './engine/pglite-db.js';
-import { openPostgresDb } from './engine/postgres-db.js';
-import { createTemporaryDatabase } from './engine/test-database.js';
-import { migrate } from './migrate.js';
+import { openPgliteDb } from '../engine/pglite-db.js';
+import { openPostgresDb } from '../engine/postgres-db.js';
+import { createTemporaryDatabase } from '../engine/temporary-database.js';
+import { migrate } from '../migrate.js';
 import { seedWorld } from './seed-world.js';
 
 const { values } = parseArgs({
