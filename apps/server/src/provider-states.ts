@@ -4,7 +4,6 @@ import {
   canonicalMetric,
   type MetricInfo,
   type OperatorRole,
-  PROVIDER_STATE_CATALOGUE,
   type ProviderStateCatalogue,
   type ProviderStateKey,
 } from '@org/model';
@@ -46,7 +45,7 @@ export interface ProviderStateDeps {
 }
 
 /** The scope a rate-limit state exhausts: a group, or `metric:<canonical metric>` (both spellings). */
-export const exhaustedScopeOf = (group: string | undefined, metric: string | undefined): string => {
+const exhaustedScopeOf = (group: string | undefined, metric: string | undefined): string => {
   if (metric === undefined) return group ?? '*';
   const known = Object.hasOwn(ANALYTICS_METRICS, metric);
   return `metric:${known ? canonicalMetric(metric as AnalyticsMetric) : metric}`;
@@ -240,6 +239,3 @@ export const createProviderStates = ({
     },
   };
 };
-
-/** Every key of the catalogue has a setup: checked where the setups are built (server.ts). */
-export const PROVIDER_STATE_KEYS = Object.keys(PROVIDER_STATE_CATALOGUE) as ProviderStateKey[];

@@ -61,15 +61,13 @@ const contactFields = (c: Row): EmbeddedContact => ({
   write_permission: c.write_permission,
 });
 
-export const renderEmbeddedContact = (c: Row): EmbeddedContact => contactFields(c);
-
 export const renderContact = (c: Row): ContactIdentity => ({
   ...contactFields(c),
   contact_uuids: c.contact_uuids ?? [],
   conversation_count: Number(c.conversation_count ?? 0),
 });
 
-export const renderTopic = (t: Row): Topic => ({
+const renderTopic = (t: Row): Topic => ({
   id: t.id,
   organization_id: t.organization_id,
   text: t.text,

@@ -82,7 +82,7 @@ const {
   conversation_count: _count,
   ...contactFields
 } = ContactIdentitySchema.shape;
-export const ContactInputSchema = input({
+const ContactInputSchema = input({
   ...chosenId,
   ...contactFields,
   // The bounded and checked input forms of the fields the API's own writes take.
@@ -90,17 +90,17 @@ export const ContactInputSchema = input({
   external_customer_id: ContactUpsertSchema.shape.external_customer_id,
 });
 
-export const NoteInputSchema = input({ ...NoteSchema.shape, ...chosenId, ...NoteCreateSchema.shape }, [
+const NoteInputSchema = input({ ...NoteSchema.shape, ...chosenId, ...NoteCreateSchema.shape }, [
   'contact_identity_id',
   'body',
 ]);
 
-export const NavigationEventInputSchema = input(
+const NavigationEventInputSchema = input(
   { ...NavigationEventSchema.omit({ organization_id: true }).shape, ...chosenId },
   ['contact_identity_id', 'url'],
 );
 
-export const OperatorInputSchema = input(
+const OperatorInputSchema = input(
   {
     ...OperatorSchema.omit({ organization_id: true }).shape,
     ...chosenId,
@@ -124,14 +124,13 @@ const messageFields = {
     'contact (default: the conversation’s contact) or operator (default: the assigned operator).',
   ),
 };
-export const MessageInputSchema = input(
-  { conversation_id: MessageSchema.shape.conversation_id, ...messageFields },
-  ['conversation_id'],
-);
+const MessageInputSchema = input({ conversation_id: MessageSchema.shape.conversation_id, ...messageFields }, [
+  'conversation_id',
+]);
 
 /** A message of a new conversation: the message body without its conversation. */
 const ConversationMessageSchema = input(messageFields).omit({ organization_id: true });
-export const ConversationInputSchema = input(
+const ConversationInputSchema = input(
   {
     ...ConversationSchema.omit({
       contact: true,

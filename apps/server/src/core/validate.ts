@@ -6,7 +6,7 @@ import { invalid } from './api-error.js';
  * Field messages keyed by field name without a prototype, so that a field named `constructor`,
  * `toString` or `__proto__` is an ordinary key (bad input gives 400, never a 500: D1).
  */
-export const fieldMessages = (): Record<string, string[]> => Object.create(null);
+const fieldMessages = (): Record<string, string[]> => Object.create(null);
 
 /** Parses input with a model schema; failures become 400 invalid with a message per field (D1). */
 export const parseOrThrow = <S extends z.ZodTypeAny>(

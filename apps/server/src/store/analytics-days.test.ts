@@ -8,15 +8,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPointJson, queryDataPoints } from './analytics.js';
 import type { Db } from './engine/db.js';
-import {
-  openPgliteTestDb,
-  openPostgresTestDb,
-  POSTGRES_SKIP_REASON,
-  type TestDb,
-  testDatabaseUrl,
-} from './engine/temporary-database.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from './engine/temporary-database.js';
 import { createSandboxDataPoint } from './sandbox/records.js';
 import { seedWorld } from './seed/seed-world.js';
+import { openPgliteTestDb, openPostgresTestDb, type TestDb } from './test-support/test-databases.js';
 import {
   copyPointAt,
   copyPointWith,

@@ -103,7 +103,7 @@ const dayRendersServe = (metric: AnalyticsMetric, orgs: number[]) =>
     (ANALYTICS_METRICS[canonicalMetric(metric)] as MetricInfo).kind;
 
 /** The filters of points of a request as one key, the same for the same filters: '' without any. */
-export const filterKey = (query: AnalyticsQuery): string => {
+const filterKey = (query: AnalyticsQuery): string => {
   const ids = (list: number[] | undefined) =>
     list?.length ? [...new Set(list)].sort((a, b) => a - b) : undefined;
   const key = {

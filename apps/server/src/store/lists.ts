@@ -37,7 +37,7 @@ const CONTACT_OF: Partial<Record<string, string>> = {
 };
 
 /** Locks the organization's rows `ids` of the table (and first their contacts, see CONTACT_OF) in id order. */
-export const lockInOrder = async (tx: Db, table: FragmentTable, organizationId: number, ids: number[]) => {
+const lockInOrder = async (tx: Db, table: FragmentTable, organizationId: number, ids: number[]) => {
   const contactColumn = CONTACT_OF[table.name];
   if (contactColumn)
     await tx.query(

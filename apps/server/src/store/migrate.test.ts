@@ -11,13 +11,11 @@ import { openPostgresDb } from './engine/postgres-db.js';
 import { resetDb, syncIdSequences } from './engine/reset-db.js';
 import {
   createTemporaryDatabase,
-  openPgliteTestDb,
-  openPostgresTestDb,
   POSTGRES_SKIP_REASON,
-  type TestDb,
   testDatabaseUrl,
 } from './engine/temporary-database.js';
 import { loadMigrations, MIGRATIONS_FOLDER, migrate } from './migrate.js';
+import { openPgliteTestDb, openPostgresTestDb, type TestDb } from './test-support/test-databases.js';
 
 /** Thrown to roll a test's writes back. */
 class Rollback extends Error {}

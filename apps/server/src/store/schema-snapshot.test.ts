@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { openPgliteTestDb } from './engine/temporary-database.js';
 import { schemaSnapshot } from './test-support/schema-snapshot.js';
+import { openPgliteTestDb } from './test-support/test-databases.js';
 
 // The schema the migrations give, committed: a migration that changes what an applied one made
 // shows here. Update with `vitest run -u` only for a new migration.

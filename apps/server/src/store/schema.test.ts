@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './engine/db.js';
-import { openPgliteTestDb, type TestDb } from './engine/temporary-database.js';
 import { CLOCK_CHANGED } from './sandbox/clock.js';
 import { FIXTURE_TABLES } from './sandbox/fixtures.js';
 import {
@@ -10,6 +9,7 @@ import {
   ORDER_COLUMNS,
   rendersTableOf,
 } from './schema.js';
+import { openPgliteTestDb, type TestDb } from './test-support/test-databases.js';
 
 /** The tables whose pages are joined from stored renders (the handlers' FragmentTables). */
 const RENDERED_TABLES = [

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from './engine/db.js';
 import { resetDb } from './engine/reset-db.js';
-import {
-  openPgliteTestDb,
-  openPostgresTestDb,
-  POSTGRES_SKIP_REASON,
-  type TestDb,
-  testDatabaseUrl,
-} from './engine/temporary-database.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from './engine/temporary-database.js';
 import { FragmentCache, fragmentsOf } from './fragments.js';
+import { openPgliteTestDb, openPostgresTestDb, type TestDb } from './test-support/test-databases.js';
 
 /**
  * The search vectors (migration 0005) on real writes: weights A (contact name, email, street,

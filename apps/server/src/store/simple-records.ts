@@ -4,7 +4,7 @@ import { renderNavigationEvent, renderNote, renderOperator } from '../core/rende
 import type { Db } from './engine/db.js';
 
 /** Renders rows of a table whose record is its own row (notes, navigation events, operators). */
-export const rowRenderer =
+const rowRenderer =
   <T>(table: string, render: (row: Record<string, any>) => T) =>
   async (db: Db, ids: number[]): Promise<Map<number, JsonText<T>>> => {
     const rows = await db.query<Record<string, any>>(`SELECT * FROM ${table} WHERE id = ANY ($1::int[])`, [

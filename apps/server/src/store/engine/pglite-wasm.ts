@@ -15,7 +15,7 @@ import { setFlagsFromString } from 'node:v8';
  * too keeps its peak down (a list load: 203 MB instead of 249 MB resident) for a few percent more
  * collection work.
  */
-export const inProcessDatabaseFlags = (() => {
+const inProcessDatabaseFlags = (() => {
   let set = false;
   return () => {
     if (!set) setFlagsFromString('--liftoff-only --heap-growing-percent=100');

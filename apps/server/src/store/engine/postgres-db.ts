@@ -16,7 +16,7 @@ export interface PostgresOptions {
 /** application_name of the LISTEN connection (to find it in pg_stat_activity). */
 export const LISTEN_APPLICATION_NAME = 'um-listen';
 /** Delay before reconnecting a lost LISTEN connection: doubling from `firstMs` up to `maxMs`. */
-export const LISTEN_RETRY = { firstMs: 100, maxMs: 5_000 } as const;
+const LISTEN_RETRY = { firstMs: 100, maxMs: 5_000 } as const;
 
 /** Per-pool parsers (not pg's process-global `types.setTypeParser`, which other pools would inherit). */
 const types = {

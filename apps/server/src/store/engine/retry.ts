@@ -6,7 +6,7 @@ const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadloc
 /** Attempts per transaction or statement, and the backoff between them (doubling, jittered). */
 export const RETRY = { attempts: 5, firstDelayMs: 10, maxDelayMs: 200 } as const;
 
-export const isRetryable = (error: unknown): boolean =>
+const isRetryable = (error: unknown): boolean =>
   RETRYABLE.has((error as { code?: unknown } | null)?.code as string);
 
 /**

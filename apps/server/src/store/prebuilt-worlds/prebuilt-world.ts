@@ -42,7 +42,7 @@ export interface PrebuiltWorldSpec {
  * must come within a second, and dropping a snapshot at start took 50-70 ms of it. The tiny world
  * has an archive of its own: a vitest helper's start decompresses 18 MB, not the demo worlds first.
  */
-export const PREBUILT_WORLDS: readonly PrebuiltWorldSpec[] = [
+const PREBUILT_WORLDS: readonly PrebuiltWorldSpec[] = [
   { name: 'cli-demo', archive: 'demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: false },
   { name: 'cli-demo-sandbox', archive: 'demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: true },
   { name: 'demo', archive: 'demo', seed: {}, sandbox: true },
@@ -76,7 +76,7 @@ interface Manifest {
  * bundle sit in dist/, this module in src/store/prebuilt-worlds/ otherwise.
  */
 const here = fileURLToPath(new URL('.', import.meta.url));
-export const WORLDS_FOLDER = here.endsWith('/dist/')
+const WORLDS_FOLDER = here.endsWith('/dist/')
   ? join(here, 'worlds')
   : join(here, '..', '..', '..', 'dist', 'worlds');
 const MANIFEST = 'manifest.json';

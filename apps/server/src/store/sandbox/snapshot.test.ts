@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../engine/db.js';
-import {
-  openPgliteTestDb,
-  openPostgresTestDb,
-  POSTGRES_SKIP_REASON,
-  type TestDb,
-  testDatabaseUrl,
-} from '../engine/temporary-database.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../engine/temporary-database.js';
 import { ensureDemoWorld } from '../seed/demo-world.js';
 import { hashDatabase } from '../test-support/dump-hash.js';
+import { openPgliteTestDb, openPostgresTestDb, type TestDb } from '../test-support/test-databases.js';
 import { dropSnapshot, hasSnapshot, restoreSnapshot, takeSnapshot } from './snapshot.js';
 
 const suite = (open: () => Promise<TestDb>) => () => {

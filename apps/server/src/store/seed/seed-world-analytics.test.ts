@@ -9,13 +9,8 @@ import {
 } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../engine/db.js';
-import {
-  openPgliteTestDb,
-  openPostgresTestDb,
-  POSTGRES_SKIP_REASON,
-  type TestDb,
-  testDatabaseUrl,
-} from '../engine/temporary-database.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../engine/temporary-database.js';
+import { openPgliteTestDb, openPostgresTestDb, type TestDb } from '../test-support/test-databases.js';
 import { seedWorld } from './seed-world.js';
 
 /**

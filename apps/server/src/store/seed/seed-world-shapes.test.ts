@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Db, Row } from '../engine/db.js';
-import { openPgliteTestDb, type TestDb } from '../engine/temporary-database.js';
+import { openPgliteTestDb, type TestDb } from '../test-support/test-databases.js';
 import { seedWorld } from './seed-world.js';
 
 /**

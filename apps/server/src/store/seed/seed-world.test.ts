@@ -3,8 +3,8 @@ import type { WorldSummary } from '@org/demo-world';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../engine/db.js';
 import { resetDb } from '../engine/reset-db.js';
-import { openPgliteTestDb, type TestDb } from '../engine/temporary-database.js';
 import { hashDatabase } from '../test-support/dump-hash.js';
+import { openPgliteTestDb, type TestDb } from '../test-support/test-databases.js';
 import { seedWorld } from './seed-world.js';
 
 const SMALL = {
