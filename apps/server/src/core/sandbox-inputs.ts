@@ -34,7 +34,7 @@ const MAX_INT4 = LIMITS.maxId;
  * most LIMITS.maxStringLength, arrays LIMITS.maxArrayItems items, integers within the column type.
  * The strict form (D30): a sandbox record holds only the values the API documents.
  */
-const bounded = (tolerant: z.ZodTypeAny): z.ZodTypeAny => {
+function bounded(tolerant: z.ZodTypeAny): z.ZodTypeAny {
   const schema = strictOf(tolerant);
   if (schema instanceof z.ZodOptional) return bounded(schema.unwrap()).optional();
   if (schema instanceof z.ZodNullable) return bounded(schema.unwrap()).nullable();
@@ -50,9 +50,10 @@ const bounded = (tolerant: z.ZodTypeAny): z.ZodTypeAny => {
       .max(Math.min(schema.maxValue ?? MAX_INT4, MAX_INT4));
   if (schema instanceof z.ZodObject) return z.object(boundedShape(schema.shape)).strict();
   return schema;
-};
-const boundedShape = (shape: z.ZodRawShape): z.ZodRawShape =>
-  Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, bounded(field)]));
+}
+function boundedShape(shape: z.ZodRawShape): z.ZodRawShape {
+  return Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, bounded(field)]));
+}
 
 /** The organization to create the record in; without it, the organization of the request's token. */
 const organization = { organization_id: IdSchema.optional() };
@@ -69,12 +70,12 @@ const chosenId = {
 };
 
 /** A record body: the given shape bounded, every field optional but `required`, no other field. */
-const input = <S extends z.ZodRawShape, R extends keyof S>(shape: S, required: readonly R[] = []) => {
+function input<S extends z.ZodRawShape, R extends keyof S>(shape: S, required: readonly R[] = []) {
   const fields = boundedShape(shape);
   for (const [name, field] of Object.entries(fields))
     if (!(required as readonly string[]).includes(name)) fields[name] = field.optional();
   return z.object({ ...fields, ...organization }).strict();
-};
+}
 
 const {
   id: _contactId,
@@ -172,7 +173,7 @@ const DEFAULTED_POINT_FIELDS = [
   'human_interaction',
 ];
 const pointInputs = new Map<AnalyticsMetric, z.AnyZodObject>();
-export const dataPointInputSchemaFor = (metric: AnalyticsMetric): z.AnyZodObject => {
+export function dataPointInputSchemaFor(metric: AnalyticsMetric): z.AnyZodObject {
   let schema = pointInputs.get(metric);
   if (!schema) {
     const shape = boundedShape(dataPointSchemaFor(metric).shape);
@@ -181,7 +182,7 @@ export const dataPointInputSchemaFor = (metric: AnalyticsMetric): z.AnyZodObject
     pointInputs.set(metric, schema);
   }
   return schema;
-};
+}
 /** The record bodies by table (the store has a creator for each, of every table of TABLES). */
 export const SANDBOX_RECORD_INPUTS = {
   contact_identities: ContactInputSchema,
@@ -193,4 +194,6 @@ export const SANDBOX_RECORD_INPUTS = {
 } as const;
 export type SandboxRecordResource = keyof typeof SANDBOX_RECORD_INPUTS;
 
-export const metricInfoOf = (metric: AnalyticsMetric) => ANALYTICS_METRICS[metric];
+export function metricInfoOf(metric: AnalyticsMetric) {
+  return ANALYTICS_METRICS[metric];
+}

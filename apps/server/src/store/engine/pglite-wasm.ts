@@ -28,9 +28,10 @@ let compiled: Promise<WebAssembly.Module> | undefined;
  * D58: PGlite's WebAssembly module, compiled once (V8 decodes it off this thread), as soon as a
  * start knows it opens PGlite: while a new data directory is written and the app built.
  */
-export const compilePglite = (): Promise<WebAssembly.Module> =>
-  (compiled ??= (async () => {
+export function compilePglite(): Promise<WebAssembly.Module> {
+  return (compiled ??= (async () => {
     inProcessDatabaseFlags();
     const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
     return WebAssembly.compile(await readFile(join(dirname(entry), 'pglite.wasm')));
   })());
+}

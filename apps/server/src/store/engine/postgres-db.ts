@@ -105,11 +105,11 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
  * connection is reported and re-established with exponential backoff until stopped; the first
  * connection must succeed (the server does not start without it).
  */
-const listenOn = async (
+async function listenOn(
   url: string,
   channel: string,
   handlers: ListenHandlers,
-): Promise<() => Promise<void>> => {
+): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | undefined;
   let opening: Promise<unknown> | undefined;
@@ -173,25 +173,25 @@ const listenOn = async (
   };
 
   current = await open(lost);
-  return async () => {
+  return async function stopListening() {
     stopped = true;
     if (retryTimer) clearTimeout(retryTimer);
     await opening;
     await current?.end().catch(() => undefined);
   };
-};
+}
 
 /** Names of prepared statements, by SQL; bounded so a caller embedding values cannot grow it without end. */
 const statementNames = new Map<string, string>();
 const MAX_PREPARED = 500;
-const statementName = (sql: string): string | undefined => {
+function statementName(sql: string): string | undefined {
   let name = statementNames.get(sql);
   if (!name && statementNames.size < MAX_PREPARED) {
     name = `s${statementNames.size + 1}`;
     statementNames.set(sql, name);
   }
   return name;
-};
+}
 
 let savepointCounter = 0;
 

@@ -75,7 +75,7 @@ export interface Fixtures {
   ): Promise<void>;
 }
 
-const insert = async (db: Db, table: string, row: Record<string, unknown>): Promise<number> => {
+async function insert(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
   const p = new Params();
   const entries = Object.entries(row).filter(([, v]) => v !== undefined);
   const rows = await db.query<{ id: number }>(
@@ -83,12 +83,12 @@ const insert = async (db: Db, table: string, row: Record<string, unknown>): Prom
     p.values,
   );
   return rows[0]!.id;
-};
+}
 
 /** Moves the id sequences past ids chosen by a fixture, so later API writes get fresh ones. */
-const afterExplicitId = async (db: Db, id: number | undefined) => {
+async function afterExplicitId(db: Db, id: number | undefined) {
   if (id !== undefined) await syncIdSequences(db);
-};
+}
 
 /** Fixtures render what they create afresh and keep nothing in the process (a zero-byte cache). */
 const noCache = new FragmentCache(0);
@@ -113,11 +113,11 @@ const AUTH_WRITING = new Set<keyof Fixtures>([
 ]);
 const RECORD_ONLY_TABLES = FIXTURE_TABLES.filter((table) => !AUTH_TABLES.includes(table));
 
-export const createFixtures = (
+export function createFixtures(
   db: Db,
   announce: (tables: readonly string[]) => Promise<void>,
   counts: CountCache,
-): Fixtures => {
+): Fixtures {
   const widgetOf = async (org: number) =>
     (
       await db.query<{ id: number }>(
@@ -354,4 +354,4 @@ export const createFixtures = (
     };
   }
   return fixtures;
-};
+}
