@@ -20,7 +20,7 @@ import {
 } from './store/test-support/test-states.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-/** The advisory lock held while the demo world is seeded (store/demo-world.ts). */
+/** The advisory lock held while the demo world is seeded (store/seed/demo-world.ts). */
 const SEED_LOCK_KEY = 72_010_004;
 
 interface Summary {

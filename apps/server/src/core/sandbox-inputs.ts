@@ -61,7 +61,7 @@ const organization = { organization_id: IdSchema.optional() };
 /**
  * The id a record is created with, when a test needs a known one (a provider state's `id`, an id
  * its fixtures name); by default the next free id. Ids are unique across organizations, so an id
- * already taken is a 400 naming `id` (store/sandbox-records.ts), never a database fault.
+ * already taken is a 400 naming `id` (store/sandbox/records.ts), never a database fault.
  */
 const chosenId = {
   id: IdSchema.describe(

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Db, ListenHandlers } from './db.js';
 import { withRetry } from './retry.js';
+import { inSavepoint } from './savepoint.js';
 import { TYPE_PARSERS } from './type-parsers.js';
 
 export interface PostgresOptions {
@@ -193,8 +194,6 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-let savepointCounter = 0;
-
 /** The handle passed to a transaction body: every statement on the one checked-out connection. */
 function connectionDb(connection: pg.PoolClient): Db {
   const db: Db = {
@@ -216,17 +215,11 @@ function connectionDb(connection: pg.PoolClient): Db {
     async exec(sql: string): Promise<void> {
       await connection.query(sql);
     },
-    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      const name = `sp_${++savepointCounter}`;
-      await connection.query(`SAVEPOINT ${name}`);
-      try {
-        const result = await fn(db);
-        await connection.query(`RELEASE SAVEPOINT ${name}`);
-        return result;
-      } catch (error) {
-        await connection.query(`ROLLBACK TO SAVEPOINT ${name}`);
-        throw error;
-      }
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return inSavepoint(
+        (sql) => connection.query(sql),
+        () => fn(db),
+      );
     },
     close: async () => {
       throw new Error('close() the database, not a transaction');

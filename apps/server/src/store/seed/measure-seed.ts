@@ -1,6 +1,6 @@
 /**
  * Measures seeding speed (not part of the build or tests; timing goals live in benchmarks).
- *   npx tsx src/world/measure-seed.ts [--url postgres://...] [--organizations 3] [--contacts 1000]
+ *   npx tsx src/store/seed/measure-seed.ts [--url postgres://...] [--organizations 3] [--contacts 1000]
  *     [--conversations 5000] [--messages 8] [--seed 1]
  * With --url it seeds into a fresh temporary database on that server and drops it afterwards;
  * without, into in-memory PGlite.
