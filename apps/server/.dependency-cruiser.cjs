@@ -54,12 +54,12 @@ module.exports = {
       to: { path: '^src/', pathNot: [NOT_TEST, TEST_SUPPORT, ENTRY_POINTS, ...TOOLS], reachable: false },
     },
     // The rooms of the store (docs/architecture.md): engine <- the queries at store/'s top level <-
-    // seed <- prebuilt-worlds, and the sandbox beside seed. No arrow points back, so no two folders
-    // form a circle (the tests of a folder may use any of them).
-    storeRoom('engine', ['queries', 'seed', 'prebuilt-worlds', 'sandbox'], 'the engine knows no schema'),
-    storeRoom('queries', ['seed', 'prebuilt-worlds', 'sandbox'], 'the queries serve seeding and the sandbox'),
-    storeRoom('seed', ['prebuilt-worlds', 'sandbox'], 'seeding writes a world, whatever ships it'),
-    storeRoom('sandbox', ['seed', 'prebuilt-worlds'], 'the sandbox works on any world'),
+    // sandbox <- seed <- prebuilt-worlds. No arrow points back, so no two folders form a circle (the
+    // tests of a folder may use any of them).
+    storeRoom('engine', ['queries', 'sandbox', 'seed', 'prebuilt-worlds'], 'the engine knows no schema'),
+    storeRoom('queries', ['sandbox', 'seed', 'prebuilt-worlds'], 'the queries serve the sandbox and seeding'),
+    storeRoom('sandbox', ['seed', 'prebuilt-worlds'], 'the sandbox works on any world, however made'),
+    storeRoom('seed', ['prebuilt-worlds'], 'seeding writes a world and its snapshot, whatever ships it'),
     {
       name: 'core-no-io-libraries',
       comment: 'core has no framework, driver or client: those belong to store and http',
