@@ -121,5 +121,30 @@ describe.skipIf(!testDatabaseUrl)(
       }
       expect(conversationRows.length).toBeGreaterThanOrEqual(3 * 6);
     });
+
+    it('concurrent PUTs of one new identifier value through both instances create one contact (D10)', async () => {
+      const [first, second] = servers as [RunningServer, RunningServer];
+      const org = first.world.organizations[0]!;
+      const apis = [new Api(first.url, { token: org.token }), new Api(second.url, { token: org.token })];
+      const email = 'same.new.contact@example.org';
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          apis[i % 2]!.request('PUT', `${V3}/contact_identities/`, {
+            query: { identifier: 'email' },
+            body: { email, city: `City ${i}` },
+          }),
+        ),
+      );
+      expect(responses.map((r) => r.status).sort()).toEqual([
+        200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+      ]);
+      const ids = new Set(responses.map((r) => (r.body as { id: number }).id));
+      expect(ids.size).toBe(1);
+      const [row] = await first.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM contact_identities WHERE organization_id = $1 AND email = $2',
+        [org.id, email],
+      );
+      expect(row!.n).toBe(1);
+    });
   },
 );
