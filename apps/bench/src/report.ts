@@ -1,3 +1,4 @@
+import { issue26GoalTable } from './issue-26-goals.js';
 import { checkIssueGoals, issueGoalsTable } from './issue-goals.js';
 import { pgliteGoalTable } from './pglite-goals.js';
 import {
@@ -434,6 +435,15 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
     '## Issue #16: the PGlite and test-suite rows',
     '',
     pgliteGoalTable(results),
+    '',
+    "## Issue #26: writes that change data, memory, a team's own tokens",
+    '',
+    'Each write row changes data on every request: the PATCH sets each of 51 conversations to one of ' +
+      "its organization's topics, then to another; the note is new; the PUT moves each of 51 contacts " +
+      'between two cities (the documented example: email and city). SQL statements per request are ' +
+      "counted at the server's pg driver (PostgreSQL). The start rows are the fresh-start section's.",
+    '',
+    issue26GoalTable(results),
   ];
   for (const engine of results.engines) {
     lines.push(

@@ -148,8 +148,7 @@ const tokens = {
 // D58: a new data directory's prebuilt world is written (in memory: decompressed) while the
 // server's modules load.
 const sandbox = values.sandbox ?? false;
-if (!databaseUrl)
-  await (values.memory ? loadAhead(seed, tokens, sandbox) : extractAhead(dataDir, seed, tokens, sandbox));
+if (!databaseUrl) await (values.memory ? loadAhead(seed, sandbox) : extractAhead(dataDir, seed, sandbox));
 const { startServer } = await import('./server.js');
 
 const started = Date.now();

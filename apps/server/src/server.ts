@@ -128,7 +128,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   // Compiled while the world is written and the app built (openDb reports a failure).
   if (!options.databaseUrl) compilePglite().catch(() => {});
   const prebuilt = newPglite
-    ? await findPrebuiltWorld(options.seed ?? {}, options.tokens, options.sandbox ?? false)
+    ? await findPrebuiltWorld(options.seed ?? {}, options.sandbox ?? false)
     : undefined;
   // Into a new data directory the world is written as files (on a thread of its own, while the app
   // is built), then opened as an existing one.

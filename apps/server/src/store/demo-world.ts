@@ -4,6 +4,7 @@ import { hashToken } from '../core/auth/tokens.js';
 import type { Db } from './engine/db.js';
 import { syncIdSequences } from './engine/reset-db.js';
 import { ensureStatistics } from './engine/statistics.js';
+import { keepInSnapshot } from './sandbox-snapshot.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {
@@ -219,22 +220,26 @@ const ensureTokens = async (db: Db, tokens: { organization: string; customer: st
   }));
   const home = orgs.find((org) => org.is_default) ?? orgs[0];
   if (home) wanted.push({ raw: tokens.customer, kind: 'customer', org: home });
+  let added = false;
   for (const { raw, kind, org } of wanted) {
     const hash = hashToken(raw);
     const [held] = await db.query<{ organization_id: number; kind: string }>(
       'SELECT organization_id, kind FROM api_tokens WHERE token_sha256 = $1',
       [hash],
     );
-    if (!held)
+    if (!held) {
       await db.query(
         `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256, label) VALUES ($1, $2, $3, $4, 'start option')`,
         [org.id, org.customer_id, kind, hash],
       );
-    else if (held.kind !== kind || (kind === 'organization' && held.organization_id !== org.id))
+      added = true;
+    } else if (held.kind !== kind || (kind === 'organization' && held.organization_id !== org.id))
       throw new WorldMismatchError(
         `the token "${raw}" already belongs to another ${held.kind === 'customer' ? 'customer token' : `organization (${held.organization_id})`}: choose another`,
       );
   }
+  // A world loaded with its sandbox snapshot (prebuilt, D43) keeps the tokens through a reset.
+  if (added) await keepInSnapshot(db, 'api_tokens');
 };
 
 /**

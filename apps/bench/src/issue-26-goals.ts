@@ -1,0 +1,152 @@
+import { MEMORY_DEMO_START, OWN_TOKENS_START, SEEDED_SMALL_START, type StartFigures } from './fresh-start.js';
+import type { GoalRow } from './pglite-goals.js';
+import type { BenchResults, EngineResult, ScenarioResult } from './results.js';
+import type { ScenarioId } from './scenarios.js';
+import { formatBytes, formatMs, formatNumber } from './stats.js';
+import { markdownTable } from './table.js';
+
+/**
+ * Issue #26's rows (writes that change data, memory that does not follow the world, a team's own
+ * tokens): the figure the issue was filed with ("today", written down once here), this run's and
+ * the goal. Goals are figures to report, never assertions.
+ */
+const MB = 1024 * 1024;
+export const ISSUE_26_GOALS = {
+  patchPostgres: { today: '373-510 req/s, p99 66-82 ms', rps: 1000 },
+  patchPglite: { today: '162-270 req/s, p99 123-259 ms', rps: 300, p99Ms: 100 },
+  note: { today: 'no row (5 SQL statements per request)', rps: 500 },
+  upsert: { today: 'no row (7 SQL statements per request)', rps: 500 },
+  seededStartPeak: { today: 'peak 527 MB', bytes: 300 * MB },
+  memoryDemoPeak: { today: 'peak 333-337 MB', bytes: 300 * MB },
+  ownTokens: { today: '6-12 s, peak 546 MB', ms: 1000 },
+  postgresServerRss: { today: 'not shown', bytes: 300 * MB },
+} as const;
+
+const scenario = (engine: EngineResult | undefined, id: ScenarioId) =>
+  engine?.scenarios.find((s) => s.id === id);
+
+const sql = (s: ScenarioResult) =>
+  Number.isFinite(s.sqlPerRequest) ? `, ${formatNumber(s.sqlPerRequest, 1)} SQL statements per request` : '';
+
+const notMeasured = (how: string) => ({ now: `not measured (${how})`, met: undefined });
+
+/** A write row: req/s (and p99 when the goal names one) with the statements per request. */
+const writeRow = (
+  work: string,
+  engine: EngineResult | undefined,
+  id: ScenarioId,
+  goal: { today: string; rps: number; p99Ms?: number },
+  how: string,
+): GoalRow => {
+  const s = scenario(engine, id);
+  return {
+    work,
+    today: goal.today,
+    goal: `>= ${formatNumber(goal.rps, 0)} req/s${goal.p99Ms ? `, p99 < ${goal.p99Ms} ms` : ''}`,
+    ...(s
+      ? {
+          now: `${formatNumber(s.server.rps)} req/s, p99 ${formatMs(s.server.p99)}${sql(s)} (ceiling ${formatNumber(s.ceiling.rps)} req/s)`,
+          met: s.server.rps >= goal.rps && (goal.p99Ms === undefined || s.server.p99 < goal.p99Ms),
+        }
+      : notMeasured(how)),
+  };
+};
+
+/** A fresh-start row read by the start's `what`: its peak (VmHWM) and, when asked, its first answer. */
+const startRow = (
+  work: string,
+  starts: StartFigures[] | undefined,
+  what: string,
+  today: string,
+  limit: { bytes?: number; ms?: number },
+): GoalRow => {
+  const start = starts?.find((s) => s.what === what);
+  const goal = [
+    limit.ms !== undefined ? `first answer < ${formatNumber(limit.ms / 1000, 0)} s` : '',
+    limit.bytes !== undefined ? `peak < ${formatBytes(limit.bytes)}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  if (!start) return { work, today, goal, ...notMeasured('the fresh-start section: leave out --no-start') };
+  const firstMs = [...start.firstAnswerMs].sort((a, b) => a - b)[Math.floor(start.firstAnswerMs.length / 2)]!;
+  const peak = start.hwmBytes ?? Number.NaN;
+  return {
+    work,
+    today,
+    goal,
+    now: `first answer ${formatNumber(firstMs, 0)} ms, peak (VmHWM) ${formatBytes(peak)}, resident ${formatBytes(start.rssBytes)}`,
+    met: (limit.ms === undefined || firstMs < limit.ms) && (limit.bytes === undefined || peak < limit.bytes),
+  };
+};
+
+export const issue26GoalRows = (results: BenchResults): GoalRow[] => {
+  const postgres = results.engines.find((e) => e.engine === 'postgres');
+  const pglite = results.engines.find((e) => e.engine === 'pglite');
+  const g = ISSUE_26_GOALS;
+  const starts = results.freshStart?.starts;
+  return [
+    writeRow(
+      'PATCH that changes topics, PostgreSQL',
+      postgres,
+      'patch',
+      g.patchPostgres,
+      '--engines postgres --scenarios patch',
+    ),
+    writeRow(
+      'PATCH that changes topics, PGlite',
+      pglite,
+      'patch',
+      g.patchPglite,
+      '--engines pglite --scenarios patch',
+    ),
+    writeRow('POST note, PostgreSQL', postgres, 'note', g.note, '--engines postgres --scenarios note'),
+    writeRow(
+      'PUT contact upsert, PostgreSQL',
+      postgres,
+      'upsert',
+      g.upsert,
+      '--engines postgres --scenarios upsert',
+    ),
+    startRow(
+      'PGlite world seeded at start (`--memory --size small`)',
+      starts,
+      SEEDED_SMALL_START,
+      g.seededStartPeak.today,
+      { bytes: g.seededStartPeak.bytes },
+    ),
+    startRow('`--memory` demo world', starts, MEMORY_DEMO_START, g.memoryDemoPeak.today, {
+      bytes: g.memoryDemoPeak.bytes,
+    }),
+    startRow(
+      "A team's own tokens on the default world (`--memory --org-token`)",
+      starts,
+      OWN_TOKENS_START,
+      g.ownTokens.today,
+      { ms: g.ownTokens.ms, bytes: g.seededStartPeak.bytes },
+    ),
+    {
+      work: 'PostgreSQL server resident through the load rows',
+      today: g.postgresServerRss.today,
+      goal: `< ${formatBytes(g.postgresServerRss.bytes)}`,
+      ...(postgres?.scenarios.length
+        ? {
+            now: `${formatBytes(postgres.memory.restRss)} at rest, ${formatBytes(postgres.memory.peakLoadRss)} at the peak`,
+            met: postgres.memory.peakLoadRss < g.postgresServerRss.bytes,
+          }
+        : notMeasured('--engines postgres')),
+    },
+  ];
+};
+
+/** The Markdown table of those rows. */
+export const issue26GoalTable = (results: BenchResults): string =>
+  markdownTable(
+    ['Work (issue #26)', 'Today (issue)', 'This run', 'Goal', 'Status'],
+    issue26GoalRows(results).map((r) => [
+      r.work,
+      r.today,
+      r.now,
+      r.goal,
+      r.met === undefined ? '' : r.met ? 'met' : '**MISSED**',
+    ]),
+  );
