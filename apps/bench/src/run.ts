@@ -52,7 +52,9 @@ import {
   recreatePostgresDatabase,
   resetPgliteDataDir,
   type SeedRecord,
+  seedOptionsOf,
   vacuumDeadRows,
+  withoutSize,
   worldHash,
   writePgliteSeed,
   writePostgresSeed,
@@ -113,7 +115,7 @@ const scaled = (world: BenchWorldOptions): BenchWorldOptions =>
   settings.worldScale === 1
     ? world
     : {
-        ...world,
+        ...withoutSize(world),
         contactsPerOrg: Math.max(50, Math.round(world.contactsPerOrg * settings.worldScale)),
         conversationsPerOrg: Math.max(50, Math.round(world.conversationsPerOrg * settings.worldScale)),
       };
@@ -135,7 +137,7 @@ const serverOptions = (
   world: BenchWorldOptions,
 ): ServerStartOptions => ({
   ...connection,
-  seed: { ...world },
+  seed: seedOptionsOf(world),
   tokens: { ...BENCH_TOKENS },
   limits: { ...BENCH_LIMITS, burst: { ...BENCH_LIMITS.burst } },
 });

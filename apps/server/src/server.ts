@@ -19,6 +19,7 @@ import { notifyChanges } from './store/changes.js';
 import {
   type DemoWorld,
   ensureDemoWorld,
+  LARGE_WORLD_NEEDS_POSTGRES,
   type SeedingFigures,
   type SeedOptions,
   type WorldIdentity,
@@ -119,6 +120,8 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds on first start and listens: the whole reference server. */
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+  if (!options.databaseUrl && options.seed && options.seed.size === 'large')
+    throw new Error(LARGE_WORLD_NEEDS_POSTGRES);
   const mark = () => Math.round(performance.now());
   const startup = { called: mark() } as RunningServer['startup'];
   const memory = options.memory ?? (!options.dataDir && !options.databaseUrl);
