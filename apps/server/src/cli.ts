@@ -91,11 +91,12 @@ function progressReporter(what: string) {
           (p.conversationsDone ?? p.conversationsPerOrg ?? 1) / (p.conversationsPerOrg ?? 1)) /
         p.organizations;
       const rate = seconds > 0 ? Math.round(p.records / seconds) : 0;
-      const toGo = share > 0 && !done ? ` , about ${Math.ceil((seconds * (1 - share)) / share)} s to go` : '';
+      const toGo = share > 0 ? `, about ${Math.ceil((seconds * (1 - share)) / share)} s to go` : '';
       const line =
         `reference-server: seeding the demo world (${what}): organization ${p.organizationIndex + 1}/${p.organizations}, ` +
-        `${p.records.toLocaleString('en')} records, ${rate.toLocaleString('en')} records/s` +
-        (done ? ` in ${seconds.toFixed(1)} s` : toGo.replace(' ,', ','));
+        (done
+          ? `${p.records.toLocaleString('en')} records in ${seconds.toFixed(1)} s, ${rate.toLocaleString('en')} records/s`
+          : `${p.records.toLocaleString('en')} records, ${rate.toLocaleString('en')} records/s${toGo}`);
       process.stderr.write(tty ? `\r\x1b[K${line}${done ? '\n' : ''}` : `${line}\n`);
     },
   };

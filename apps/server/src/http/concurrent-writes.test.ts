@@ -6,7 +6,11 @@ import {
   type TemporaryDatabase,
   testDatabaseUrl,
 } from '../store/engine/test-database.js';
-import { contactsWithConversationCounts, conversationsWithContactAndTopics } from '../store/test-states.js';
+import {
+  contactCountWithEmail,
+  contactsWithConversationCounts,
+  conversationsWithContactAndTopics,
+} from '../store/test-states.js';
 import { Api, type ApiResponse } from '../test-support/api.js';
 import { NO_LIMITS, useServers } from '../test-support/harness.js';
 
@@ -140,11 +144,7 @@ describe.skipIf(!testDatabaseUrl)(
       ]);
       const ids = new Set(responses.map((r) => (r.body as { id: number }).id));
       expect(ids.size).toBe(1);
-      const [row] = await first.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM contact_identities WHERE organization_id = $1 AND email = $2',
-        [org.id, email],
-      );
-      expect(row!.n).toBe(1);
+      expect(await contactCountWithEmail(first.db, org.id, email)).toBe(1);
     });
   },
 );
