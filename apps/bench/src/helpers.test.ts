@@ -111,6 +111,7 @@ describe('URL lists', () => {
         { id: 12, email: 'b@example.org' },
       ],
       statuses: ['ended', 'new'],
+      deepCursorIds: [3],
     };
     const a = listRequests(sample, 100);
     expect(a).toHaveLength(100);

@@ -1,7 +1,7 @@
 import { MEMORY_DEMO_START, OWN_TOKENS_START, SEEDED_SMALL_START, type StartFigures } from './fresh-start.js';
 import type { GoalRow } from './pglite-goals.js';
 import type { BenchResults, EngineResult, ScenarioResult } from './results.js';
-import type { ScenarioId } from './scenarios.js';
+import { SCENARIO_LABELS, type ScenarioId, SIZE_COMPARED } from './scenarios.js';
 import { formatBytes, formatMs, formatNumber } from './stats.js';
 import { markdownTable } from './table.js';
 
@@ -20,6 +20,9 @@ export const ISSUE_26_GOALS = {
   memoryDemoPeak: { today: 'peak 333-337 MB', bytes: 300 * MB },
   ownTokens: { today: '6-12 s, peak 546 MB', ms: 1000 },
   postgresServerRss: { today: 'not shown', bytes: 300 * MB },
+  largeSeeding: { today: 'no large size', recordsPerSecond: 100_000 },
+  /** At the large size, each p99 at most this times and each throughput at least this share of the demo size's. */
+  sizeRatio: { p99: 2, rps: 0.5 },
 } as const;
 
 const scenario = (engine: EngineResult | undefined, id: ScenarioId) =>
@@ -125,6 +128,34 @@ export const issue26GoalRows = (results: BenchResults): GoalRow[] => {
       { ms: g.ownTokens.ms, bytes: g.seededStartPeak.bytes },
     ),
     {
+      work: 'Seeding `--size large`, PostgreSQL',
+      today: g.largeSeeding.today,
+      goal: `>= ${formatNumber(g.largeSeeding.recordsPerSecond, 0)} records/s`,
+      ...(postgres?.world.size === 'large'
+        ? {
+            now: `${formatNumber(postgres.seed.recordsPerSecond, 0)} records/s (${formatNumber(postgres.seed.records / 1e6, 2)}M in ${formatNumber(postgres.seed.seconds)} s, seeded ${postgres.seed.seededAt.slice(0, 10)})`,
+            met: postgres.seed.recordsPerSecond >= g.largeSeeding.recordsPerSecond,
+          }
+        : notMeasured('--engines postgres at --world-scale 1')),
+    },
+    ...results.engines.map((engine) => {
+      const demo = results.demoEngines?.find((d) => d.engine === engine.engine);
+      const line = (e: EngineResult | undefined) =>
+        e?.ranking
+          ? `${e.ranking.first} of ${e.ranking.checked}${e.ranking.misses.length ? ` (${e.ranking.misses.join('; ')})` : ''}`
+          : 'not checked';
+      return {
+        work: `Search ranking, ${engine.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}: the documented best match (D11) first, for full-name searches (checked, not timed)`,
+        today: 'not checked',
+        goal: 'every one',
+        now: `${engine.world.size ?? 'bench'} world: ${line(engine)}; demo world: ${line(demo)}`,
+        met:
+          !!engine.ranking &&
+          engine.ranking.first === engine.ranking.checked &&
+          (!demo?.ranking || demo.ranking.first === demo.ranking.checked),
+      };
+    }),
+    {
       work: 'PostgreSQL server resident through the load rows',
       today: g.postgresServerRss.today,
       goal: `< ${formatBytes(g.postgresServerRss.bytes)}`,
@@ -150,3 +181,36 @@ export const issue26GoalTable = (results: BenchResults): string =>
       r.met === undefined ? '' : r.met ? 'met' : '**MISSED**',
     ]),
   );
+
+/**
+ * Issue #26's size comparison: each row at the demo size and at the large one (PGlite: its largest
+ * world), with the large one's p99 and throughput as multiples of the demo one's.
+ */
+export const sizeComparisonTable = (results: BenchResults): string | undefined => {
+  const rows: string[][] = [];
+  const { p99: maxP99, rps: minRps } = ISSUE_26_GOALS.sizeRatio;
+  for (const large of results.engines) {
+    const demo = results.demoEngines?.find((d) => d.engine === large.engine);
+    if (!demo) continue;
+    for (const id of SIZE_COMPARED) {
+      const a = scenario(demo, id);
+      const b = scenario(large, id);
+      if (!a || !b) continue;
+      const p99 = b.server.p99 / Math.max(a.server.p99, 1);
+      const rps = b.server.rps / a.server.rps;
+      rows.push([
+        `${SCENARIO_LABELS[id]}, ${large.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+        `${formatNumber(a.server.rps)} req/s, p99 ${formatMs(a.server.p99)}`,
+        `${formatNumber(b.server.rps)} req/s, p99 ${formatMs(b.server.p99)}`,
+        `${formatNumber(rps, 2)}x, p99 ${formatNumber(p99, 2)}x`,
+        `>= ${minRps}x, p99 <= ${maxP99}x`,
+        rps >= minRps && p99 <= maxP99 ? 'met' : '**MISSED**',
+      ]);
+    }
+  }
+  if (!rows.length) return undefined;
+  return markdownTable(
+    ['Row (issue #26)', 'Demo size', 'Large size (PGlite: its largest)', 'Large / demo', 'Goal', 'Status'],
+    rows,
+  );
+};

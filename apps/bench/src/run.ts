@@ -30,7 +30,9 @@ import {
   SCENARIO_LABELS,
   type Scenario,
   type ScenarioId,
+  SIZE_COMPARED,
 } from './scenarios.js';
+import { checkSearchRanking } from './search-ranking.js';
 import { type Ready, ServerProcess, type ServerStartOptions } from './server-process.js';
 import { formatBytes, formatCount, formatNumber, median } from './stats.js';
 import { measureSuite, REPO_ROOT } from './suite.js';
@@ -40,6 +42,7 @@ import {
   BENCH_LIMITS,
   BENCH_TOKENS,
   type BenchWorldOptions,
+  DEMO_WORLD,
   databaseUrlFor,
   type Engine,
   PGLITE_WORLD,
@@ -82,6 +85,8 @@ const { values: flags } = parseArgs({
     'no-start': { type: 'boolean', default: false },
     'start-only': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    // Issue #26's size comparison (the demo world's rows beside the large world's).
+    'no-sizes': { type: 'boolean', default: false },
     out: { type: 'string' },
     'report-from': { type: 'string' },
   },
@@ -182,9 +187,11 @@ const seedWorld = async (
   }
 };
 
-const prepareWorld = async (engine: Engine): Promise<PreparedWorld> => {
+/** The world of an engine's main pass: the large size on PostgreSQL, 1/50 of it on PGlite. */
+const mainWorld = (engine: Engine) => scaled(engine === 'postgres' ? POSTGRES_WORLD : PGLITE_WORLD);
+
+const prepareWorld = async (engine: Engine, world = mainWorld(engine)): Promise<PreparedWorld> => {
   if (engine === 'postgres') {
-    const world = scaled(POSTGRES_WORLD);
     const database = postgresDatabaseName(world);
     const connection = { databaseUrl: databaseUrlFor(adminUrl, database) };
     const existing = await readPostgresSeed(adminUrl, database);
@@ -202,7 +209,6 @@ const prepareWorld = async (engine: Engine): Promise<PreparedWorld> => {
     await writePostgresSeed(adminUrl, database, seed);
     return { world, connection, database, seed, reused: false };
   }
-  const world = scaled(PGLITE_WORLD);
   const dataDir = pgliteDataDir(world);
   const database = path.relative(REPO_ROOT, dataDir);
   const existing = readPgliteSeed(dataDir);
@@ -454,8 +460,18 @@ interface EnginePass {
   headers: Record<string, string>;
 }
 
-const runEngine = async (engine: Engine, results: BenchResults): Promise<EnginePass> => {
-  const prepared = await prepareWorld(engine);
+/** A pass of an engine: its main world and every scenario, or another world and some of them. */
+interface PassOptions {
+  world?: BenchWorldOptions;
+  only?: ReadonlySet<ScenarioId>;
+}
+
+const runEngine = async (
+  engine: Engine,
+  results: BenchResults,
+  pass: PassOptions = {},
+): Promise<EnginePass> => {
+  const prepared = await prepareWorld(engine, pass.world);
   const engineVersion =
     engine === 'postgres'
       ? await postgresVersion(adminUrl)
@@ -481,7 +497,11 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
     const rest = { rss: median(starts.map((s) => s.restRss)) };
     const token = ready.world.organizations[0]!.token;
     const headers = { Authorization: token, Accept: 'application/json' };
-    const scenarios = await buildScenarios(server, prepared.world, headers, onlyScenarios);
+    const scenarios = await buildScenarios(server, prepared.world, headers, pass.only ?? onlyScenarios);
+    const ranking = await checkSearchRanking(server, headers);
+    log(
+      `${engine}: search ranking, the documented best match (D11) first: ${ranking.first} of ${ranking.checked}`,
+    );
     const firstConversation = Number(
       /conversations\/(\d+)\//.exec(scenarios.find((s) => s.id === 'get')?.requests[0]?.path ?? '')?.[1] ?? 0,
     );
@@ -556,6 +576,7 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
       },
       scenarios: scenarioResults,
       profiles: [],
+      ranking,
     };
     return { result, prepared, scenarios, headers };
   } finally {
@@ -603,6 +624,15 @@ const main = async () => {
       passes.push(pass);
       results.engines.push(pass.result);
     }
+    // Issue #26: the same rows on the demo world, beside the large one (PGlite: beside its largest).
+    if (!flags['no-sizes'] && !flags['start-only'] && settings.worldScale === 1)
+      for (const engine of engines) {
+        const only = new Set(SIZE_COMPARED.filter((id) => !onlyScenarios || onlyScenarios.has(id)));
+        if (!only.size) continue;
+        log(`${engine}: the demo world, for the size comparison`);
+        const pass = await runEngine(engine, results, { world: DEMO_WORLD, only });
+        (results.demoEngines ??= []).push(pass.result);
+      }
     // Profiles for every missed server target (PostgreSQL, where the targets live).
     const checks = checkTargets(results);
     if (!flags['no-profile']) {

@@ -14,7 +14,10 @@ export type ScenarioId =
   | 'patch'
   | 'patch-noop'
   | 'note'
-  | 'upsert';
+  | 'upsert'
+  | 'list-first'
+  | 'list-offset'
+  | 'list-cursor';
 
 export interface Scenario {
   id: ScenarioId;
@@ -72,6 +75,8 @@ interface Sample {
   /** Contacts with an email: the notes' contacts and the upserts' identifiers. */
   writeContacts: Array<{ id: number; email: string }>;
   statuses: string[];
+  /** Conversation ids at 85, 90 and 95 % of the organization's, by id: cursors deep in the list. */
+  deepCursorIds: number[];
 }
 
 /** Ids and words of the seeded world, through the server's own connection (PGlite has only one). */
@@ -100,6 +105,13 @@ const sampleWorld = async (server: ServerProcess): Promise<Sample> => {
           ORDER BY md5(id::text || 'write') LIMIT ${WRITE_TARGETS}`,
       )
     ).map((r) => ({ id: Number(r.id), email: r.email })),
+    deepCursorIds: ids(
+      await q(
+        `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n, count(*) OVER () AS total
+                           FROM conversations WHERE organization_id = $1) x
+          WHERE n IN (ceil(total * 0.85), ceil(total * 0.9), ceil(total * 0.95)) ORDER BY id`,
+      ),
+    ),
     statuses: (
       await q<{ status: string }>(
         `SELECT DISTINCT status FROM conversations WHERE organization_id = $1 ORDER BY 1`,
@@ -148,6 +160,30 @@ export const listRequests = (s: Sample, count = 300): BenchRequest[] => {
   }
   return out;
 };
+
+/** The first 100-item page in every ordering (issue #26's "first" list row). */
+export const firstPageRequests = (): BenchRequest[] =>
+  CONVERSATION_ORDERINGS.map((ordering) =>
+    get(`${V3}/conversations/${query({ limit: LIMITS.offsetPage.maxLimit, ordering })}`),
+  );
+
+/** The page at offset 9,900 in every ordering: the last one an offset reaches (D6), exact count included. */
+export const deepOffsetRequests = (): BenchRequest[] =>
+  CONVERSATION_ORDERINGS.map((ordering) =>
+    get(
+      `${V3}/conversations/${query({
+        limit: LIMITS.offsetPage.maxLimit,
+        offset: LIMITS.offsetPage.maxReachable - LIMITS.offsetPage.maxLimit,
+        ordering,
+      })}`,
+    ),
+  );
+
+/** A 100-item cursor page of all conversations, from cursors deep in the list (85-95 % of it). */
+export const deepCursorRequests = (s: Sample): BenchRequest[] =>
+  s.deepCursorIds.map((cursor) =>
+    get(`${V3}/conversations/all/${query({ cursor, limit: LIMITS.offsetPage.maxLimit })}`),
+  );
 
 export const getRequests = (s: Sample, count = 300): BenchRequest[] =>
   s.conversationIds.slice(0, count).map((id) => get(`${V3}/conversations/${id}/`));
@@ -306,7 +342,23 @@ export const SCENARIO_LABELS: Record<ScenarioId, string> = {
   'patch-noop': 'PATCH conversation topics, no change',
   note: 'POST note',
   upsert: 'PUT contact upsert (changes city)',
+  'list-first': 'Conversation list, first page',
+  'list-offset': 'Conversation list, offset 9,900',
+  'list-cursor': 'Conversation cursor page, deep in the list',
 };
+
+/** The rows issue #26 sets side by side at the demo and the large size. */
+export const SIZE_COMPARED: readonly ScenarioId[] = [
+  'get',
+  'list-first',
+  'list-offset',
+  'list-cursor',
+  'search',
+  'search-conversations',
+  'messages',
+  'analytics',
+  'patch',
+];
 
 /** The scenarios that write (their SQL statements per request are the write's cost). */
 export const WRITE_SCENARIOS: ReadonlySet<ScenarioId> = new Set(['patch', 'patch-noop', 'note', 'upsert']);
@@ -328,6 +380,9 @@ export const buildScenarios = async (
   });
   const out: Scenario[] = [];
   if (want('list')) out.push(scenario('list', listRequests(s)));
+  if (want('list-first')) out.push(scenario('list-first', firstPageRequests()));
+  if (want('list-offset')) out.push(scenario('list-offset', deepOffsetRequests()));
+  if (want('list-cursor') && s.deepCursorIds.length) out.push(scenario('list-cursor', deepCursorRequests(s)));
   if (want('get')) out.push(scenario('get', getRequests(s)));
   if (want('search')) out.push(scenario('search', searchRequests(s)));
   if (want('search-conversations'))
