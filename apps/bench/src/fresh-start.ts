@@ -15,12 +15,21 @@ const DOCUMENT = path.join(REPO_ROOT, 'docs', 'openapi.json');
 const FIRST_PATH = '/api/um/v3/conversations/?limit=2';
 const ORG_TOKEN = 'demo-org-token';
 
+/** The starts issue #26's rows read (by their `what`). */
+export const MEMORY_DEMO_START = 'reference server, PGlite in memory (`--memory --sandbox`)';
+export const SEEDED_SMALL_START = 'reference server, small world seeded at start (`--memory --size small`)';
+export const OWN_TOKENS_START =
+  'reference server, default world with tokens of its own (`--memory --org-token`)';
+const OWN_ORG_TOKEN = 'team-own-org-token';
+
 export interface StartFigures {
   what: string;
   /** Spawn to the first complete answer, per run. */
   firstAnswerMs: number[];
   /** Resident memory of the process right after its first answer (median of runs). */
   rssBytes: number;
+  /** Peak resident memory (VmHWM) of the process by its first answer (median of runs). */
+  hwmBytes?: number;
   /**
    * CPU time (user + system, all threads) the process used until its first answer (median): on a
    * busy machine the wall time stretches, this does not.
@@ -41,8 +50,11 @@ export interface FreshStartResult {
   resets: ResetFigures[];
 }
 
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) *
+  1024;
+const rssOf = (pid: number) => statusKb(pid, 'VmRSS');
+const hwmOf = (pid: number) => statusKb(pid, 'VmHWM');
 
 /** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms). */
 const cpuMsOf = (pid: number) => {
@@ -65,6 +77,7 @@ interface Spawned {
   child: ChildProcess;
   ms: number;
   rss: number;
+  hwm: number;
   cpuMs: number;
   stdout: () => string;
 }
@@ -91,7 +104,14 @@ const spawnUntilAnswer = async (
       const response = await fetch(url, { headers });
       await response.arrayBuffer();
       const ms = performance.now() - started;
-      return { child, ms, rss: rssOf(child.pid!), cpuMs: cpuMsOf(child.pid!), stdout: () => stdout };
+      return {
+        child,
+        ms,
+        rss: rssOf(child.pid!),
+        hwm: hwmOf(child.pid!),
+        cpuMs: cpuMsOf(child.pid!),
+        stdout: () => stdout,
+      };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -118,12 +138,13 @@ const measureStarts = async (
   runs: number,
   command: (port: number, run: number) => string[],
   cleanup: (run: number) => void = () => {},
+  token: string = ORG_TOKEN,
 ): Promise<StartFigures> => {
   const results: Array<Spawned & { startup?: Record<string, number> }> = [];
   for (let run = 0; run < runs; run++) {
     const port = await freePort();
     const spawned = await spawnUntilAnswer(command(port, run), `http://127.0.0.1:${port}${FIRST_PATH}`, {
-      Authorization: ORG_TOKEN,
+      Authorization: token,
     });
     // The CLI prints its summary (with its start-up breakdown) once it listens: by now it has.
     const summary = spawned.stdout().split('\n')[0];
@@ -140,6 +161,7 @@ const measureStarts = async (
     what,
     firstAnswerMs: results.map((r) => r.ms),
     rssBytes: median(results.map((r) => r.rss)),
+    hwmBytes: median(results.map((r) => r.hwm)),
     cpuMs: median(results.map((r) => r.cpuMs)),
     ...(middle.startup ? { startup: middle.startup } : {}),
   };
@@ -192,13 +214,7 @@ export const runFreshStart = async (
   const starts: StartFigures[] = [];
   try {
     log('fresh start: the CLI on the prebuilt demo world, in memory');
-    starts.push(
-      await measureStarts(
-        'reference server, PGlite in memory (`--memory --sandbox`)',
-        options.runs,
-        cli(['--memory']),
-      ),
-    );
+    starts.push(await measureStarts(MEMORY_DEMO_START, options.runs, cli(['--memory'])));
     log('fresh start: the CLI on the prebuilt demo world, a new data directory (as `pnpm start`)');
     starts.push(
       await measureStarts(
@@ -213,6 +229,19 @@ export const runFreshStart = async (
         'reference server, not prebuilt (`--memory --seed 2`): seeded at start',
         1,
         cli(['--memory', '--seed', '2']),
+      ),
+    );
+    // Issue #26: a world seeded at start, and a team's own tokens on the default world.
+    log('fresh start: the CLI seeding the small world at start (`--memory --size small`)');
+    starts.push(await measureStarts(SEEDED_SMALL_START, 1, cli(['--memory', '--size', 'small'])));
+    log('fresh start: the CLI on the default world with tokens of its own (`--memory --org-token`)');
+    starts.push(
+      await measureStarts(
+        OWN_TOKENS_START,
+        options.runs,
+        cli(['--memory', '--org-token', OWN_ORG_TOKEN]),
+        () => {},
+        OWN_ORG_TOKEN,
       ),
     );
     log("fresh start: Prism's mock of docs/openapi.json");

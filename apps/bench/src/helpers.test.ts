@@ -5,7 +5,7 @@ import { checkIssueGoals, issueGoalsTable } from './issue-goals.js';
 import { assertLoopback } from './load.js';
 import { type CpuProfile, summarizeProfile } from './profile.js';
 import type { BenchResults, ScenarioResult } from './results.js';
-import { listRequests, prng, type ScenarioId } from './scenarios.js';
+import { listRequests, prng, type ScenarioId, topicChangeRequests } from './scenarios.js';
 import { formatBytes, formatCount, formatNumber, median } from './stats.js';
 import { markdownTable } from './table.js';
 import { POSTGRES_WORLD, stableJson, worldHash } from './world.js';
@@ -105,13 +105,27 @@ describe('URL lists', () => {
       operatorIds: [5, 6],
       widgetIds: [7],
       topicIds: [9],
+      topicTexts: ['billing', 'returns'],
+      writeContacts: [
+        { id: 11, email: 'a@example.org' },
+        { id: 12, email: 'b@example.org' },
+      ],
       statuses: ['ended', 'new'],
+      deepCursorIds: [3],
     };
     const a = listRequests(sample, 100);
     expect(a).toHaveLength(100);
     expect(new Set(a.map((r) => r.path)).size).toBe(100);
     expect(listRequests(sample, 100)).toEqual(a);
     expect(a.every((r) => r.path.includes('limit=100'))).toBe(true);
+    // Every changing PATCH sets a conversation to the topic it did not get the pass before.
+    const changes = topicChangeRequests({ ...sample, conversationIds: [1, 2] });
+    expect(changes.map((r) => `${r.path} ${r.body}`)).toEqual([
+      '/api/um/v3/conversations/1/ {"topics":["billing"]}',
+      '/api/um/v3/conversations/2/ {"topics":["billing"]}',
+      '/api/um/v3/conversations/1/ {"topics":["returns"]}',
+      '/api/um/v3/conversations/2/ {"topics":["returns"]}',
+    ]);
     const [r1, r2] = [prng(1), prng(1)];
     expect([r1(), r1()]).toEqual([r2(), r2()]);
   });

@@ -1,3 +1,4 @@
+import { issue26GoalTable, sizeComparisonTable } from './issue-26-goals.js';
 import { checkIssueGoals, issueGoalsTable } from './issue-goals.js';
 import { pgliteGoalTable } from './pglite-goals.js';
 import {
@@ -389,6 +390,23 @@ const freshStartSection = (results: BenchResults): string[] => {
   ];
 };
 
+/** Issue #26's demo and large rows side by side (p99s in whole milliseconds; 0 ms counts as 1). */
+const sizeSection = (results: BenchResults): string[] => {
+  const table = sizeComparisonTable(results);
+  return table
+    ? [
+        '',
+        '### Issue #26: the demo size beside the large one',
+        '',
+        'The same rows on the demo world (3 organizations, 750 conversations) and on the large one ' +
+          '(PostgreSQL: `--size large`, 100k conversations in one organization; PGlite refuses that ' +
+          "size, so its largest world here is the bench's 1/50 of it).",
+        '',
+        table,
+      ]
+    : [];
+};
+
 export const renderReport = (results: BenchResults, checks: TargetCheck[], notes: string[] = []): string => {
   const m = results.machine;
   const lines: string[] = [
@@ -434,6 +452,16 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
     '## Issue #16: the PGlite and test-suite rows',
     '',
     pgliteGoalTable(results),
+    '',
+    "## Issue #26: writes that change data, memory, a team's own tokens",
+    '',
+    'Each write row changes data on every request: the PATCH sets each of 51 conversations to one of ' +
+      "its organization's topics, then to another; the note is new; the PUT moves each of 51 contacts " +
+      'between two cities (the documented example: email and city). SQL statements per request are ' +
+      "counted at the server's pg driver (PostgreSQL). The start rows are the fresh-start section's.",
+    '',
+    issue26GoalTable(results),
+    ...sizeSection(results),
   ];
   for (const engine of results.engines) {
     lines.push(
@@ -521,5 +549,5 @@ databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the wor
 Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,search-conversations,messages,analytics,analytics-1,patch\`,
 \`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
 \`--quick\` (1 run of 1 s, worlds at 0.02 scale, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
-\`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-profile\`, \`--no-write\`, \`--out <file>\`,
+\`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-profile\`, \`--no-sizes\` (no demo-size pass beside the large world, issue #26), \`--no-write\`, \`--out <file>\`,
 \`--report-from apps/bench/.data/last-run.json\` (re-renders a recorded run, measures nothing).`;

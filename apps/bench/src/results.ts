@@ -5,6 +5,7 @@ import type { MachineInfo } from './machine.js';
 import type { ModelBenchResult } from './model-bench.js';
 import type { ProfileSummary } from './profile.js';
 import type { ScenarioId } from './scenarios.js';
+import type { RankingCheck } from './search-ranking.js';
 import type { SuiteTimes } from './suite.js';
 import type { TypecheckBenchResult } from './typecheck-bench.js';
 import type { BenchWorldOptions, Engine, SeedRecord } from './world.js';
@@ -65,6 +66,8 @@ export interface EngineResult {
   memory: { restRss: number; peakLoadRss: number; afterLoadRss: number };
   scenarios: ScenarioResult[];
   profiles: ProfileResult[];
+  /** Search ranking checked on this world (issue #26); absent in runs recorded before it. */
+  ranking?: RankingCheck;
 }
 
 export interface BenchResults {
@@ -80,6 +83,8 @@ export interface BenchResults {
   typecheck?: TypecheckBenchResult;
   /** Fresh start and sandbox reset (issue #14). */
   freshStart?: FreshStartResult;
+  /** Issue #26: the size-compared rows on the demo world (the large world's are in `engines`). */
+  demoEngines?: EngineResult[];
   notes?: string[];
 }
 

@@ -24,7 +24,15 @@ import { PostgresCpu } from './pg-cpu.js';
 import { type CpuProfile, summarizeProfile } from './profile.js';
 import { checkTargets, renderReport } from './report.js';
 import type { BenchResults, EngineResult, Figures, ProfileResult, ScenarioResult } from './results.js';
-import { buildScenarios, SCENARIO_LABELS, type Scenario, type ScenarioId } from './scenarios.js';
+import {
+  BENCH_NOTE_PREFIX,
+  buildScenarios,
+  SCENARIO_LABELS,
+  type Scenario,
+  type ScenarioId,
+  SIZE_COMPARED,
+} from './scenarios.js';
+import { checkSearchRanking } from './search-ranking.js';
 import { type Ready, ServerProcess, type ServerStartOptions } from './server-process.js';
 import { formatBytes, formatCount, formatNumber, median } from './stats.js';
 import { measureSuite, REPO_ROOT } from './suite.js';
@@ -34,6 +42,7 @@ import {
   BENCH_LIMITS,
   BENCH_TOKENS,
   type BenchWorldOptions,
+  DEMO_WORLD,
   databaseUrlFor,
   type Engine,
   PGLITE_WORLD,
@@ -46,7 +55,9 @@ import {
   recreatePostgresDatabase,
   resetPgliteDataDir,
   type SeedRecord,
+  seedOptionsOf,
   vacuumDeadRows,
+  withoutSize,
   worldHash,
   writePgliteSeed,
   writePostgresSeed,
@@ -74,6 +85,8 @@ const { values: flags } = parseArgs({
     'no-start': { type: 'boolean', default: false },
     'start-only': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    // Issue #26's size comparison (the demo world's rows beside the large world's).
+    'no-sizes': { type: 'boolean', default: false },
     out: { type: 'string' },
     'report-from': { type: 'string' },
   },
@@ -107,7 +120,7 @@ const scaled = (world: BenchWorldOptions): BenchWorldOptions =>
   settings.worldScale === 1
     ? world
     : {
-        ...world,
+        ...withoutSize(world),
         contactsPerOrg: Math.max(50, Math.round(world.contactsPerOrg * settings.worldScale)),
         conversationsPerOrg: Math.max(50, Math.round(world.conversationsPerOrg * settings.worldScale)),
       };
@@ -129,7 +142,7 @@ const serverOptions = (
   world: BenchWorldOptions,
 ): ServerStartOptions => ({
   ...connection,
-  seed: { ...world },
+  seed: seedOptionsOf(world),
   tokens: { ...BENCH_TOKENS },
   limits: { ...BENCH_LIMITS, burst: { ...BENCH_LIMITS.burst } },
 });
@@ -174,9 +187,11 @@ const seedWorld = async (
   }
 };
 
-const prepareWorld = async (engine: Engine): Promise<PreparedWorld> => {
+/** The world of an engine's main pass: the large size on PostgreSQL, 1/50 of it on PGlite. */
+const mainWorld = (engine: Engine) => scaled(engine === 'postgres' ? POSTGRES_WORLD : PGLITE_WORLD);
+
+const prepareWorld = async (engine: Engine, world = mainWorld(engine)): Promise<PreparedWorld> => {
   if (engine === 'postgres') {
-    const world = scaled(POSTGRES_WORLD);
     const database = postgresDatabaseName(world);
     const connection = { databaseUrl: databaseUrlFor(adminUrl, database) };
     const existing = await readPostgresSeed(adminUrl, database);
@@ -194,7 +209,6 @@ const prepareWorld = async (engine: Engine): Promise<PreparedWorld> => {
     await writePostgresSeed(adminUrl, database, seed);
     return { world, connection, database, seed, reused: false };
   }
-  const world = scaled(PGLITE_WORLD);
   const dataDir = pgliteDataDir(world);
   const database = path.relative(REPO_ROOT, dataDir);
   const existing = readPgliteSeed(dataDir);
@@ -446,8 +460,18 @@ interface EnginePass {
   headers: Record<string, string>;
 }
 
-const runEngine = async (engine: Engine, results: BenchResults): Promise<EnginePass> => {
-  const prepared = await prepareWorld(engine);
+/** A pass of an engine: its main world and every scenario, or another world and some of them. */
+interface PassOptions {
+  world?: BenchWorldOptions;
+  only?: ReadonlySet<ScenarioId>;
+}
+
+const runEngine = async (
+  engine: Engine,
+  results: BenchResults,
+  pass: PassOptions = {},
+): Promise<EnginePass> => {
+  const prepared = await prepareWorld(engine, pass.world);
   const engineVersion =
     engine === 'postgres'
       ? await postgresVersion(adminUrl)
@@ -473,7 +497,11 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
     const rest = { rss: median(starts.map((s) => s.restRss)) };
     const token = ready.world.organizations[0]!.token;
     const headers = { Authorization: token, Accept: 'application/json' };
-    const scenarios = await buildScenarios(server, prepared.world, headers, onlyScenarios);
+    const scenarios = await buildScenarios(server, prepared.world, headers, pass.only ?? onlyScenarios);
+    const ranking = await checkSearchRanking(server, headers);
+    log(
+      `${engine}: search ranking, the documented best match (D11) first: ${ranking.first} of ${ranking.checked}`,
+    );
     const firstConversation = Number(
       /conversations\/(\d+)\//.exec(scenarios.find((s) => s.id === 'get')?.requests[0]?.path ?? '')?.[1] ?? 0,
     );
@@ -492,7 +520,7 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
     const pgCpu = engine === 'postgres' ? await PostgresCpu.open(adminUrl, prepared.database) : undefined;
     const scenarioResults: ScenarioResult[] = [];
     try {
-      for (const scenario of scenarios)
+      for (const scenario of scenarios) {
         scenarioResults.push(
           await runScenario(
             scenario,
@@ -504,6 +532,10 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
             prepared.connection.databaseUrl,
           ),
         );
+        // The notes the row wrote go again, so the reused world stays as seeded.
+        if (scenario.id === 'note')
+          await server.query(`DELETE FROM notes WHERE body LIKE $1`, [`${BENCH_NOTE_PREFIX} %`]);
+      }
       if (wantsClient) {
         log('@org/client: overhead per request against the ceiling server');
         results.client = await runClientBench(
@@ -544,6 +576,7 @@ const runEngine = async (engine: Engine, results: BenchResults): Promise<EngineP
       },
       scenarios: scenarioResults,
       profiles: [],
+      ranking,
     };
     return { result, prepared, scenarios, headers };
   } finally {
@@ -591,6 +624,15 @@ const main = async () => {
       passes.push(pass);
       results.engines.push(pass.result);
     }
+    // Issue #26: the same rows on the demo world, beside the large one (PGlite: beside its largest).
+    if (!flags['no-sizes'] && !flags['start-only'] && settings.worldScale === 1)
+      for (const engine of engines) {
+        const only = new Set(SIZE_COMPARED.filter((id) => !onlyScenarios || onlyScenarios.has(id)));
+        if (!only.size) continue;
+        log(`${engine}: the demo world, for the size comparison`);
+        const pass = await runEngine(engine, results, { world: DEMO_WORLD, only });
+        (results.demoEngines ??= []).push(pass.result);
+      }
     // Profiles for every missed server target (PostgreSQL, where the targets live).
     const checks = checkTargets(results);
     if (!flags['no-profile']) {

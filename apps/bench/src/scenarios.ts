@@ -11,7 +11,13 @@ export type ScenarioId =
   | 'messages'
   | 'analytics'
   | 'analytics-1'
-  | 'patch';
+  | 'patch'
+  | 'patch-noop'
+  | 'note'
+  | 'upsert'
+  | 'list-first'
+  | 'list-offset'
+  | 'list-cursor';
 
 export interface Scenario {
   id: ScenarioId;
@@ -64,7 +70,13 @@ interface Sample {
   operatorIds: number[];
   widgetIds: number[];
   topicIds: number[];
+  /** Two topic texts of the organization: the changing PATCH alternates between them. */
+  topicTexts: string[];
+  /** Contacts with an email: the notes' contacts and the upserts' identifiers. */
+  writeContacts: Array<{ id: number; email: string }>;
   statuses: string[];
+  /** Conversation ids at 85, 90 and 95 % of the organization's, by id: cursors deep in the list. */
+  deepCursorIds: number[];
 }
 
 /** Ids and words of the seeded world, through the server's own connection (PGlite has only one). */
@@ -84,6 +96,22 @@ const sampleWorld = async (server: ServerProcess): Promise<Sample> => {
     operatorIds: ids(await q(`SELECT id FROM operators WHERE organization_id = $1 ORDER BY id`)),
     widgetIds: ids(await q(`SELECT id FROM um_widgets WHERE organization_id = $1 ORDER BY id`)),
     topicIds: ids(await q(`SELECT id FROM topics WHERE organization_id = $1 ORDER BY id`)),
+    topicTexts: (
+      await q<{ text: string }>(`SELECT text FROM topics WHERE organization_id = $1 ORDER BY id LIMIT 2`)
+    ).map((r) => r.text),
+    writeContacts: (
+      await q<{ id: number; email: string }>(
+        `SELECT id, email FROM contact_identities WHERE organization_id = $1 AND email IS NOT NULL
+          ORDER BY md5(id::text || 'write') LIMIT ${WRITE_TARGETS}`,
+      )
+    ).map((r) => ({ id: Number(r.id), email: r.email })),
+    deepCursorIds: ids(
+      await q(
+        `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n, count(*) OVER () AS total
+                           FROM conversations WHERE organization_id = $1) x
+          WHERE n IN (ceil(total * 0.85), ceil(total * 0.9), ceil(total * 0.95)) ORDER BY id`,
+      ),
+    ),
     statuses: (
       await q<{ status: string }>(
         `SELECT DISTINCT status FROM conversations WHERE organization_id = $1 ORDER BY 1`,
@@ -93,6 +121,13 @@ const sampleWorld = async (server: ServerProcess): Promise<Sample> => {
 };
 
 const get = (path: string): BenchRequest => ({ method: 'GET', path });
+
+/**
+ * How many records each write scenario spreads its requests over (issue #26: 51 conversations).
+ * The load generator walks the list with one counter shared by all connections, so a record's
+ * next request comes WRITE_TARGETS requests later: with 16 connections, never two at once.
+ */
+export const WRITE_TARGETS = 51;
 
 /** A 100-item conversation page, spread over orderings, filters and offsets (mostly early pages). */
 export const listRequests = (s: Sample, count = 300): BenchRequest[] => {
@@ -125,6 +160,30 @@ export const listRequests = (s: Sample, count = 300): BenchRequest[] => {
   }
   return out;
 };
+
+/** The first 100-item page in every ordering (issue #26's "first" list row). */
+export const firstPageRequests = (): BenchRequest[] =>
+  CONVERSATION_ORDERINGS.map((ordering) =>
+    get(`${V3}/conversations/${query({ limit: LIMITS.offsetPage.maxLimit, ordering })}`),
+  );
+
+/** The page at offset 9,900 in every ordering: the last one an offset reaches (D6), exact count included. */
+export const deepOffsetRequests = (): BenchRequest[] =>
+  CONVERSATION_ORDERINGS.map((ordering) =>
+    get(
+      `${V3}/conversations/${query({
+        limit: LIMITS.offsetPage.maxLimit,
+        offset: LIMITS.offsetPage.maxReachable - LIMITS.offsetPage.maxLimit,
+        ordering,
+      })}`,
+    ),
+  );
+
+/** A 100-item cursor page of all conversations, from cursors deep in the list (85-95 % of it). */
+export const deepCursorRequests = (s: Sample): BenchRequest[] =>
+  s.deepCursorIds.map((cursor) =>
+    get(`${V3}/conversations/all/${query({ cursor, limit: LIMITS.offsetPage.maxLimit })}`),
+  );
 
 export const getRequests = (s: Sample, count = 300): BenchRequest[] =>
   s.conversationIds.slice(0, count).map((id) => get(`${V3}/conversations/${id}/`));
@@ -204,7 +263,53 @@ export const analyticsRequests = (s: Sample, world: BenchWorldOptions): BenchReq
   return out;
 };
 
-/** PATCH of a conversation's topics, each set to what it already is (the world stays as seeded). */
+/**
+ * PATCH of a conversation's topics that changes them on every request (issue #26): each of
+ * WRITE_TARGETS conversations is set to the organization's first topic, then (a pass later) to its
+ * second, and so on, so every request replaces one topic with another.
+ */
+export const topicChangeRequests = (s: Sample): BenchRequest[] => {
+  const [first, second] = s.topicTexts;
+  if (!first || !second) return [];
+  const ids = s.conversationIds.slice(-WRITE_TARGETS);
+  return [first, second].flatMap((text) =>
+    ids.map((id) => ({
+      method: 'PATCH',
+      path: `${V3}/conversations/${id}/`,
+      body: JSON.stringify({ topics: [text] }),
+    })),
+  );
+};
+
+/** POST of a note on one of WRITE_TARGETS contacts (the bench deletes its notes after the row). */
+export const noteRequests = (s: Sample): BenchRequest[] =>
+  s.writeContacts.map((c, i) => ({
+    method: 'POST',
+    path: `${V3}/notes/`,
+    body: JSON.stringify({
+      contact_identity_id: c.id,
+      body: `${BENCH_NOTE_PREFIX} ${i}: called back about the invoice`,
+    }),
+  }));
+
+/** Every note the bench writes starts so; removed after the note row (the world stays as seeded). */
+export const BENCH_NOTE_PREFIX = 'Bench note';
+
+/**
+ * PUT of a contact by email, as the documented example (email and city), that changes the city on
+ * every request: each of WRITE_TARGETS contacts alternates between two cities, as a CRM sync moving
+ * contacts would (the city is searched, so the contact's and its conversations' search text change).
+ */
+export const upsertRequests = (s: Sample): BenchRequest[] =>
+  ['Berlin', 'Hamburg'].flatMap((city) =>
+    s.writeContacts.map((c) => ({
+      method: 'PUT',
+      path: `${V3}/contact_identities/${query({ identifier: 'email' })}`,
+      body: JSON.stringify({ email: c.email, city }),
+    })),
+  );
+
+/** PATCH of a conversation's topics, each set to what it already is: a write that changes nothing. */
 export const patchRequests = async (
   baseUrl: string,
   headers: Record<string, string>,
@@ -233,8 +338,30 @@ export const SCENARIO_LABELS: Record<ScenarioId, string> = {
   messages: 'Messages cursor page',
   analytics: 'Analytics, 93 days',
   'analytics-1': 'Analytics, 93 days, 1 client',
-  patch: 'PATCH conversation topics',
+  patch: 'PATCH conversation topics (changes them)',
+  'patch-noop': 'PATCH conversation topics, no change',
+  note: 'POST note',
+  upsert: 'PUT contact upsert (changes city)',
+  'list-first': 'Conversation list, first page',
+  'list-offset': 'Conversation list, offset 9,900',
+  'list-cursor': 'Conversation cursor page, deep in the list',
 };
+
+/** The rows issue #26 sets side by side at the demo and the large size. */
+export const SIZE_COMPARED: readonly ScenarioId[] = [
+  'get',
+  'list-first',
+  'list-offset',
+  'list-cursor',
+  'search',
+  'search-conversations',
+  'messages',
+  'analytics',
+  'patch',
+];
+
+/** The scenarios that write (their SQL statements per request are the write's cost). */
+export const WRITE_SCENARIOS: ReadonlySet<ScenarioId> = new Set(['patch', 'patch-noop', 'note', 'upsert']);
 
 /** Every server scenario's request list for the running server's world. */
 export const buildScenarios = async (
@@ -253,6 +380,9 @@ export const buildScenarios = async (
   });
   const out: Scenario[] = [];
   if (want('list')) out.push(scenario('list', listRequests(s)));
+  if (want('list-first')) out.push(scenario('list-first', firstPageRequests()));
+  if (want('list-offset')) out.push(scenario('list-offset', deepOffsetRequests()));
+  if (want('list-cursor') && s.deepCursorIds.length) out.push(scenario('list-cursor', deepCursorRequests(s)));
   if (want('get')) out.push(scenario('get', getRequests(s)));
   if (want('search')) out.push(scenario('search', searchRequests(s)));
   if (want('search-conversations'))
@@ -261,6 +391,9 @@ export const buildScenarios = async (
   const analytics = analyticsRequests(s, world);
   if (want('analytics')) out.push(scenario('analytics', analytics));
   if (want('analytics-1')) out.push(scenario('analytics-1', analytics, 1));
-  if (want('patch')) out.push(scenario('patch', await patchRequests(server.url, headers, s)));
+  if (want('patch')) out.push(scenario('patch', topicChangeRequests(s)));
+  if (want('patch-noop')) out.push(scenario('patch-noop', await patchRequests(server.url, headers, s)));
+  if (want('note')) out.push(scenario('note', noteRequests(s)));
+  if (want('upsert')) out.push(scenario('upsert', upsertRequests(s)));
   return out;
 };

@@ -309,4 +309,17 @@ describe('reference-server CLI', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('--port takes a whole number');
   });
+
+  it('refuses the large world on PGlite, saying it is served on PostgreSQL only (issue #26)', async () => {
+    const child = spawn(process.execPath, [CLI, '--memory', '--size', 'large'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATABASE_URL: '' },
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('--size large: the large world');
+    expect(stderr).toContain('PostgreSQL only (--database-url)');
+  });
 });

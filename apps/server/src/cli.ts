@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { extractAhead, loadAhead, prebuiltPresent } from './store/prebuilt-worlds/prebuilt-world.js';
-import { currentMinute, type SeedOptions } from './store/seed/demo-world.js';
+import { currentMinute, LARGE_WORLD_NEEDS_POSTGRES, type SeedOptions } from './store/seed/demo-world.js';
 
 /**
  * In the directory the server is started from, as a project's own tools keep their state (an
@@ -25,7 +25,8 @@ Usage: reference-server [options]   (in its own repository: pnpm start [options]
   --public-url URL      URL page links are built from, e.g. https://api.example.com (default: PUBLIC_URL;
                         without it, links use the request's Host header, which must be valid)
   --seed N              demo world seed (default 1); same seed, same world (a new database only)
-  --size S              tiny | small | demo (default demo) (a new database only)
+  --size S              tiny | small | demo | large (default demo) (a new database only;
+                        large: 100,000 conversations in one organization, PostgreSQL only)
   --no-seed             create only the organizations, tokens and operators
   --org-token T         raw token of the first organization (default: demo-org-token; others get -2, -3 ...);
                         on an existing database it is added, and earlier tokens keep working
@@ -62,6 +63,15 @@ const OPTIONS = {
  * The progress of a world generated at start (not prebuilt, D43), on stderr: one line that a
  * terminal sees updated per organization, and a line per organization elsewhere.
  */
+/** What the generator reports: after each organization, and within one every few thousand conversations. */
+interface SeedProgress {
+  organizationIndex: number;
+  organizations: number;
+  records: number;
+  conversationsDone?: number;
+  conversationsPerOrg?: number;
+}
+
 function progressReporter(what: string) {
   const tty = process.stderr.isTTY;
   let begun = 0;
@@ -72,9 +82,21 @@ function progressReporter(what: string) {
         `reference-server: seeding the demo world (${what}; not prebuilt, this takes a while)${tty ? '' : '\n'}`,
       );
     },
-    progress: (p: { organizationIndex: number; organizations: number; records: number }) => {
-      const done = p.organizationIndex + 1 === p.organizations;
-      const line = `reference-server: seeding the demo world (${what}): organization ${p.organizationIndex + 1}/${p.organizations}, ${p.records.toLocaleString('en')} records${done ? ` in ${((performance.now() - begun) / 1000).toFixed(1)} s` : ''}`;
+    progress: (p: SeedProgress) => {
+      const seconds = (performance.now() - begun) / 1000;
+      const done = p.organizationIndex + 1 === p.organizations && p.conversationsDone === undefined;
+      // The share of the conversations generated (the contacts after them are a few per cent).
+      const share =
+        (p.organizationIndex +
+          (p.conversationsDone ?? p.conversationsPerOrg ?? 1) / (p.conversationsPerOrg ?? 1)) /
+        p.organizations;
+      const rate = seconds > 0 ? Math.round(p.records / seconds) : 0;
+      const toGo = share > 0 ? `, about ${Math.ceil((seconds * (1 - share)) / share)} s to go` : '';
+      const line =
+        `reference-server: seeding the demo world (${what}): organization ${p.organizationIndex + 1}/${p.organizations}, ` +
+        (done
+          ? `${p.records.toLocaleString('en')} records in ${seconds.toFixed(1)} s, ${rate.toLocaleString('en')} records/s`
+          : `${p.records.toLocaleString('en')} records, ${rate.toLocaleString('en')} records/s${toGo}`);
       process.stderr.write(tty ? `\r\x1b[K${line}${done ? '\n' : ''}` : `${line}\n`);
     },
   };
@@ -119,7 +141,8 @@ const intOption = (name: string, raw: string | undefined, fallback: number) => {
   return Number(raw);
 };
 const size = values.size ?? 'demo';
-if (!['tiny', 'small', 'demo'].includes(size)) fail(`--size takes tiny, small or demo, not "${size}"`);
+if (!['tiny', 'small', 'demo', 'large'].includes(size))
+  fail(`--size takes tiny, small, demo or large, not "${size}"`);
 
 const rateLimitsOption = values['rate-limits'];
 const rateLimits =
@@ -130,6 +153,8 @@ const rateLimits =
       : fail(`--rate-limits takes off or a positive factor, not "${rateLimitsOption}"`);
 
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
+if (size === 'large' && !databaseUrl && !values['no-seed'])
+  fail(`--size large: ${LARGE_WORLD_NEEDS_POSTGRES}`);
 const dataDir = resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
 // The demo world's present (D43): the minute of the build for the prebuilt world (the default
 // seed and size), else the start of the current minute; either way nothing lies after the server's
@@ -148,8 +173,7 @@ const tokens = {
 // D58: a new data directory's prebuilt world is written (in memory: decompressed) while the
 // server's modules load.
 const sandbox = values.sandbox ?? false;
-if (!databaseUrl)
-  await (values.memory ? loadAhead(seed, tokens, sandbox) : extractAhead(dataDir, seed, tokens, sandbox));
+if (!databaseUrl) await (values.memory ? loadAhead(seed, sandbox) : extractAhead(dataDir, seed, sandbox));
 const { startServer } = await import('./server.js');
 
 const started = Date.now();

@@ -36,6 +36,7 @@ import { SearchQueries } from './store/search-queries.js';
 import {
   type DemoWorld,
   ensureDemoWorld,
+  LARGE_WORLD_NEEDS_POSTGRES,
   type SeedingFigures,
   type SeedOptions,
   type WorldIdentity,
@@ -123,6 +124,8 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds on first start and listens: the whole reference server. */
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+  if (!options.databaseUrl && options.seed && options.seed.size === 'large')
+    throw new Error(LARGE_WORLD_NEEDS_POSTGRES);
   const mark = () => Math.round(performance.now());
   const startup = { called: mark() } as RunningServer['startup'];
   const memory = options.memory ?? (!options.dataDir && !options.databaseUrl);
@@ -132,7 +135,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   // Compiled while the world is written and the app built (openDb reports a failure).
   if (!options.databaseUrl) compilePglite().catch(() => {});
   const prebuilt = newPglite
-    ? await findPrebuiltWorld(options.seed ?? {}, options.tokens, options.sandbox ?? false)
+    ? await findPrebuiltWorld(options.seed ?? {}, options.sandbox ?? false)
     : undefined;
   // Into a new data directory the world is written as files (on a thread of its own, while the app
   // is built), then opened as an existing one.

@@ -15,6 +15,9 @@ import {
 } from './rows.js';
 import { DAY, formatMicros } from './time.js';
 
+/** Conversations between two progress reports within an organization (a second or two of work). */
+const PROGRESS_EVERY = 5_000;
+
 /**
  * Where generated rows go (the store's batch writer): rows in WORLD_TABLES column order, and a
  * chance between records to write what is buffered, so memory stays flat whatever the size.
@@ -125,6 +128,14 @@ export async function generateWorld(
       for (const point of conversationDataPoints(conversation))
         dataPointRow(emit, ids.next('analyticsDataPoint'), point);
       await writer.maybeFlush();
+      if ((i + 1) % PROGRESS_EVERY === 0 && i + 1 < options.conversationsPerOrg)
+        input.onProgress?.({
+          organizationIndex: o,
+          organizations: options.organizations,
+          records: writer.totalRows,
+          conversationsDone: i + 1,
+          conversationsPerOrg: options.conversationsPerOrg,
+        });
     }
     for (const point of operatorDataPoints(org, slots, options.now, options.days)) {
       dataPointRow(emit, ids.next('analyticsDataPoint'), point);

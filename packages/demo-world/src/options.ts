@@ -27,8 +27,17 @@ export interface WorldOptions {
   checkForeignKeys?: boolean;
   /** Raw tokens to create (a test harness picks its own); defaults derive from the seed. */
   tokens?: { customer?: string; organizations?: readonly string[] };
-  /** Progress callback, called after each organization. */
-  onProgress?: (progress: { organizationIndex: number; organizations: number; records: number }) => void;
+  /**
+   * Called after each organization, and within one after every PROGRESS_EVERY conversations
+   * (with `conversationsDone` of `conversationsPerOrg`), so a large world shows it is moving.
+   */
+  onProgress?: (progress: {
+    organizationIndex: number;
+    organizations: number;
+    records: number;
+    conversationsDone?: number;
+    conversationsPerOrg?: number;
+  }) => void;
 }
 
 export interface ResolvedWorldOptions {

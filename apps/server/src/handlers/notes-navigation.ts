@@ -19,15 +19,12 @@ export const noteAndNavigationHandlers = {
   }) satisfies Handler<Endpoints['listNotes']>,
 
   createNote: (async ({ auth, body, services }) => {
-    const id = await createNote(services.db, auth.organizationId, {
+    const json = await createNote(services.db, auth.organizationId, {
       contact_identity_id: body.contact_identity_id,
       operator_id: auth.operator?.id ?? null,
       body: body.body,
     });
-    if (id === null) throw invalid({ contact_identity_id: ['No such contact in this organization.'] });
-    // Deleted right after it was created (another request): 404, as a later GET would answer.
-    const json = await recordJson(services.db, 'notes', auth.organizationId, id);
-    if (!json) throw notFound('note');
+    if (json === null) throw invalid({ contact_identity_id: ['No such contact in this organization.'] });
     return ok(json, 201);
   }) satisfies Handler<Endpoints['createNote']>,
 

@@ -7,6 +7,7 @@ import {
   testDatabaseUrl,
 } from '../store/engine/temporary-database.js';
 import {
+  contactCountWithEmail,
   contactsWithConversationCounts,
   conversationsWithContactAndTopics,
 } from '../store/test-support/test-states.js';
@@ -123,6 +124,27 @@ describe.skipIf(!testDatabaseUrl)(
         expect(conversation.topics.map((t) => t.text).sort()).toEqual(row.topics);
       }
       expect(conversationRows.length).toBeGreaterThanOrEqual(3 * 6);
+    });
+
+    it('concurrent PUTs of one new identifier value through both instances create one contact (D10)', async () => {
+      const [first, second] = servers as [RunningServer, RunningServer];
+      const org = first.world.organizations[0]!;
+      const apis = [new Api(first.url, { token: org.token }), new Api(second.url, { token: org.token })];
+      const email = 'same.new.contact@example.org';
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          apis[i % 2]!.request('PUT', `${V3}/contact_identities/`, {
+            query: { identifier: 'email' },
+            body: { email, city: `City ${i}` },
+          }),
+        ),
+      );
+      expect(responses.map((r) => r.status).sort()).toEqual([
+        200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+      ]);
+      const ids = new Set(responses.map((r) => (r.body as { id: number }).id));
+      expect(ids.size).toBe(1);
+      expect(await contactCountWithEmail(first.db, org.id, email)).toBe(1);
     });
   },
 );

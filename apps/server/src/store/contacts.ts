@@ -82,41 +82,68 @@ export async function updateContact(
   return rows.length > 0;
 }
 
+/** The contact columns with the conversation_count the API form adds (renderContacts' columns). */
+const CONVERSATION_COUNT_OF_W = `(SELECT count(*)::int FROM conversations v
+   WHERE v.organization_id = w.organization_id AND v.contact_identity_id = w.id) AS conversation_count`;
+
 /**
- * D10: update the contact whose identifier field has the value, or create one; true when created.
- * A match among `excludedIds` (Common rule 6) is left untouched; the handler answers 404 for it (D9).
+ * D10: update the contact whose identifier field has the value, or create one; answers it (with
+ * `created` true when created). A match among `excludedIds` (Common rule 6) is left untouched and
+ * answered without a contact; the handler answers 404 for it (D9).
+ *
+ * One autocommit statement (D64): contact_matching_after_lock (0025) serialises upserts of the
+ * same identifier value, so two concurrent PUTs create one contact, and finds the match after the
+ * lock; then the UPDATE or the INSERT, and the row as written. A match created by the PUT this one
+ * waited for is one this statement's snapshot cannot update: it runs again, and then can.
  */
-export function upsertContact(
+export async function upsertContact(
   db: Db,
   organizationId: number,
   identifier: ContactIdentifier,
   body: ContactUpsert,
   excludedIds: number[] = [],
-) {
-  return db.transaction(async (tx) => {
-    const value = body[identifier];
-    // Serialise upserts of the same identifier value, so two concurrent PUTs create one contact.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-      `${organizationId}:${identifier}:${value}`,
-    ]);
-    const existing = await tx.query<{ id: number }>(
-      `SELECT id FROM contact_identities WHERE organization_id = $1 AND ${identifier} = $2 ORDER BY id LIMIT 1`,
-      [organizationId, value],
-    );
-    if (existing[0]) {
-      if (excludedIds.includes(existing[0].id)) return { id: existing[0].id, created: false };
-      await updateContact(tx, organizationId, existing[0].id, body);
-      return { id: existing[0].id, created: false };
-    }
-    const p = new Params();
-    const fields = Object.entries(body).filter(([, v]) => v !== undefined);
-    const columns = ['organization_id', ...fields.map(([k]) => k)];
-    const values = [p.add(organizationId), ...fields.map(([, v]) => p.add(v))];
-    const rows = await tx.query<{ id: number }>(
-      `INSERT INTO contact_identities (${columns.join(', ')}, contact_uuids) VALUES (${values.join(', ')}, ARRAY[gen_random_uuid()])
-       RETURNING id`,
-      p.values,
-    );
-    return { id: rows[0]!.id, created: true };
-  });
+): Promise<{
+  id: number;
+  created: boolean;
+  json: JsonText<ContactIdentity> | null;
+}> {
+  const p = new Params();
+  const org = p.add(organizationId);
+  const match = `contact_matching_after_lock(${org}, ${p.add(identifier)}, ${p.add(body[identifier])})`;
+  const excluded = p.add(excludedIds);
+  const fields = Object.entries(body).filter(([, v]) => v !== undefined);
+  const set = [...assignments(Object.fromEntries(fields), p), 'updated_at = um_now()'];
+  // The INSERT reads the values typed as the table's columns (a parameter in a SELECT has no type).
+  const columns = fields.map(([k]) => k).join(', ');
+  const sql = `
+WITH target AS (SELECT ${match} AS id),
+updated AS (
+  UPDATE contact_identities c SET ${set.join(', ')} FROM target
+   WHERE c.organization_id = ${org} AND c.id = target.id AND NOT (c.id = ANY (${excluded}::int[]))
+  RETURNING c.*
+), inserted AS (
+  INSERT INTO contact_identities (organization_id, ${columns}, contact_uuids)
+  SELECT ${org}, ${fields.map(([k]) => `b.${k}`).join(', ')}, ARRAY[gen_random_uuid()]
+    FROM target, jsonb_populate_record(NULL::contact_identities, ${p.add(JSON.stringify(body))}::jsonb) AS b
+   WHERE target.id IS NULL
+  RETURNING *
+), written AS (SELECT * FROM updated UNION ALL SELECT * FROM inserted)
+SELECT (SELECT id FROM target) AS matched, EXISTS (SELECT FROM inserted) AS created, w.*, ${CONVERSATION_COUNT_OF_W}
+FROM (SELECT) AS one LEFT JOIN written w ON true`;
+  for (let attempt = 1; ; attempt++) {
+    const [row] = await db.query<Record<string, any>>(sql, p.values);
+    const matched = row?.matched as number | null;
+    if (row?.id != null)
+      return {
+        id: row.id as number,
+        created: row.created as boolean,
+        json: jsonText(renderContact(row)),
+      };
+    if (matched != null && excludedIds.includes(matched)) return { id: matched, created: false, json: null };
+    // Matched a contact created after this statement's snapshot (see above), or deleted meanwhile.
+    if (attempt >= UPSERT_ATTEMPTS) return { id: matched ?? 0, created: false, json: null };
+  }
 }
+
+/** Runs of the upsert statement before a match it cannot see counts as deleted (a 404). */
+const UPSERT_ATTEMPTS = 3;

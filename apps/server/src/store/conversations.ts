@@ -53,7 +53,8 @@ export const CONVERSATION_CONDITIONS: Conditions<ModelConversationFilters> = {
   contact_identity_id: (v, p) => `v.contact_identity_id = ${p.add(v)}`,
   operator_id: (v, p) => `v.operator_assigned_to = ${p.add(v)}`,
   status: (v, p) => `v.status = ${p.add(v)}`,
-  // topic_ids mirrors conversation_topics (triggers), so the ordering indexes can filter on it.
+  // topic_ids mirrors conversation_topics (triggers); a topic alone is read from the list keys (0014),
+  // with other filters it is checked on the rows their ordering index selects (0024).
   topics: (v, p) => `v.topic_ids @> ARRAY[${p.add(v)}::int]`,
   um_widget_id: (v, p) => `v.um_widget_ids @> ARRAY[${p.add(v)}::int]`,
   chat_widget_id: (v, p) => `v.um_widget_ids @> ARRAY[${p.add(v)}::int]`,
@@ -280,8 +281,9 @@ export function renderMessagesOf(db: Db, conversationId: number) {
  * D20 in one statement (autocommit: the statement is the transaction, and a deadlock runs it
  * again): lock the conversation, create unknown topics (sorted by text, so two requests creating
  * the same ones insert them in one order), replace its topic set, and set updated_at and the
- * topic_ids the set gives in one UPDATE (0017: the conversation_topics triggers then update
- * nothing more). A topic created by a concurrent request after this statement's snapshot is not
+ * topic_ids the set gives in one UPDATE (0017), saying so with um.topic_ids_written (0026: the
+ * conversation_topics triggers then return at once; the setting ends with the statement's
+ * transaction). A topic created by a concurrent request after this statement's snapshot is not
  * seen; the statement then changes nothing (`complete` false) and runs again, seeing it.
  * It also answers the single-conversation form of the row it wrote (D56): the UPDATE's RETURNING
  * row with its topics as written and what it embeds as the snapshot saw it. That is the state
@@ -317,9 +319,11 @@ WITH target AS (
    ORDER BY w.id
   ON CONFLICT DO NOTHING
   RETURNING topic_id
+), topic_ids_written AS (
+  SELECT set_config('um.topic_ids_written', 'on', true)
 ), updated AS (
   UPDATE conversations v SET updated_at = um_now(), topic_ids = ARRAY(SELECT id FROM wanted ORDER BY id)
-    FROM target, complete
+    FROM target, complete, topic_ids_written
    WHERE complete.ok AND v.id = target.id
   RETURNING v.*
 ), answer AS (${renderSql(PARTS_OF_V, 'true', {

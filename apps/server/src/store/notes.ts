@@ -1,22 +1,33 @@
+import type { Note } from '@org/model';
+import { type JsonText, jsonText } from '../core/json.js';
+import { renderNote } from '../core/render.js';
 import type { Db } from './engine/db.js';
 
-/** Creates a note on a contact of the organization; null when there is no such contact. */
-export function createNote(
+/**
+ * One autocommit statement (D64): lock the contact (lists.ts lockInOrder: the insert's trigger
+ * updates it, 0005), insert the note only when the contact is in the organization, and answer the
+ * row as written. A CTE runs before the INSERT that reads it, so the lock comes first.
+ */
+const CREATE_NOTE_SQL = `
+WITH contact AS (
+  SELECT organization_id, id FROM contact_identities
+   WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+)
+INSERT INTO notes (organization_id, contact_identity_id, operator_id, body)
+SELECT organization_id, id, $3, $4 FROM contact
+RETURNING *`;
+
+/** Creates a note on a contact of the organization and answers it; null when there is no such contact. */
+export async function createNote(
   db: Db,
   organizationId: number,
   note: { contact_identity_id: number; operator_id: number | null; body: string },
-): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    // The contact first (lists.ts lockInOrder): the insert's trigger updates it (0005).
-    const contact = await tx.query(
-      'SELECT 1 FROM contact_identities WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE',
-      [organizationId, note.contact_identity_id],
-    );
-    if (!contact.length) return null;
-    const rows = await tx.query<{ id: number }>(
-      'INSERT INTO notes (organization_id, contact_identity_id, operator_id, body) VALUES ($1, $2, $3, $4) RETURNING id',
-      [organizationId, note.contact_identity_id, note.operator_id, note.body],
-    );
-    return rows[0]!.id;
-  });
+): Promise<JsonText<Note> | null> {
+  const [row] = await db.queryPrepared<Record<string, any>>(CREATE_NOTE_SQL, [
+    organizationId,
+    note.contact_identity_id,
+    note.operator_id,
+    note.body,
+  ]);
+  return row ? jsonText(renderNote(row)) : null;
 }

@@ -21,12 +21,12 @@ describe('prebuilt worlds', () => {
   it("are found by a start's seed options, the one with the sandbox snapshot for a start with the sandbox", async () => {
     const cli = worlds.find((w) => w.name === 'cli-demo')!;
     expect(cli.sandbox).toBe(false);
-    expect((await findPrebuiltWorld(cli.seed, {}, false))?.name).toBe('cli-demo');
-    expect((await findPrebuiltWorld(cli.seed, {}, true))?.name).toBe('cli-demo-sandbox');
+    expect((await findPrebuiltWorld(cli.seed, false))?.name).toBe('cli-demo');
+    expect((await findPrebuiltWorld(cli.seed, true))?.name).toBe('cli-demo-sandbox');
     // A world built with the snapshot only serves a start without the sandbox too (which drops it).
-    expect((await findPrebuiltWorld({}, {}, false))?.name).toBe('demo');
-    expect((await findPrebuiltWorld({ size: 'tiny' }, {}, false))?.name).toBe('tiny');
-    expect(await findPrebuiltWorld({ seed: 9 }, {}, false)).toBeUndefined();
+    expect((await findPrebuiltWorld({}, false))?.name).toBe('demo');
+    expect((await findPrebuiltWorld({ size: 'tiny' }, false))?.name).toBe('tiny');
+    expect(await findPrebuiltWorld({ seed: 9 }, false)).toBeUndefined();
     // The CLI's world comes first in its archive: a start decompresses nothing before it.
     expect(cli.slice.offset).toBe(0);
   });
@@ -110,7 +110,7 @@ describe('a prebuilt world written as a new data directory', () => {
     const parent = mkdtempSync(join(tmpdir(), 'um-extract-'));
     try {
       const dataDir = join(parent, 'data');
-      await extractAhead(dataDir, tiny.seed, {}, true);
+      await extractAhead(dataDir, tiny.seed, true);
       // Begun: a partial copy beside the directory, which is missing until it is complete.
       expect(readdirSync(parent)).toEqual([expect.stringMatching(/^data\.partial-/)]);
       await tiny.extractTo(dataDir);
@@ -128,19 +128,18 @@ describe('a prebuilt world written as a new data directory', () => {
     const demo = worlds.find((w) => w.name === 'demo')!;
     try {
       const other = join(parent, 'other');
-      await extractAhead(other, tiny.seed, {}, true);
+      await extractAhead(other, tiny.seed, true);
       await demo.extractTo(other);
       const none = join(parent, 'none');
-      await extractAhead(none, tiny.seed, {}, true);
+      await extractAhead(none, tiny.seed, true);
       await discardExtraction(none);
       expect(readdirSync(parent)).toEqual(['other']);
       const direct = join(parent, 'direct');
       await demo.extractTo(direct);
       expect(files(other)).toEqual(files(direct));
       // Nothing begun for a world that is not prebuilt, or a directory that holds anything.
-      await extractAhead(join(parent, 'seed-9'), { seed: 9 }, {}, true);
-      await extractAhead(direct, tiny.seed, {}, true);
-      await extractAhead(join(parent, 'tokens'), tiny.seed, { organization: 'mine' }, true);
+      await extractAhead(join(parent, 'seed-9'), { seed: 9 }, true);
+      await extractAhead(direct, tiny.seed, true);
       expect(readdirSync(parent).sort()).toEqual(['direct', 'other']);
     } finally {
       rmSync(parent, { recursive: true, force: true });

@@ -147,17 +147,15 @@ export interface PrebuiltWorld {
 
 /**
  * The prebuilt world a new database would be seeded as, if there is one: the same seed options
- * (missing ones resolved to the generator's defaults) and the default tokens; of two such worlds,
+ * (missing ones resolved to the generator's defaults), whatever the tokens (a team's own are added
+ * to the loaded world as to an existing one, D22, and kept in its sandbox snapshot); of two such worlds,
  * the one with the sandbox snapshot for a start with the sandbox and the other one otherwise (it
  * has none to drop). Either serves either start.
  */
 export const findPrebuiltWorld = async (
   seed: false | SeedOptions,
-  tokens: { organization?: string; customer?: string } = {},
   sandbox = false,
 ): Promise<PrebuiltWorld | undefined> => {
-  if ((tokens.organization ?? DEFAULT_TOKENS.organization) !== DEFAULT_TOKENS.organization) return undefined;
-  if ((tokens.customer ?? DEFAULT_TOKENS.customer) !== DEFAULT_TOKENS.customer) return undefined;
   const manifest = await readManifest();
   if (!manifest) return undefined;
   const key = keyOf(seed, manifest.defaults);
@@ -196,12 +194,8 @@ const loadWorld = (slice: WorldSlice): Promise<Blob> => {
  * that start asks for it (the CLI, while the server's modules load): off this thread, as the
  * extraction of a new data directory (D58) is.
  */
-export const loadAhead = async (
-  seed: false | SeedOptions,
-  tokens: { organization?: string; customer?: string } | undefined,
-  sandbox: boolean,
-): Promise<void> => {
-  const world = await findPrebuiltWorld(seed, tokens, sandbox);
+export const loadAhead = async (seed: false | SeedOptions, sandbox: boolean): Promise<void> => {
+  const world = await findPrebuiltWorld(seed, sandbox);
   if (!world) return;
   const blob = readWorldSlice(world.slice);
   // Awaited by the start's `load`; a failure there makes that start fail as it would have.
@@ -234,11 +228,10 @@ const extractWorld = async (slice: WorldSlice, dataDir: string) => {
 export const extractAhead = async (
   dataDir: string,
   seed: false | SeedOptions,
-  tokens: { organization?: string; customer?: string } | undefined,
   sandbox: boolean,
 ): Promise<void> => {
   if (ahead.has(dataDir) || !isEmptyOrMissing(dataDir)) return;
-  const world = await findPrebuiltWorld(seed, tokens, sandbox);
+  const world = await findPrebuiltWorld(seed, sandbox);
   if (world) ahead.set(dataDir, startExtraction(world.slice, dataDir));
 };
 
@@ -258,7 +251,7 @@ export const listPrebuiltWorlds = async (): Promise<Array<PrebuiltWorld & { seed
     );
   return Promise.all(
     manifest.worlds.map(async (world) => ({
-      ...(await findPrebuiltWorld(world.key, {}, world.sandbox))!,
+      ...(await findPrebuiltWorld(world.key, world.sandbox))!,
       seed: world.key,
     })),
   );

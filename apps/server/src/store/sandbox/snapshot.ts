@@ -120,6 +120,37 @@ CREATE TRIGGER sandbox_truncated AFTER TRUNCATE ON public.${quote(name)}
   });
 }
 
+/**
+ * Makes a table's current rows part of the snapshot, as if they had been there when it was taken:
+ * the tokens a start adds to a prebuilt world that carries its snapshot (demo-world.ts
+ * ensureTokens) must survive a reset, as they do when the world is seeded with them. Its id
+ * sequences are kept at their current values too, so a reset never hands out an id they hold.
+ */
+export const keepInSnapshot = async (db: Db, table: string): Promise<void> => {
+  if (!(await hasSnapshot(db))) return;
+  await db.transaction(async (tx) => {
+    await tx.exec(`DELETE FROM ${SCHEMA}.${quote(table)};
+INSERT INTO ${SCHEMA}.${quote(table)} SELECT * FROM public.${quote(table)};
+DELETE FROM ${SCHEMA}.changed WHERE tbl = '${table}';`);
+    const sequences = await tx.query<{ seq: string }>(
+      `SELECT pg_get_serial_sequence(format('public.%I', $1::text), a.attname) AS seq FROM pg_attribute a
+        WHERE a.attrelid = format('public.%I', $1::text)::regclass AND a.attnum > 0 AND NOT a.attisdropped
+          AND pg_get_serial_sequence(format('public.%I', $1::text), a.attname) IS NOT NULL`,
+      [table],
+    );
+    for (const { seq } of sequences) {
+      const [state] = await tx.query<{ value: string; called: boolean }>(
+        `SELECT last_value AS value, is_called AS called FROM ${seq}`,
+      );
+      await tx.query(`UPDATE ${SCHEMA}.sequences SET value = $2, called = $3 WHERE seq = $1`, [
+        seq,
+        state!.value,
+        state!.called,
+      ]);
+    }
+  });
+};
+
 /** Forgets the snapshot and stops recording (a start without the sandbox). */
 export async function dropSnapshot(db: Db): Promise<void> {
   if (!(await hasSnapshot(db))) return;

@@ -4,6 +4,7 @@ import { hashToken } from '../../core/auth/tokens.js';
 import type { Db } from '../engine/db.js';
 import { syncIdSequences } from '../engine/reset-db.js';
 import { ensureStatistics } from '../engine/statistics.js';
+import { keepInSnapshot } from '../sandbox/snapshot.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {
@@ -27,8 +28,12 @@ export interface SeedingFigures {
 
 /** Options of the demo world generator (world/options.ts), plus a size preset. */
 export interface SeedOptions extends Omit<WorldOptions, 'tokens'> {
-  /** tiny: a few records per organization (tests); small: dozens; demo: the default world. */
-  size?: 'tiny' | 'small' | 'demo';
+  /**
+   * tiny: a few records per organization (tests); small: dozens; demo: the default world; large:
+   * one organization with 100,000 contacts, 100,000 conversations and 1.1M messages (PostgreSQL
+   * only: LARGE_WORLD_NEEDS_POSTGRES).
+   */
+  size?: 'tiny' | 'small' | 'demo' | 'large';
 }
 
 /** Size presets of the demo world; explicit WorldOptions win over them. */
@@ -42,7 +47,23 @@ export const WORLD_SIZES = {
     days: 30,
   },
   demo: {},
+  // One organization, so its lists and searches see all 100,000 conversations (issue #26); the
+  // analytics points follow from the activity (~32 per conversation), as in every size.
+  large: {
+    organizations: 1,
+    contactsPerOrg: 100_000,
+    conversationsPerOrg: 100_000,
+    messagesPerConversation: 11,
+    days: 90,
+  },
 } as const satisfies Record<NonNullable<SeedOptions['size']>, WorldOptions>;
+
+/**
+ * Why PGlite refuses the large world: its ~5M records would be generated into, and then held by, a
+ * database inside the server's own process, far above the memory it is meant to keep (300 MB).
+ */
+export const LARGE_WORLD_NEEDS_POSTGRES =
+  'the large world (about 5 million records) is served on PostgreSQL only (--database-url): PGlite keeps its database inside the server process, which would hold far more than 300 MB';
 
 /** Seeds the demo world (apps/server/src/world) with the given raw tokens. */
 export const seedDemoWorld = async (
@@ -219,22 +240,26 @@ const ensureTokens = async (db: Db, tokens: { organization: string; customer: st
   }));
   const home = orgs.find((org) => org.is_default) ?? orgs[0];
   if (home) wanted.push({ raw: tokens.customer, kind: 'customer', org: home });
+  let added = false;
   for (const { raw, kind, org } of wanted) {
     const hash = hashToken(raw);
     const [held] = await db.query<{ organization_id: number; kind: string }>(
       'SELECT organization_id, kind FROM api_tokens WHERE token_sha256 = $1',
       [hash],
     );
-    if (!held)
+    if (!held) {
       await db.query(
         `INSERT INTO api_tokens (organization_id, customer_id, kind, token_sha256, label) VALUES ($1, $2, $3, $4, 'start option')`,
         [org.id, org.customer_id, kind, hash],
       );
-    else if (held.kind !== kind || (kind === 'organization' && held.organization_id !== org.id))
+      added = true;
+    } else if (held.kind !== kind || (kind === 'organization' && held.organization_id !== org.id))
       throw new WorldMismatchError(
         `the token "${raw}" already belongs to another ${held.kind === 'customer' ? 'customer token' : `organization (${held.organization_id})`}: choose another`,
       );
   }
+  // A world loaded with its sandbox snapshot (prebuilt, D43) keeps the tokens through a reset.
+  if (added) await keepInSnapshot(db, 'api_tokens');
 };
 
 /**

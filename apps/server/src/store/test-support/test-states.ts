@@ -200,6 +200,15 @@ export const contactsWithConversationCounts = (db: Db, organizationId: number) =
     [organizationId],
   );
 
+/** How many contacts of the organization have this email (an upsert creates at most one). */
+export const contactCountWithEmail = async (db: Db, organizationId: number, email: string) => {
+  const [row] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM contact_identities WHERE organization_id = $1 AND email = $2',
+    [organizationId, email],
+  );
+  return row!.n;
+};
+
 /** Each conversation of the organization with its contact's name and its topic texts (sorted). */
 export const conversationsWithContactAndTopics = (db: Db, organizationId: number) =>
   db.query<{ id: number; contact_name: string; topics: string[] }>(
