@@ -1,0 +1,38 @@
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { openApiDocument } from '@org/model/openapi';
+import { build } from 'vitepress';
+import { stringify } from 'yaml';
+import { DIST_DIR, DOCS_DIR } from '../paths.js';
+import { findExternalResourceReferences } from './offline.js';
+
+/**
+ * Scalar's standalone browser bundle (the package's `browser` field; its exports map does not name
+ * it): one prebuilt file, so the build never bundles Scalar again.
+ */
+const scalarBundle = (): string =>
+  join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+
+const htmlFilesIn = async (dir: string): Promise<string[]> =>
+  (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).map((f) => join(dir, f));
+
+/**
+ * `pnpm run docs`: the VitePress site of docs/ into docs/dist, then beside it what the pages load
+ * and link: the console's Scalar bundle and the OpenAPI document (JSON for the console, YAML as the
+ * README offers it). Fails when a page would load anything from another machine.
+ */
+export const buildSite = async (outDir: string = DIST_DIR): Promise<string> => {
+  await build(DOCS_DIR, { outDir });
+  await mkdir(join(outDir, 'scalar'), { recursive: true });
+  await copyFile(scalarBundle(), join(outDir, 'scalar', 'standalone.js'));
+  const document = openApiDocument();
+  await writeFile(join(outDir, 'openapi.json'), JSON.stringify(document));
+  await writeFile(join(outDir, 'openapi.yaml'), stringify(document, { lineWidth: 0 }));
+  const external: string[] = [];
+  for (const file of await htmlFilesIn(outDir)) {
+    for (const url of findExternalResourceReferences(await readFile(file, 'utf8'))) external.push(`${file}: ${url}`);
+  }
+  if (external.length > 0) throw new Error(`The site would load external resources:\n  ${external.join('\n  ')}`);
+  return join(outDir, 'index.html');
+};
