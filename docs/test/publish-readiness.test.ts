@@ -206,7 +206,10 @@ describe('publish readiness', () => {
       const docs = await fetch(`${summary.url}/docs/`);
       expect(docs.status).toBe(200);
       expect(docs.headers.get('content-type')).toMatch(/text\/html/);
-      expect((await docs.text()).includes('redoc')).toBe(true);
+      expect((await docs.text()).includes('VitePress')).toBe(true);
+      // The same site with its try-it console and the Scalar bundle it loads.
+      expect((await fetch(`${summary.url}/docs/reference/console.html`)).status).toBe(200);
+      expect((await fetch(`${summary.url}/docs/scalar/standalone.js`)).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
       await exited;

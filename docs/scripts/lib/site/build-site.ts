@@ -5,6 +5,7 @@ import { openApiDocument } from '@org/model/openapi';
 import { build } from 'vitepress';
 import { stringify } from 'yaml';
 import { DIST_DIR, DOCS_DIR } from '../paths.js';
+import { writeReferencePages } from './generated-pages.js';
 import { findExternalResourceReferences } from './offline.js';
 
 /**
@@ -18,11 +19,13 @@ const htmlFilesIn = async (dir: string): Promise<string[]> =>
   (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).map((f) => join(dir, f));
 
 /**
- * `pnpm run docs`: the VitePress site of docs/ into docs/dist, then beside it what the pages load
+ * `pnpm run docs`: the reference pages generated from the model, the VitePress site of docs/ into
+ * docs/dist, then beside it what the pages load
  * and link: the console's Scalar bundle and the OpenAPI document (JSON for the console, YAML as the
  * README offers it). Fails when a page would load anything from another machine.
  */
 export const buildSite = async (outDir: string = DIST_DIR): Promise<string> => {
+  await writeReferencePages();
   await build(DOCS_DIR, { outDir });
   await mkdir(join(outDir, 'scalar'), { recursive: true });
   await copyFile(scalarBundle(), join(outDir, 'scalar', 'standalone.js'));

@@ -1,9 +1,9 @@
 import { isObject, type Json } from '../breaking/types.js';
-import { resolveRef, schemaRefName } from '../breaking/refs.js';
+import { resolveRef } from '../breaking/refs.js';
 import type { DecisionFile } from '../decisions/read-decisions.js';
-import { consoleLink, schemaPath } from './links.js';
+import { consoleLink } from './links.js';
 import { cellText, paragraphText } from './markdown-text.js';
-import type { ReferenceOperation } from './reference-model.js';
+import { integerQueryOf, type ReferenceOperation } from './reference-model.js';
 import { samplesOf } from './samples.js';
 import { typeOf } from './schema-type.js';
 
@@ -53,8 +53,8 @@ const responsesTable = (doc: Json, operation: Json): string[] => {
   ];
 };
 
-const samplesSection = (op: ReferenceOperation): string[] => {
-  const samples = samplesOf(op.id, op.endpoint);
+const samplesSection = (doc: Json, op: ReferenceOperation): string[] => {
+  const samples = samplesOf(op.id, op.endpoint, integerQueryOf(doc, op.operation));
   return [
     '## Code samples',
     '',
@@ -108,9 +108,8 @@ export const operationPage = (doc: Json, op: ReferenceOperation, decisions: read
     ...parametersTable(doc, op.operation),
     ...requestBodySection(doc, op.operation),
     ...responsesTable(doc, op.operation),
-    ...samplesSection(op),
+    ...samplesSection(doc, op),
     ...decisionsSection(op, decisions),
   ].join('\n');
 };
 
-export { schemaPath, schemaRefName };

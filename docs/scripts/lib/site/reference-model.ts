@@ -1,5 +1,6 @@
 import { type EndpointDefinition, type EndpointId, endpointList } from '@org/model';
 import { openApiDocument } from '@org/model/openapi';
+import { resolveRef } from '../breaking/refs.js';
 import { isObject, type Json } from '../breaking/types.js';
 
 /** One operation of the document with its entry of the endpoint table (the source of its samples). */
@@ -38,3 +39,20 @@ export const referenceTags = (doc: Json = referenceDocument()): Array<{ name: st
 
 export const schemaNames = (doc: Json = referenceDocument()): string[] =>
   Object.keys(((doc.components as Json | undefined)?.schemas ?? {}) as Json).sort();
+
+/**
+ * The query parameters of an operation the client takes numbers for: those the document types as
+ * integers, and the id lists (`*_id`, `*_ids`: text on the wire, numbers or arrays of them in the client).
+ */
+export const integerQueryOf = (doc: Json, operation: Json): Set<string> =>
+  new Set(
+    ((operation.parameters ?? []) as unknown[])
+      .map((p) => resolveRef(doc, p))
+      .filter(isObject)
+      .filter(
+        (p) =>
+          p.in === 'query' &&
+          ((isObject(p.schema) && p.schema.type === 'integer') || /_ids?$/.test(String(p.name))),
+      )
+      .map((p) => String(p.name)),
+  );

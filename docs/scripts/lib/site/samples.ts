@@ -54,36 +54,46 @@ const fetchSample = (endpoint: EndpointDefinition): string => {
  * The example's query values are text as sent; the client takes friendlier values (numbers, id lists,
  * booleans) and writes them back the same way, so the sample shows those.
  */
-const friendlyQueryValue = (text: string): unknown => {
-  if (/^\d+$/.test(text)) return Number(text);
-  if (/^\d+(?:,\d+)+$/.test(text)) return text.split(',').map(Number);
+const friendlyQueryValue = (text: string, integer: boolean): unknown => {
+  if (integer && /^\d+$/.test(text)) return Number(text);
+  if (integer && /^\d+(?:,\d+)+$/.test(text)) return text.split(',').map(Number);
   if (text === 'true' || text === 'false') return text === 'true';
   return text;
 };
 
-const friendlyQuery = (query: Record<string, string>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(query).map(([name, text]) => [name, friendlyQueryValue(text)]));
+const friendlyQuery = (query: Record<string, string>, integers: ReadonlySet<string>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(query).map(([name, text]) => [name, friendlyQueryValue(text, integers.has(name))]),
+  );
 
-const clientInput = (endpoint: EndpointDefinition): string => {
+const clientInput = (endpoint: EndpointDefinition, integers: ReadonlySet<string>): string => {
   const parts: string[] = [];
   const { params, query, body } = endpoint.example;
   if (params && Object.keys(params).length > 0) parts.push(`params: ${JSON.stringify(params)}`);
-  if (query && Object.keys(query).length > 0) parts.push(`query: ${JSON.stringify(friendlyQuery(query))}`);
+  if (query && Object.keys(query).length > 0) parts.push(`query: ${JSON.stringify(friendlyQuery(query, integers))}`);
   if (body !== undefined) parts.push(`body: ${JSON.stringify(body)}`);
   return parts.length > 0 ? `, { ${parts.join(', ')} }` : '';
 };
 
-const clientSample = (id: EndpointId, endpoint: EndpointDefinition): string =>
+const clientSample = (id: EndpointId, endpoint: EndpointDefinition, integers: ReadonlySet<string>): string =>
   [
     "import { createClient } from '@org/client';",
     '',
     "const client = createClient({ baseUrl: process.env.API ?? 'http://127.0.0.1:3000', token: process.env.TOKEN });",
-    `const { status${endpoint.success[204] !== undefined ? '' : ', data'} } = await client.send('${id}'${clientInput(endpoint)});`,
+    `const { status${endpoint.success[204] !== undefined ? '' : ', data'} } = await client.send('${id}'${clientInput(endpoint, integers)});`,
     `console.log(status${endpoint.success[204] !== undefined ? '' : ', data'});`,
   ].join('\n');
 
-export const samplesOf = (id: EndpointId, endpoint: EndpointDefinition): OperationSamples => ({
+/**
+ * The samples of one operation; `integerQuery` names its query parameters the document types as
+ * integers (the client takes numbers for those, text for the rest).
+ */
+export const samplesOf = (
+  id: EndpointId,
+  endpoint: EndpointDefinition,
+  integerQuery: ReadonlySet<string> = new Set(),
+): OperationSamples => ({
   curl: curlSample(endpoint),
   fetch: fetchSample(endpoint),
-  client: clientSample(id, endpoint),
+  client: clientSample(id, endpoint, integerQuery),
 });
