@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR, TEST_RESULTS_DIR } from '../scripts/lib/paths.js';
-import { integerQueryOf, referenceDocument, referenceOperations } from '../scripts/lib/site/reference-model.js';
+import {
+  integerQueryOf,
+  referenceDocument,
+  referenceOperations,
+} from '../scripts/lib/site/reference-model.js';
 import { samplesOf } from '../scripts/lib/site/samples.js';
 import { run } from './support/run.js';
 

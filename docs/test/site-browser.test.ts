@@ -68,9 +68,9 @@ describe('the docs site in Chromium, served by the reference server', () => {
     const input = page.locator('.VPLocalSearchBox input');
     await input.fill(text);
     await page.locator('.VPLocalSearchBox .result').first().waitFor();
-    return page.locator('.VPLocalSearchBox .result').evaluateAll((links) =>
-      links.map((a) => a.getAttribute('href') ?? ''),
-    );
+    return page
+      .locator('.VPLocalSearchBox .result')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   };
 
   it('finds an operation by words of its summary, and a guide by a phrase of its body', async () => {
@@ -85,9 +85,16 @@ describe('the docs site in Chromium, served by the reference server', () => {
   });
 
   it('tries listConversations in the console: the sandbox answers 200 and the page is shown', async () => {
-    const page = await open(`/reference/console.html#${consoleSection('Conversations', 'GET', '/api/um/v3/conversations/')}`);
-    const section = page.locator(`[id="${consoleSection('Conversations', 'GET', '/api/um/v3/conversations/')}"]`);
-    await section.getByRole('button', { name: /test request/i }).first().click();
+    const page = await open(
+      `/reference/console.html#${consoleSection('Conversations', 'GET', '/api/um/v3/conversations/')}`,
+    );
+    const section = page.locator(
+      `[id="${consoleSection('Conversations', 'GET', '/api/um/v3/conversations/')}"]`,
+    );
+    await section
+      .getByRole('button', { name: /test request/i })
+      .first()
+      .click();
     const sent = page.waitForResponse((r) => r.url().startsWith(`${server.url}/api/um/v3/conversations/`));
     await page.getByRole('button', { name: /^send/i }).first().click();
     const response = await sent;
@@ -101,12 +108,18 @@ describe('the docs site in Chromium, served by the reference server', () => {
 
   it('"Reset sandbox" brings a PATCHed record back', async () => {
     const headers = { Authorization: server.token, 'Content-Type': 'application/json' };
-    const list = (await (await fetch(`${server.url}/api/um/v3/conversations/?limit=1`, { headers })).json()) as {
+    const list = (await (
+      await fetch(`${server.url}/api/um/v3/conversations/?limit=1`, { headers })
+    ).json()) as {
       results: Array<{ id: number; topics: unknown }>;
     };
     const record = list.results[0]!;
     const url = `${server.url}/api/um/v3/conversations/${record.id}/`;
-    const patched = await fetch(url, { method: 'PATCH', headers, body: JSON.stringify({ topics: ['Reset me'] }) });
+    const patched = await fetch(url, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ topics: ['Reset me'] }),
+    });
     expect(patched.status).toBe(200);
     const page = await open('/reference/console.html');
     await page.getByRole('button', { name: 'Reset sandbox' }).click();

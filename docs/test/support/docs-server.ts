@@ -25,8 +25,10 @@ interface StartSummary {
  * docs site built into docs/dist (`pnpm run docs`, run before this package's tests) at /docs/.
  */
 export const startDocsServer = async (docsDir: string = DIST_DIR): Promise<DocsServer> => {
-  if (!existsSync(SERVER_CLI)) throw new Error('No reference server bundle: run `npx -y pnpm@10.34.9 build` first.');
-  if (!existsSync(`${docsDir}/index.html`)) throw new Error('No docs site: run `npx -y pnpm@10.34.9 run docs` first.');
+  if (!existsSync(SERVER_CLI))
+    throw new Error('No reference server bundle: run `npx -y pnpm@10.34.9 build` first.');
+  if (!existsSync(`${docsDir}/index.html`))
+    throw new Error('No docs site: run `npx -y pnpm@10.34.9 run docs` first.');
   const child: ChildProcess = spawn(
     process.execPath,
     [SERVER_CLI, '--sandbox', '--memory', '--size', 'tiny', '--port', '0', '--host', '127.0.0.1', '--json'],

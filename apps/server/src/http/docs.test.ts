@@ -101,7 +101,7 @@ describe('GET /docs/', () => {
   });
 });
 
-describe('GET /docs/sandbox.json (the try-it console\'s settings)', () => {
+describe("GET /docs/sandbox.json (the try-it console's settings)", () => {
   it('gives the demo token to the console of a sandbox, and nothing without the sandbox', async () => {
     const demoTokens = { organization: 'demo-org-token', customer: 'demo-customer-token' };
     const sandboxed = await appWith(fixtureSite(), { sandbox: { demoTokens } });

@@ -34,8 +34,10 @@ export const buildSite = async (outDir: string = DIST_DIR): Promise<string> => {
   await writeFile(join(outDir, 'openapi.yaml'), stringify(document, { lineWidth: 0 }));
   const external: string[] = [];
   for (const file of await htmlFilesIn(outDir)) {
-    for (const url of findExternalResourceReferences(await readFile(file, 'utf8'))) external.push(`${file}: ${url}`);
+    for (const url of findExternalResourceReferences(await readFile(file, 'utf8')))
+      external.push(`${file}: ${url}`);
   }
-  if (external.length > 0) throw new Error(`The site would load external resources:\n  ${external.join('\n  ')}`);
+  if (external.length > 0)
+    throw new Error(`The site would load external resources:\n  ${external.join('\n  ')}`);
   return join(outDir, 'index.html');
 };

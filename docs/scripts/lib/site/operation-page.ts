@@ -1,5 +1,5 @@
-import { isObject, type Json } from '../breaking/types.js';
 import { resolveRef } from '../breaking/refs.js';
+import { isObject, type Json } from '../breaking/types.js';
 import type { DecisionFile } from '../decisions/read-decisions.js';
 import { consoleLink } from './links.js';
 import { cellText, paragraphText } from './markdown-text.js';
@@ -93,7 +93,11 @@ const decisionsSection = (op: ReferenceOperation, decisions: readonly DecisionFi
 };
 
 /** The page of one operation: what it does, its parameters, body, answers and code samples. */
-export const operationPage = (doc: Json, op: ReferenceOperation, decisions: readonly DecisionFile[]): string => {
+export const operationPage = (
+  doc: Json,
+  op: ReferenceOperation,
+  decisions: readonly DecisionFile[],
+): string => {
   const summary = String(op.operation.summary ?? op.id);
   const description = String(op.operation.description ?? '');
   return [
@@ -112,4 +116,3 @@ export const operationPage = (doc: Json, op: ReferenceOperation, decisions: read
     ...decisionsSection(op, decisions),
   ].join('\n');
 };
-

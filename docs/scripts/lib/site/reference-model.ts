@@ -25,13 +25,16 @@ export const referenceOperations = (doc: Json = referenceDocument()): ReferenceO
   endpointList().map(([id, endpoint]) => {
     const item = (doc.paths as Record<string, Json>)[endpoint.path];
     const operation = item?.[endpoint.method.toLowerCase()];
-    if (!isObject(operation)) throw new Error(`${id}: ${endpoint.method} ${endpoint.path} is not in the document`);
+    if (!isObject(operation))
+      throw new Error(`${id}: ${endpoint.method} ${endpoint.path} is not in the document`);
     const tag = (operation.tags as string[] | undefined)?.[0] ?? endpoint.tag;
     return { id, endpoint, method: endpoint.method, path: endpoint.path, tag, operation };
   });
 
 /** The tags in the document's order, each with its description. */
-export const referenceTags = (doc: Json = referenceDocument()): Array<{ name: string; description: string }> =>
+export const referenceTags = (
+  doc: Json = referenceDocument(),
+): Array<{ name: string; description: string }> =>
   ((doc.tags ?? []) as Array<{ name: string; description?: string }>).map((t) => ({
     name: t.name,
     description: t.description ?? '',

@@ -28,7 +28,10 @@ export const exampleTarget = (endpoint: EndpointDefinition): string => {
 const hasBody = (endpoint: EndpointDefinition): boolean => endpoint.example.body !== undefined;
 
 const curlSample = (endpoint: EndpointDefinition): string => {
-  const lines = [`curl -sS -X ${endpoint.method} "$API${exampleTarget(endpoint)}"`, '-H "Authorization: $TOKEN"'];
+  const lines = [
+    `curl -sS -X ${endpoint.method} "$API${exampleTarget(endpoint)}"`,
+    '-H "Authorization: $TOKEN"',
+  ];
   if (hasBody(endpoint)) {
     lines.push('-H "Content-Type: application/json"', `-d '${JSON.stringify(endpoint.example.body)}'`);
   }
@@ -41,7 +44,8 @@ const fetchSample = (endpoint: EndpointDefinition): string => {
     : "{ Authorization: process.env.TOKEN ?? '' }";
   const init = [`  method: '${endpoint.method}',`, `  headers: ${headers},`];
   if (hasBody(endpoint)) init.push(`  body: JSON.stringify(${JSON.stringify(endpoint.example.body)}),`);
-  const answer = endpoint.success[204] !== undefined ? 'response.status' : 'response.status, await response.json()';
+  const answer =
+    endpoint.success[204] !== undefined ? 'response.status' : 'response.status, await response.json()';
   return [
     `const response = await fetch(\`\${process.env.API}${exampleTarget(endpoint)}\`, {`,
     ...init,
@@ -61,7 +65,10 @@ const friendlyQueryValue = (text: string, integer: boolean): unknown => {
   return text;
 };
 
-const friendlyQuery = (query: Record<string, string>, integers: ReadonlySet<string>): Record<string, unknown> =>
+const friendlyQuery = (
+  query: Record<string, string>,
+  integers: ReadonlySet<string>,
+): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(query).map(([name, text]) => [name, friendlyQueryValue(text, integers.has(name))]),
   );
@@ -70,7 +77,8 @@ const clientInput = (endpoint: EndpointDefinition, integers: ReadonlySet<string>
   const parts: string[] = [];
   const { params, query, body } = endpoint.example;
   if (params && Object.keys(params).length > 0) parts.push(`params: ${JSON.stringify(params)}`);
-  if (query && Object.keys(query).length > 0) parts.push(`query: ${JSON.stringify(friendlyQuery(query, integers))}`);
+  if (query && Object.keys(query).length > 0)
+    parts.push(`query: ${JSON.stringify(friendlyQuery(query, integers))}`);
   if (body !== undefined) parts.push(`body: ${JSON.stringify(body)}`);
   return parts.length > 0 ? `, { ${parts.join(', ')} }` : '';
 };

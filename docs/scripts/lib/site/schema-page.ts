@@ -19,12 +19,17 @@ const propertiesTable = (schema: Json): string[] => {
   ];
 };
 
-const usersList = (title: string, users: Array<{ label: string; operationId?: string }> | undefined): string[] =>
+const usersList = (
+  title: string,
+  users: Array<{ label: string; operationId?: string }> | undefined,
+): string[] =>
   users && users.length > 0
     ? [
         `**${title}**`,
         '',
-        ...users.map((u) => (u.operationId ? `- [${u.label}](${operationPath(u.operationId)})` : `- ${u.label}`)),
+        ...users.map((u) =>
+          u.operationId ? `- [${u.label}](${operationPath(u.operationId)})` : `- ${u.label}`,
+        ),
         '',
       ]
     : [];
@@ -47,5 +52,11 @@ export const schemasPage = (doc: Json): string => {
         ...usersList('Answered by', users.get(schemaUseKey(name, 'response'))),
       ].join('\n');
     });
-  return ['# Schemas', '', 'Every component schema of the document, in alphabetical order.', '', ...sections].join('\n');
+  return [
+    '# Schemas',
+    '',
+    'Every component schema of the document, in alphabetical order.',
+    '',
+    ...sections,
+  ].join('\n');
 };
