@@ -71,7 +71,7 @@ export const runnerModule = (cases: readonly SampleCase[]): string => {
     '  await sandbox("reset");',
     '  for (const state of states) await sandbox("provider-states", { ...state, action: "setup" });',
     '  let status;',
-    '  try { await sample({ log: (first) => { status = first; } }); } catch (error) { status = String(error?.status ?? error); }',
+    '  try { await sample({ log: (first) => { status = first; } }); } catch (error) { status = error?.status ?? String(error); }',
     '  results[key] = status;',
     '}',
     'process.stdout.write(JSON.stringify(results));',
