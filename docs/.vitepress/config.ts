@@ -2,7 +2,6 @@ import { defineConfig } from 'vitepress';
 import { readDecisions } from '../scripts/lib/decisions/read-decisions.js';
 import { DECISIONS_DIR } from '../scripts/lib/paths.js';
 import { CONSOLE_PATH, REFERENCE_PATH } from '../scripts/lib/site/links.js';
-import { rebaseReferenceLinks } from '../scripts/lib/site/rebase-links.js';
 import { releaseItems, siteSidebar } from '../scripts/lib/site/sidebar.js';
 
 /**
@@ -27,9 +26,6 @@ export default defineConfig({
   markdown: {
     // GitHub's high-contrast themes: the default ones fail WCAG AA contrast on several token colours.
     theme: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
-    config(md) {
-      md.core.ruler.push('reference-links', rebaseReferenceLinks);
-    },
   },
   themeConfig: {
     nav: [

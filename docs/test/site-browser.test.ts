@@ -84,25 +84,41 @@ describe('the docs site in Chromium, served by the reference server', () => {
     await page.close();
   });
 
-  it('tries listConversations in the console: the sandbox answers 200 and the page is shown', async () => {
-    const page = await open(
-      `/reference/console.html#${consoleSection('Conversations', 'GET', '/api/um/v3/conversations/')}`,
-    );
-    const section = page.locator(
-      `[id="${consoleSection('Conversations', 'GET', '/api/um/v3/conversations/')}"]`,
-    );
+  const LIST_CONVERSATIONS = consoleSection('Conversations', 'GET', '/api/um/v3/conversations/');
+
+  /** Opens listConversations' test request in the console and sends it; the server's answer. */
+  const tryListConversations = async (page: Page) => {
+    const section = page.locator(`[id="${LIST_CONVERSATIONS}"]`);
     await section
       .getByRole('button', { name: /test request/i })
       .first()
       .click();
     const sent = page.waitForResponse((r) => r.url().startsWith(`${server.url}/api/um/v3/conversations/`));
     await page.getByRole('button', { name: /^send/i }).first().click();
-    const response = await sent;
+    return sent;
+  };
+
+  it('tries listConversations in the console: the sandbox answers 200 and the page is shown', async () => {
+    const page = await open(`/reference/console.html#${LIST_CONVERSATIONS}`);
+    const response = await tryListConversations(page);
     expect(response.status()).toBe(200);
+    expect(response.request().headers().authorization).toBe(server.token);
     const body = (await response.json()) as { results: unknown[] };
     expect(Array.isArray(body.results)).toBe(true);
-    await page.getByText('200', { exact: false }).first().waitFor();
     await page.getByText('"results"').first().waitFor();
+    await page.close();
+  });
+
+  it('lets the reader of a static copy (no sandbox.json) enter a base URL and a token', async () => {
+    const page = await context.newPage();
+    await page.route('**/docs/sandbox.json', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${server.url}${BASE}/reference/console.html#${LIST_CONVERSATIONS}`);
+    await page.getByLabel('Base URL').fill(server.url);
+    await page.getByLabel('Token').fill(server.token);
+    await page.getByRole('button', { name: 'Use this server' }).click();
+    const response = await tryListConversations(page);
+    expect(response.status()).toBe(200);
+    expect(response.request().headers().authorization).toBe(server.token);
     await page.close();
   });
 
