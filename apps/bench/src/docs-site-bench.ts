@@ -49,7 +49,7 @@ const firstPageMs = async (url: string): Promise<number> => {
     const page = await browser.newPage();
     await page.goto(`${url}/docs/`, { waitUntil: 'load' });
     await page.locator('.VPHero').first().waitFor();
-    return page.evaluate(
+    return await page.evaluate(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now(),
     );
   } finally {
