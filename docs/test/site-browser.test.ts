@@ -103,8 +103,10 @@ describe('the docs site in Chromium, served by the reference server', () => {
     const response = await tryListConversations(page);
     expect(response.status()).toBe(200);
     expect(response.request().headers().authorization).toBe(server.token);
-    const body = (await response.json()) as { results: unknown[] };
-    expect(Array.isArray(body.results)).toBe(true);
+    // Prefilled with the endpoint table's example (status=ended, limit=10), as the code samples send.
+    expect(new URL(response.url()).searchParams.get('status')).toBe('ended');
+    const body = (await response.json()) as { results: Array<{ id: number }> };
+    expect(body.results.length).toBeGreaterThan(0);
     await page.getByText('"results"').first().waitFor();
     await page.close();
   });

@@ -1,12 +1,13 @@
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { openApiDocument } from '@org/model/openapi';
 import { build } from 'vitepress';
 import { stringify } from 'yaml';
 import { DIST_DIR, DOCS_DIR } from '../paths.js';
+import { consoleDocument } from './console-document.js';
 import { writeReferencePages } from './generated-pages.js';
 import { findExternalResourceReferences } from './offline.js';
+import { referenceDocument, referenceOperations } from './reference-model.js';
 
 /**
  * Scalar's standalone browser bundle (the package's `browser` field; its exports map does not name
@@ -29,8 +30,12 @@ export const buildSite = async (outDir: string = DIST_DIR): Promise<string> => {
   await build(DOCS_DIR, { outDir });
   await mkdir(join(outDir, 'scalar'), { recursive: true });
   await copyFile(scalarBundle(), join(outDir, 'scalar', 'standalone.js'));
-  const document = openApiDocument();
+  const document = referenceDocument();
   await writeFile(join(outDir, 'openapi.json'), JSON.stringify(document));
+  await writeFile(
+    join(outDir, 'reference', 'console-openapi.json'),
+    JSON.stringify(consoleDocument(document, referenceOperations(document))),
+  );
   await writeFile(join(outDir, 'openapi.yaml'), stringify(document, { lineWidth: 0 }));
   const external: string[] = [];
   for (const file of await htmlFilesIn(outDir)) {
