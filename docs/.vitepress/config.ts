@@ -23,6 +23,8 @@ export default defineConfig({
   metaChunk: true,
   lastUpdated: false,
   head: [['meta', { name: 'color-scheme', content: 'light dark' }]],
+  // The search index is one chunk of about 600 kB, loaded only when the search opens.
+  vite: { build: { chunkSizeWarningLimit: 1000 } },
   markdown: {
     // GitHub's high-contrast themes: the default ones fail WCAG AA contrast on several token colours.
     theme: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
