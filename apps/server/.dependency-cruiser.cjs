@@ -10,6 +10,28 @@ const upward = (from, to, why) => ({
   to: { path: to.map(layer).join('|') },
 });
 const NOT_TEST = '\\.test\\.ts$';
+const TEST_SUPPORT = '^src/(store/)?test-support/';
+/** What the package runs or exports (package.json, tsup.config.ts): production code is what these reach. */
+const ENTRY_POINTS = '^src/(index|cli|vitest|build-worlds)\\.ts$';
+/** Tools a developer runs by hand, outside the package's entry points. */
+const TOOLS = ['^src/store/seed/measure-seed\\.ts$'];
+/** The rooms of the store (docs/architecture.md), each as a path below src/store/. */
+const ROOMS = {
+  engine: 'engine/',
+  queries: '[^/]+\\.ts$',
+  seed: 'seed/',
+  'prebuilt-worlds': 'prebuilt-worlds/',
+  sandbox: 'sandbox/',
+};
+const room = (name) => `^src/store/${ROOMS[name]}`;
+/** The production modules of one room of the store import none of the rooms `to`. */
+const storeRoom = (from, to, why) => ({
+  name: `store-${from}-not-${to.join('-')}`,
+  comment: why,
+  severity: 'error',
+  from: { path: room(from), pathNot: NOT_TEST },
+  to: { path: to.map(room).join('|') },
+});
 
 module.exports = {
   forbidden: [
@@ -18,11 +40,26 @@ module.exports = {
     upward('handlers', ['http'], 'handlers know nothing of Fastify'),
     {
       name: 'no-test-support-in-production',
-      comment: 'test helpers are for tests only',
+      comment: 'test helpers (src/test-support/, store/test-support/) are for tests only',
       severity: 'error',
-      from: { path: '^src/', pathNot: [NOT_TEST, '^src/test-support/'] },
-      to: { path: '^src/test-support/' },
+      from: { path: '^src/', pathNot: [NOT_TEST, TEST_SUPPORT] },
+      to: { path: TEST_SUPPORT },
     },
+    {
+      name: 'no-test-only-code-in-production',
+      comment:
+        'a module outside the test folders that no entry point of the package reaches is test-only or dead: move it to a test-support folder, or delete it',
+      severity: 'error',
+      from: { path: ENTRY_POINTS },
+      to: { path: '^src/', pathNot: [NOT_TEST, TEST_SUPPORT, ENTRY_POINTS, ...TOOLS], reachable: false },
+    },
+    // The rooms of the store (docs/architecture.md): engine <- the queries at store/'s top level <-
+    // sandbox <- seed <- prebuilt-worlds. No arrow points back, so no two folders form a circle (the
+    // tests of a folder may use any of them).
+    storeRoom('engine', ['queries', 'sandbox', 'seed', 'prebuilt-worlds'], 'the engine knows no schema'),
+    storeRoom('queries', ['sandbox', 'seed', 'prebuilt-worlds'], 'the queries serve the sandbox and seeding'),
+    storeRoom('sandbox', ['seed', 'prebuilt-worlds'], 'the sandbox works on any world, however made'),
+    storeRoom('seed', ['prebuilt-worlds'], 'seeding writes a world and its snapshot, whatever ships it'),
     {
       name: 'core-no-io-libraries',
       comment: 'core has no framework, driver or client: those belong to store and http',

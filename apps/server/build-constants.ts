@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
  * resolves a package it does not depend on.
  *
  * `__DEMO_WORLD_HASH__`: sha256 of the demo world generator's built file, part of the prebuilt
- * worlds' fingerprint (store/prebuilt-world.ts). The generator is a private workspace package,
+ * worlds' fingerprint (store/prebuilt-worlds/prebuilt-world.ts). The generator is a private workspace package,
  * bundled into dist/ and never published: an installed server could not resolve it at run time.
  */
 export const compiledConstants = (): Record<string, string> => {

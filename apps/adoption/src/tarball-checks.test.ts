@@ -31,6 +31,8 @@ const FILES = {
   'dist/index.js': `import { z } from "zod";\nimport { readFile } from "node:fs";\nexport const x = z.string();`,
   'dist/index.d.ts': `import type { z } from 'zod';\nexport declare const x: z.ZodString;`,
   'dist/cli.js': `#!/usr/bin/env node\nimport("./index.js");`,
+  'README.md': '# thing',
+  'CHANGELOG.md': '# @acme/thing',
 };
 
 /** Packs a package folder as npm does (entries under package/) and reads it back. */
@@ -93,6 +95,17 @@ describe('checkTarball', () => {
       'bin.thing -> ./dist/cli.js is not in the tarball',
       'exports -> ./dist/index.d.ts is not in the tarball',
       'exports -> ./dist/extra/*.js is not in the tarball',
+    ]);
+  });
+
+  it('finds a file outside the allow-list, and a missing README or CHANGELOG', async () => {
+    const { 'CHANGELOG.md': _notes, ...files } = FILES;
+    const manifest = { ...MANIFEST, bin: { thing: './bin/thing.js' } };
+    const withExtras = { ...files, 'bin/thing.js': '#!/usr/bin/env node', 'src/index.ts': '', '.env': '' };
+    expect(checkTarball(await packed('extras', manifest, withExtras)).map((p) => p.detail)).toEqual([
+      '.env is outside the files allow-list',
+      'src/index.ts is outside the files allow-list',
+      'CHANGELOG.md is missing',
     ]);
   });
 });

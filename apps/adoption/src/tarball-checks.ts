@@ -35,7 +35,7 @@ export interface Packed {
 
 /** A finding: which check, and what it found. */
 export interface Problem {
-  readonly check: 'workspace-range' | 'undeclared-import' | 'missing-target';
+  readonly check: 'workspace-range' | 'undeclared-import' | 'missing-target' | 'shipped-files';
   readonly detail: string;
 }
 
@@ -172,7 +172,41 @@ export function missingTargets({ manifest, files }: Packed): Problem[] {
     }));
 }
 
-/** All three checks of a packed tarball. */
+/** What a tarball may hold besides its bins: built code, the manifest, its guide, notes and licence. */
+const SHIPPABLE = /^(?:dist\/|package\.json$|README\.md$|CHANGELOG\.md$|LICEN[CS]E)/;
+/** What every tarball must hold: the install guide and the release notes a team reads on the registry. */
+const ALWAYS_SHIPPED = ['README.md', 'CHANGELOG.md'];
+
+/** Only the files allow-list ships (no sources, tests or local state), and README and CHANGELOG always. */
+export function shippedFiles({ manifest, files }: Packed): Problem[] {
+  const bins = new Set(
+    Object.values(typeof manifest.bin === 'string' ? { bin: manifest.bin } : (manifest.bin ?? {})).map(
+      normalize,
+    ),
+  );
+  const present = new Set(files.map((f) => f.path));
+  return [
+    ...files
+      // Folder entries (`package/`, `dist/`) hold nothing of their own.
+      .filter((file) => !file.path.endsWith('/') && file.path !== '')
+      .filter((file) => !SHIPPABLE.test(file.path) && !bins.has(file.path))
+      .map((file) => ({
+        check: 'shipped-files' as const,
+        detail: `${file.path} is outside the files allow-list`,
+      })),
+    ...ALWAYS_SHIPPED.filter((path) => !present.has(path)).map((path) => ({
+      check: 'shipped-files' as const,
+      detail: `${path} is missing`,
+    })),
+  ];
+}
+
+/** Every check of a packed tarball. */
 export function checkTarball(packed: Packed): Problem[] {
-  return [...workspaceRanges(packed), ...undeclaredImports(packed), ...missingTargets(packed)];
+  return [
+    ...workspaceRanges(packed),
+    ...undeclaredImports(packed),
+    ...missingTargets(packed),
+    ...shippedFiles(packed),
+  ];
 }

@@ -3,8 +3,9 @@
  * Turbo reruns it whenever the package's sources (migrations, seeding) or the demo world generator
  * change, since both are inputs of this package's build.
  */
-import { currentMinute } from './store/demo-world.js';
-import { buildPrebuiltWorlds } from './store/prebuilt-world.js';
+
+import { buildPrebuiltWorlds } from './store/prebuilt-worlds/prebuilt-world.js';
+import { currentMinute } from './store/seed/demo-world.js';
 
 const started = performance.now();
 await buildPrebuiltWorlds(currentMinute(), undefined, (line) => process.stdout.write(`${line}\n`));

@@ -11,11 +11,16 @@ import {
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from './store/engine/test-database.js';
-import { advisoryLockHeld, contactsNotFound, notesStartingWith, tableCounts } from './store/test-states.js';
+} from './store/engine/temporary-database.js';
+import {
+  advisoryLockHeld,
+  contactsNotFound,
+  notesStartingWith,
+  tableCounts,
+} from './store/test-support/test-states.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-/** The advisory lock held while the demo world is seeded (store/demo-world.ts). */
+/** The advisory lock held while the demo world is seeded (store/seed/demo-world.ts). */
 const SEED_LOCK_KEY = 72_010_004;
 
 interface Summary {

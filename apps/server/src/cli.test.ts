@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { endpointList } from '@org/model';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from './store/engine/open-db.js';
-import { latestTimestamps } from './store/latest-timestamps.js';
+import { latestTimestamps } from './store/test-support/latest-timestamps.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 

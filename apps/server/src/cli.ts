@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { currentMinute, type SeedOptions } from './store/demo-world.js';
-import { extractAhead, loadAhead, prebuiltPresent } from './store/prebuilt-world.js';
+import { extractAhead, loadAhead, prebuiltPresent } from './store/prebuilt-worlds/prebuilt-world.js';
+import { currentMinute, type SeedOptions } from './store/seed/demo-world.js';
 
 /**
  * In the directory the server is started from, as a project's own tools keep their state (an

@@ -4,16 +4,19 @@ import {
   canonicalMetric,
   type MetricInfo,
   type OperatorRole,
-  PROVIDER_STATE_CATALOGUE,
   type ProviderStateCatalogue,
   type ProviderStateKey,
 } from '@org/model';
 import type { z } from 'zod';
 import { ApiError, invalid } from './core/api-error.js';
-import type { DemoWorld } from './store/demo-world.js';
 import type { Db } from './store/engine/db.js';
-import type { Fixtures } from './store/fixtures.js';
-import { dropConversationsOf, organizationHolding, type StateTable } from './store/provider-states.js';
+import type { Fixtures } from './store/sandbox/fixtures.js';
+import {
+  dropConversationsOf,
+  organizationHolding,
+  type StateTable,
+} from './store/sandbox/provider-states.js';
+import type { DemoWorld } from './store/seed/demo-world.js';
 
 /**
  * The provider states of the catalogue (@org/model PROVIDER_STATE_CATALOGUE), set up in the
@@ -42,7 +45,7 @@ export interface ProviderStateDeps {
 }
 
 /** The scope a rate-limit state exhausts: a group, or `metric:<canonical metric>` (both spellings). */
-export const exhaustedScopeOf = (group: string | undefined, metric: string | undefined): string => {
+const exhaustedScopeOf = (group: string | undefined, metric: string | undefined): string => {
   if (metric === undefined) return group ?? '*';
   const known = Object.hasOwn(ANALYTICS_METRICS, metric);
   return `metric:${known ? canonicalMetric(metric as AnalyticsMetric) : metric}`;
@@ -236,6 +239,3 @@ export const createProviderStates = ({
     },
   };
 };
-
-/** Every key of the catalogue has a setup: checked where the setups are built (server.ts). */
-export const PROVIDER_STATE_KEYS = Object.keys(PROVIDER_STATE_CATALOGUE) as ProviderStateKey[];

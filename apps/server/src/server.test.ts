@@ -4,8 +4,8 @@ import {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
   testDatabaseUrl,
-} from './store/engine/test-database.js';
-import { tableCounts } from './store/test-states.js';
+} from './store/engine/temporary-database.js';
+import { tableCounts } from './store/test-support/test-states.js';
 import { NO_LIMITS } from './test-support/harness.js';
 
 const COUNTED = [

@@ -16,26 +16,30 @@ import type { SandboxControl } from './http/sandbox.js';
 import { createProviderStates, type StateValues } from './provider-states.js';
 import { DbAuthDirectory } from './store/auth-directory.js';
 import { notifyChanges } from './store/changes.js';
+import type { Db } from './store/engine/db.js';
+import { openDb } from './store/engine/open-db.js';
+import { compilePglite } from './store/engine/pglite-wasm.js';
+import { FragmentCache } from './store/fragments.js';
+import { migrate } from './store/migrate.js';
+import {
+  discardExtraction,
+  findPrebuiltWorld,
+  isEmptyOrMissing,
+} from './store/prebuilt-worlds/prebuilt-world.js';
+import { RECORD_TABLE_NAMES } from './store/resources.js';
+import { advanceClock, CLOCK_CHANGED, readClock, type StoredClock, setClock } from './store/sandbox/clock.js';
+import { createFixtures, FIXTURE_TABLES, type Fixtures } from './store/sandbox/fixtures.js';
+import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/sandbox/records.js';
+import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox/snapshot.js';
+import { ANNOUNCE_SETTING, AUTH_TABLES, CHANGES_CHANNEL } from './store/schema.js';
+import { SearchQueries } from './store/search-queries.js';
 import {
   type DemoWorld,
   ensureDemoWorld,
   type SeedingFigures,
   type SeedOptions,
   type WorldIdentity,
-} from './store/demo-world.js';
-import type { Db } from './store/engine/db.js';
-import { openDb } from './store/engine/open-db.js';
-import { compilePglite } from './store/engine/pglite-wasm.js';
-import { createFixtures, FIXTURE_TABLES, type Fixtures } from './store/fixtures.js';
-import { FragmentCache } from './store/fragments.js';
-import { migrate } from './store/migrate.js';
-import { discardExtraction, findPrebuiltWorld, isEmptyOrMissing } from './store/prebuilt-world.js';
-import { RECORD_TABLE_NAMES } from './store/resources.js';
-import { advanceClock, CLOCK_CHANGED, readClock, type StoredClock, setClock } from './store/sandbox-clock.js';
-import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/sandbox-records.js';
-import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox-snapshot.js';
-import { ANNOUNCE_SETTING, AUTH_TABLES, CHANGES_CHANNEL } from './store/schema.js';
-import { SearchQueries } from './store/search-queries.js';
+} from './store/seed/demo-world.js';
 
 /** Scales every limit (`rateLimits` option); 'off' lifts them all. */
 const scaleLimits = (limits: RateLimits, scale: 'off' | number | undefined): RateLimits => {

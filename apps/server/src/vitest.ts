@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { JournalEntry, JournalQuery } from './http/sandbox.js';
 import { type RunningServer, type StartOptions, startServer } from './server.js';
-import type { DemoWorld } from './store/demo-world.js';
+import type { DemoWorld } from './store/seed/demo-world.js';
 
 /** Databases of their own on TEST_DATABASE_URL's server, for suites that start the server themselves. */
 export {
@@ -9,7 +9,7 @@ export {
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from './store/engine/test-database.js';
+} from './store/engine/temporary-database.js';
 export type { JournalEntry, JournalQuery };
 
 /** What a test file gets: the sandbox's base URL and its world's ids and tokens. */

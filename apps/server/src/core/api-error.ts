@@ -19,10 +19,16 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what = 'resource') => new ApiError('not_found', `No such ${what}.`);
-export const invalid = (errors: Record<string, string[]>, detail = 'The request is invalid.') =>
-  new ApiError('invalid', detail, errors);
-export const permissionDenied = (detail: string) => new ApiError('permission_denied', detail);
+export function notFound(what = 'resource') {
+  return new ApiError('not_found', `No such ${what}.`);
+}
+export function invalid(errors: Record<string, string[]>, detail = 'The request is invalid.') {
+  return new ApiError('invalid', detail, errors);
+}
+export function permissionDenied(detail: string) {
+  return new ApiError('permission_denied', detail);
+}
 /** 503 with Retry-After: a transient conflict the server gave up retrying (D24). */
-export const unavailable = (detail: string, retryAfterSeconds = 1) =>
-  new ApiError('unavailable', detail, undefined, { 'Retry-After': String(retryAfterSeconds) });
+export function unavailable(detail: string, retryAfterSeconds = 1) {
+  return new ApiError('unavailable', detail, undefined, { 'Retry-After': String(retryAfterSeconds) });
+}

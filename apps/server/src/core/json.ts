@@ -10,7 +10,9 @@ export type JsonText<T> = string & { readonly [shape]: T };
 export type JsonParts<T> = readonly Buffer[] & { readonly [shape]: T };
 
 /** Renders a value (already shaped as the API shows it) to its JSON text. */
-export const jsonText = <T>(value: T): JsonText<T> => JSON.stringify(value) as JsonText<T>;
+export function jsonText<T>(value: T): JsonText<T> {
+  return JSON.stringify(value) as JsonText<T>;
+}
 
 /**
  * Text put together from fragments that each encode part of a `T` (a page around its records, a

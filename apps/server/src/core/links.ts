@@ -11,7 +11,7 @@ export interface RequestOrigin {
 }
 
 /** The same request with some parameters replaced (null removes one). */
-export const linkTo = (from: RequestOrigin, changes: Record<string, string | number | null>): string => {
+export function linkTo(from: RequestOrigin, changes: Record<string, string | number | null>): string {
   const params = new URLSearchParams(from.query);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) params.delete(key);
@@ -19,7 +19,7 @@ export const linkTo = (from: RequestOrigin, changes: Record<string, string | num
   }
   const qs = params.toString();
   return `${from.origin}${from.path}${qs ? `?${qs}` : ''}`;
-};
+}
 
 /** A hostname (RFC 1123 labels), an IPv4 address or a bracketed IPv6 address, with an optional port. */
 const VALID_HOST =
@@ -30,24 +30,20 @@ const VALID_HOST =
  * (the clients' and the links' reader) accepts, so that a port beyond 65535 is refused rather than
  * written into a `next` link no client can follow.
  */
-const isValidHost = (protocol: string, host: string | undefined): host is string => {
+function isValidHost(protocol: string, host: string | undefined): host is string {
   if (!host || host.length > 255 || !VALID_HOST.test(host)) return false;
   try {
     return new URL(`${protocol}://${host}`).host !== '';
   } catch {
     return false;
   }
-};
+}
 
 /**
  * D29: the origin links are built from. A configured public URL wins; otherwise the request's Host
  * header, which must be a valid host (400 otherwise), so an empty or odd Host never reaches a link.
  */
-export const originFor = (
-  publicUrl: string | undefined,
-  protocol: string,
-  host: string | undefined,
-): string => {
+export function originFor(publicUrl: string | undefined, protocol: string, host: string | undefined): string {
   if (publicUrl) return publicUrl.replace(/\/+$/, '');
   if (!isValidHost(protocol, host))
     throw new ApiError(
@@ -58,10 +54,10 @@ export const originFor = (
       },
     );
   return `${protocol}://${host}`;
-};
+}
 
 /** A start option or CLI value naming the public URL: an absolute http(s) URL without query or fragment. */
-export const parsePublicUrl = (value: string): string => {
+export function parsePublicUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -71,4 +67,4 @@ export const parsePublicUrl = (value: string): string => {
   if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
     throw new Error(`public URL "${value}" must be an http(s) URL without query or fragment`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-};
+}

@@ -34,7 +34,7 @@ const MAX_INT4 = LIMITS.maxId;
  * most LIMITS.maxStringLength, arrays LIMITS.maxArrayItems items, integers within the column type.
  * The strict form (D30): a sandbox record holds only the values the API documents.
  */
-const bounded = (tolerant: z.ZodTypeAny): z.ZodTypeAny => {
+function bounded(tolerant: z.ZodTypeAny): z.ZodTypeAny {
   const schema = strictOf(tolerant);
   if (schema instanceof z.ZodOptional) return bounded(schema.unwrap()).optional();
   if (schema instanceof z.ZodNullable) return bounded(schema.unwrap()).nullable();
@@ -50,9 +50,10 @@ const bounded = (tolerant: z.ZodTypeAny): z.ZodTypeAny => {
       .max(Math.min(schema.maxValue ?? MAX_INT4, MAX_INT4));
   if (schema instanceof z.ZodObject) return z.object(boundedShape(schema.shape)).strict();
   return schema;
-};
-const boundedShape = (shape: z.ZodRawShape): z.ZodRawShape =>
-  Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, bounded(field)]));
+}
+function boundedShape(shape: z.ZodRawShape): z.ZodRawShape {
+  return Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, bounded(field)]));
+}
 
 /** The organization to create the record in; without it, the organization of the request's token. */
 const organization = { organization_id: IdSchema.optional() };
@@ -60,7 +61,7 @@ const organization = { organization_id: IdSchema.optional() };
 /**
  * The id a record is created with, when a test needs a known one (a provider state's `id`, an id
  * its fixtures name); by default the next free id. Ids are unique across organizations, so an id
- * already taken is a 400 naming `id` (store/sandbox-records.ts), never a database fault.
+ * already taken is a 400 naming `id` (store/sandbox/records.ts), never a database fault.
  */
 const chosenId = {
   id: IdSchema.describe(
@@ -69,12 +70,12 @@ const chosenId = {
 };
 
 /** A record body: the given shape bounded, every field optional but `required`, no other field. */
-const input = <S extends z.ZodRawShape, R extends keyof S>(shape: S, required: readonly R[] = []) => {
+function input<S extends z.ZodRawShape, R extends keyof S>(shape: S, required: readonly R[] = []) {
   const fields = boundedShape(shape);
   for (const [name, field] of Object.entries(fields))
     if (!(required as readonly string[]).includes(name)) fields[name] = field.optional();
   return z.object({ ...fields, ...organization }).strict();
-};
+}
 
 const {
   id: _contactId,
@@ -82,7 +83,7 @@ const {
   conversation_count: _count,
   ...contactFields
 } = ContactIdentitySchema.shape;
-export const ContactInputSchema = input({
+const ContactInputSchema = input({
   ...chosenId,
   ...contactFields,
   // The bounded and checked input forms of the fields the API's own writes take.
@@ -90,17 +91,17 @@ export const ContactInputSchema = input({
   external_customer_id: ContactUpsertSchema.shape.external_customer_id,
 });
 
-export const NoteInputSchema = input({ ...NoteSchema.shape, ...chosenId, ...NoteCreateSchema.shape }, [
+const NoteInputSchema = input({ ...NoteSchema.shape, ...chosenId, ...NoteCreateSchema.shape }, [
   'contact_identity_id',
   'body',
 ]);
 
-export const NavigationEventInputSchema = input(
+const NavigationEventInputSchema = input(
   { ...NavigationEventSchema.omit({ organization_id: true }).shape, ...chosenId },
   ['contact_identity_id', 'url'],
 );
 
-export const OperatorInputSchema = input(
+const OperatorInputSchema = input(
   {
     ...OperatorSchema.omit({ organization_id: true }).shape,
     ...chosenId,
@@ -124,14 +125,13 @@ const messageFields = {
     'contact (default: the conversation’s contact) or operator (default: the assigned operator).',
   ),
 };
-export const MessageInputSchema = input(
-  { conversation_id: MessageSchema.shape.conversation_id, ...messageFields },
-  ['conversation_id'],
-);
+const MessageInputSchema = input({ conversation_id: MessageSchema.shape.conversation_id, ...messageFields }, [
+  'conversation_id',
+]);
 
 /** A message of a new conversation: the message body without its conversation. */
 const ConversationMessageSchema = input(messageFields).omit({ organization_id: true });
-export const ConversationInputSchema = input(
+const ConversationInputSchema = input(
   {
     ...ConversationSchema.omit({
       contact: true,
@@ -173,7 +173,7 @@ const DEFAULTED_POINT_FIELDS = [
   'human_interaction',
 ];
 const pointInputs = new Map<AnalyticsMetric, z.AnyZodObject>();
-export const dataPointInputSchemaFor = (metric: AnalyticsMetric): z.AnyZodObject => {
+export function dataPointInputSchemaFor(metric: AnalyticsMetric): z.AnyZodObject {
   let schema = pointInputs.get(metric);
   if (!schema) {
     const shape = boundedShape(dataPointSchemaFor(metric).shape);
@@ -182,7 +182,7 @@ export const dataPointInputSchemaFor = (metric: AnalyticsMetric): z.AnyZodObject
     pointInputs.set(metric, schema);
   }
   return schema;
-};
+}
 /** The record bodies by table (the store has a creator for each, of every table of TABLES). */
 export const SANDBOX_RECORD_INPUTS = {
   contact_identities: ContactInputSchema,
@@ -194,4 +194,6 @@ export const SANDBOX_RECORD_INPUTS = {
 } as const;
 export type SandboxRecordResource = keyof typeof SANDBOX_RECORD_INPUTS;
 
-export const metricInfoOf = (metric: AnalyticsMetric) => ANALYTICS_METRICS[metric];
+export function metricInfoOf(metric: AnalyticsMetric) {
+  return ANALYTICS_METRICS[metric];
+}

@@ -6,28 +6,26 @@ import { invalid } from './api-error.js';
  * Field messages keyed by field name without a prototype, so that a field named `constructor`,
  * `toString` or `__proto__` is an ordinary key (bad input gives 400, never a 500: D1).
  */
-export const fieldMessages = (): Record<string, string[]> => Object.create(null);
+function fieldMessages(): Record<string, string[]> {
+  return Object.create(null);
+}
 
 /** Parses input with a model schema; failures become 400 invalid with a message per field (D1). */
-export const parseOrThrow = <S extends z.ZodTypeAny>(
-  schema: S,
-  input: unknown,
-  what: string,
-): z.output<S> => {
+export function parseOrThrow<S extends z.ZodTypeAny>(schema: S, input: unknown, what: string): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const unknown = what === 'query parameters' ? 'Unknown query parameter.' : 'Unknown field.';
   const errors = fieldErrorsOf(result.error, () => unknown);
   const fields = Object.keys(errors).join(', ');
   throw invalid(errors, `Invalid ${what}: ${fields}.`);
-};
+}
 
 /**
  * PostgreSQL text cannot hold U+0000: a query or body string carrying it is bad input (400 naming
  * the field), never a database fault (D1). The walk is iterative and stops at LIMITS.maxJsonDepth
  * (D26): a body nested 10,000 deep answers 400 naming the limit, not a stack overflow.
  */
-export const assertNoNulCharacters = (input: unknown, what: string): void => {
+export function assertNoNulCharacters(input: unknown, what: string): void {
   const errors = fieldMessages();
   const stack: Array<{ value: unknown; path: string[] }> = [{ value: input, path: [] }];
   while (stack.length) {
@@ -46,4 +44,4 @@ export const assertNoNulCharacters = (input: unknown, what: string): void => {
   }
   if (Object.keys(errors).length)
     throw invalid(errors, `Invalid ${what}: ${Object.keys(errors).join(', ')}.`);
-};
+}

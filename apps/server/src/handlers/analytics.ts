@@ -13,8 +13,9 @@ import { type Handler, ok } from './types.js';
  * endpoint's own metric (its definition in the model). Never parsed from the raw path, which may lack
  * the trailing slash (the router ignores it).
  */
-export const metricOf = (endpoint: EndpointDefinition, params: unknown): AnalyticsMetric | undefined =>
-  (params as { metric?: AnalyticsMetric } | undefined)?.metric ?? endpoint.metric;
+export function metricOf(endpoint: EndpointDefinition, params: unknown): AnalyticsMetric | undefined {
+  return (params as { metric?: AnalyticsMetric } | undefined)?.metric ?? endpoint.metric;
+}
 
 /**
  * One handler serves every metric endpoint; the metric comes from the endpoint or the path

@@ -9,9 +9,9 @@ import type { HandlerContext } from './types.js';
 import { noContent, ok } from './types.js';
 
 /** D9: a single-resource request for an excluded id answers 404. */
-export const assertNotExcluded = (id: number, excluded: number[] | undefined, what: string) => {
+export function assertNotExcluded(id: number, excluded: number[] | undefined, what: string) {
   if (excluded?.includes(id)) throw notFound(what);
-};
+}
 
 type Context = Pick<HandlerContext, 'auth' | 'services'>;
 
@@ -19,9 +19,8 @@ type Context = Pick<HandlerContext, 'auth' | 'services'>;
  * D8: a bulk DELETE removes at most `limit` matching rows in the default order (delete_ids: exactly
  * those ids, whatever the filters and limit; exclude_ids still wins), in one transaction.
  */
-export const bulkDeleteOf =
-  <F, T>(resource: ListedResource<F, T>) =>
-  async ({
+export function bulkDeleteOf<F, T>(resource: ListedResource<F, T>) {
+  return async function bulkDeleteHandler({
     auth,
     query,
     services,
@@ -32,7 +31,7 @@ export const bulkDeleteOf =
       exclude_ids?: number[] | undefined;
       search_query?: string[] | undefined;
     };
-  }) => {
+  }) {
     const max = LIMITS.bulkDelete.maxLimit;
     if (query.delete_ids && query.delete_ids.length > max)
       throw invalid({ delete_ids: [`At most ${max} ids per request.`] });
@@ -50,21 +49,22 @@ export const bulkDeleteOf =
     });
     return noContent();
   };
+}
 
 /** Throws 404 unless the record is in the organization (a table whose writes are announced, 0013). */
-export const assertExists = async (
+export async function assertExists(
   { auth, services }: Context,
   table: FragmentTable,
   id: number,
   what: string,
-) => {
+) {
   // Kept with the counts (D49): dropped by every announced write, deletes included.
   const exists = await services.counts.get(
     `exists\u0000${table.name}\u0000${auth.organizationId}\u0000${id}`,
     () => recordExists(services.db, table, auth.organizationId, id),
   );
   if (!exists) throw notFound(what);
-};
+}
 
 /** What a single-resource handler reads (every such endpoint takes an id and exclude_ids). */
 type SingleResourceContext = Context & {
@@ -73,33 +73,34 @@ type SingleResourceContext = Context & {
 };
 
 /** A single-resource DELETE: 404 when excluded (D9) or not in the organization, else 204. */
-export const deleteOne =
-  (table: FragmentTable, what: string) =>
-  async ({ auth, params, query, services }: SingleResourceContext) => {
+export function deleteOne(table: FragmentTable, what: string) {
+  return async function deleteOneHandler({ auth, params, query, services }: SingleResourceContext) {
     assertNotExcluded(params.id, query.exclude_ids, what);
     if (!(await deleteRecord(services.db, table, auth.organizationId, params.id))) throw notFound(what);
     return noContent();
   };
+}
 
 type ListContext<Q> = Pick<HandlerContext, 'auth' | 'origin' | 'services'> & { query: Q };
 
 /** What both list kinds read pages through: the page selection, and the renderer on this database. */
-const pagesOf = <F, T>(resource: ListedResource<F, T>, services: ListContext<unknown>['services']) => ({
-  select: resource.pageSelect ?? resource.select,
-  render: (ids: number[]) => resource.render(services.db, ids),
-});
+function pagesOf<F, T>(resource: ListedResource<F, T>, services: ListContext<unknown>['services']) {
+  return {
+    select: resource.pageSelect ?? resource.select,
+    render: (ids: number[]) => resource.render(services.db, ids),
+  };
+}
 
 /** The offset list of a resource: filters AND-combined, search ranked unless ordered (D6, D11). */
-export const offsetList =
-  <F, T>(resource: ListedResource<F, T>) =>
-  async ({
+export function offsetList<F, T>(resource: ListedResource<F, T>) {
+  return async function offsetListHandler({
     auth,
     query,
     origin,
     services,
   }: ListContext<
     F & { ordering: string; limit: number; offset: number; search_query?: string[] | undefined }
-  >) => {
+  >) {
     const pages = pagesOf(resource, services);
     const sel = pages.select(auth.organizationId, {
       ...query,
@@ -112,16 +113,16 @@ export const offsetList =
     };
     return ok<OffsetPage<T>>(await offsetPage(services, sel, resource.table, page, origin, pages.render));
   };
+}
 
 /** The cursor list of a resource (the all endpoints): id order only, with the total count (D7). */
-export const cursorList =
-  <F, T>(resource: ListedResource<F, T>) =>
-  async ({
+export function cursorList<F, T>(resource: ListedResource<F, T>) {
+  return async function cursorListHandler({
     auth,
     query,
     origin,
     services,
-  }: ListContext<F & { ordering: string; limit: number; cursor?: string | undefined }>) => {
+  }: ListContext<F & { ordering: string; limit: number; cursor?: string | undefined }>) {
     const pages = pagesOf(resource, services);
     const sel = pages.select(auth.organizationId, query);
     const options = {
@@ -134,3 +135,4 @@ export const cursorList =
       await cursorPage(services, sel, resource.table, options, origin, pages.render),
     );
   };
+}

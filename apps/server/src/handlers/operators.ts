@@ -10,11 +10,11 @@ import { orderByOf } from '../store/sql.js';
 import { assertNotExcluded, deleteOne } from './common.js';
 import { type Handler, type HandlerContext, ok } from './types.js';
 
-const operatorOr404 = async ({ auth, services }: Pick<HandlerContext, 'auth' | 'services'>, id: number) => {
+async function operatorOr404({ auth, services }: Pick<HandlerContext, 'auth' | 'services'>, id: number) {
   const json = await recordJson(services.db, 'operators', auth.organizationId, id);
   if (!json) throw notFound('operator');
   return json;
-};
+}
 
 export const operatorHandlers = {
   listOperators: (async ({ auth, query, origin, services }) => {

@@ -42,8 +42,12 @@ export type ServedEndpointId = Exclude<EndpointId, keyof typeof retiredEndpoints
 /** Every served endpoint of the table has exactly one handler (the compiler checks completeness). */
 export type HandlerTable = { [K in ServedEndpointId]: Handler<Endpoints[K]> };
 
-export const ok = <T, S extends SuccessStatus = 200>(json: Json<T>, status: S = 200 as S) => ({
-  status,
-  json,
-});
-export const noContent = () => ({ status: 204 as const });
+export function ok<T, S extends SuccessStatus = 200>(json: Json<T>, status: S = 200 as S) {
+  return {
+    status,
+    json,
+  };
+}
+export function noContent() {
+  return { status: 204 as const };
+}

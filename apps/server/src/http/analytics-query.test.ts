@@ -4,7 +4,7 @@ import {
   foreignCustomer,
   insertStatusPoint as insertStatusPointRow,
   storedPoints,
-} from '../store/test-states.js';
+} from '../store/test-support/test-states.js';
 import {
   expectTimeAscending,
   key,

@@ -1,6 +1,6 @@
 import { type EndpointId, endpointList, V3 } from '@org/model';
 import { expect, it } from 'vitest';
-import { storedTokenHashes } from '../store/test-states.js';
+import { storedTokenHashes } from '../store/test-support/test-states.js';
 import type { Api, RequestOptions } from '../test-support/api.js';
 import { idsOf } from '../test-support/api.js';
 import { newTenant, useTestServer } from '../test-support/harness.js';

@@ -9,7 +9,7 @@ import {
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from '../store/engine/test-database.js';
+} from '../store/engine/temporary-database.js';
 import { CHANGES_CHANNEL } from '../store/schema.js';
 import {
   addOrganization,
@@ -18,7 +18,7 @@ import {
   deleteToken,
   silentContact,
   storedContactCount,
-} from '../store/test-states.js';
+} from '../store/test-support/test-states.js';
 import { Api } from '../test-support/api.js';
 import { NO_LIMITS, useServers } from '../test-support/harness.js';
 

@@ -5,8 +5,11 @@ import {
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from '../store/engine/test-database.js';
-import { contactsWithConversationCounts, conversationsWithContactAndTopics } from '../store/test-states.js';
+} from '../store/engine/temporary-database.js';
+import {
+  contactsWithConversationCounts,
+  conversationsWithContactAndTopics,
+} from '../store/test-support/test-states.js';
 import { Api, type ApiResponse } from '../test-support/api.js';
 import { NO_LIMITS, useServers } from '../test-support/harness.js';
 

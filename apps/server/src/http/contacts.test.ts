@@ -1,6 +1,6 @@
 import { CONTACT_ORDERINGS, type ContactIdentity } from '@org/model';
 import { expect, it } from 'vitest';
-import { bulkContacts } from '../store/test-states.js';
+import { bulkContacts } from '../store/test-support/test-states.js';
 import { idsOf } from '../test-support/api.js';
 import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
 

@@ -8,7 +8,7 @@ import {
   setConversationRows,
   storedDetailVersions,
   writePartType,
-} from '../store/test-states.js';
+} from '../store/test-support/test-states.js';
 import { idsOf } from '../test-support/api.js';
 import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
 import { statementsSentDuring } from '../test-support/statements.js';

@@ -5,7 +5,7 @@ import {
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
-} from '../store/engine/test-database.js';
+} from '../store/engine/temporary-database.js';
 import { Api } from '../test-support/api.js';
 import { NO_LIMITS, useServers } from '../test-support/harness.js';
 

@@ -8,7 +8,7 @@ import {
   V3,
 } from '@org/model';
 import { expect, it, vi } from 'vitest';
-import { hideTable } from '../store/test-states.js';
+import { hideTable } from '../store/test-support/test-states.js';
 import { parseWith } from '../test-support/api.js';
 import { setColumns, useTestServer } from '../test-support/harness.js';
 

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { RATE_LIMIT_HEADER_NAMES as H, LIMITS, V3 } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.js';
-import { operatorGroupsOf } from '../store/test-states.js';
+import { operatorGroupsOf } from '../store/test-support/test-states.js';
 import { Api } from '../test-support/api.js';
 import { describeEngines, NO_LIMITS } from '../test-support/harness.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { addWidget } from '../store/test-states.js';
+import { addWidget } from '../store/test-support/test-states.js';
 import { idsOf } from '../test-support/api.js';
 import { describeEngines, setColumns } from '../test-support/harness.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { operatorGroupsOf } from '../store/test-states.js';
+import { operatorGroupsOf } from '../store/test-support/test-states.js';
 import { idsOf } from '../test-support/api.js';
 import { setColumns, useTestServer } from '../test-support/harness.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { bulkContacts as insertBulkContacts } from '../store/test-states.js';
+import { bulkContacts as insertBulkContacts } from '../store/test-support/test-states.js';
 import { idsOf, linkQuery } from '../test-support/api.js';
 import { type TestServer, useTestServer } from '../test-support/harness.js';
 

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@org/model';
 import { describe, expect, it } from 'vitest';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
-import { storedValue } from '../store/test-states.js';
+import { storedValue } from '../store/test-support/test-states.js';
 import { Api, type ApiResponse } from '../test-support/api.js';
 import { newTenant, redisPrefix, useServers, useTestServer } from '../test-support/harness.js';
 

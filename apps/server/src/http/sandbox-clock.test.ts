@@ -5,7 +5,7 @@ import {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
   testDatabaseUrl,
-} from '../store/engine/test-database.js';
+} from '../store/engine/temporary-database.js';
 import { useServers } from '../test-support/harness.js';
 import { SANDBOX_SEED, type SandboxUnderTest, useSandbox } from '../test-support/sandbox.js';
 

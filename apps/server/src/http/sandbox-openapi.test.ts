@@ -3,7 +3,7 @@ import { ANALYTICS_METRIC_NAMES } from '@org/model';
 import { openApiDocument } from '@org/model/openapi';
 import Ajv from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
-import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/test-database.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
 import { type SandboxUnderTest, useSandbox } from '../test-support/sandbox.js';
 import { SANDBOX_PREFIX } from './sandbox-api.js';
 import { buildSandboxDocument } from './sandbox-document.js';

@@ -5,18 +5,11 @@ import {
   AnalyticsQuerySchema,
   canonicalMetric,
 } from '@org/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { dataPointJson, queryDataPoints } from './analytics.js';
-import type { Db } from './engine/db.js';
-import {
-  openPgliteTestDb,
-  openPostgresTestDb,
-  POSTGRES_SKIP_REASON,
-  type TestDb,
-  testDatabaseUrl,
-} from './engine/test-database.js';
-import { createSandboxDataPoint } from './sandbox-records.js';
-import { seedWorld } from './seed-world.js';
+import { createSandboxDataPoint } from './sandbox/records.js';
+import { seedWorld } from './seed/seed-world.js';
+import { describeOnEachEngine, type TestDb, useTestDb } from './test-support/test-databases.js';
 import {
   copyPointAt,
   copyPointWith,
@@ -26,7 +19,7 @@ import {
   pointRowsOf,
   storedDayRenders,
   storedFilteredDayRenders,
-} from './test-states.js';
+} from './test-support/test-states.js';
 
 /**
  * D54: a page served from stored day renders is the text the row query alone gives, whatever the
@@ -44,16 +37,13 @@ const WORLD = {
 const NO_POINTS_ORG = 2_000_000_000;
 
 function daysSuite(open: () => Promise<TestDb>) {
-  let handle: TestDb;
-  let db: Db;
+  const db = useTestDb(open);
   let A: number;
   let B: number;
   let metric: AnalyticsMetric;
   let first: string;
   let last: string;
   beforeAll(async () => {
-    handle = await open();
-    db = handle.db;
     [A, B] = (await seedWorld(db, WORLD)).organizationIds as [number, number];
     // The metric with the most points in A (several per day), with points on its day boundaries.
     const counts = await Promise.all(
@@ -78,7 +68,6 @@ function daysSuite(open: () => Promise<TestDb>) {
       `${shiftDay(first, 3)}T12:00:00.5Z`,
     ]);
   });
-  afterAll(() => handle?.dispose());
 
   const shiftDay = (day: string, n: number) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -293,8 +282,4 @@ function daysSuite(open: () => Promise<TestDb>) {
   });
 }
 
-describe('analytics day renders (PGlite)', () => daysSuite(openPgliteTestDb));
-describe.skipIf(!testDatabaseUrl)(
-  `analytics day renders (PostgreSQL)${testDatabaseUrl ? '' : `: ${POSTGRES_SKIP_REASON}`}`,
-  () => daysSuite(() => openPostgresTestDb(testDatabaseUrl!)),
-);
+describeOnEachEngine('analytics day renders', daysSuite);

@@ -37,7 +37,9 @@ interface DayRow {
   json: string | null;
 }
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+function isoDay(ms: number) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
 
 /**
  * A page served from stored day renders (D54): the partial first day from rows, then whole days as
@@ -46,7 +48,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * The same points in the same order as one row query over the range, so the same text. Undefined
  * when the range (after the cursor) holds no whole UTC day.
  */
-export const pageFromDays = async (src: DaySource, pageSize: number): Promise<PointPage | undefined> => {
+export async function pageFromDays(src: DaySource, pageSize: number): Promise<PointPage | undefined> {
   // The cursor's time truncated to milliseconds: a day starting after it starts after the cursor.
   const lower = Math.max(src.from.getTime(), src.afterTime ? Date.parse(src.afterTime) + 1 : -Infinity);
   const firstDay = Math.ceil(lower / DAY_MS) * DAY_MS;
@@ -95,15 +97,15 @@ export const pageFromDays = async (src: DaySource, pageSize: number): Promise<Po
   if (unrendered.length) await storeDays(src, unrendered, rest, rest.read > room);
   page.more = take(rest, room);
   return page;
-};
+}
 
 /**
  * The whole days [firstDay, endDay), each with its generation, count and last point when rendered,
  * and its text while every day up to it is rendered and they all fit in `room` points. A filtered
  * render counts only on its day's current generation (0020).
  */
-const readDays = (src: DaySource, firstDay: number, endDay: number, room: number) =>
-  src.db.query<DayRow>(
+function readDays(src: DaySource, firstDay: number, endDay: number, room: number) {
+  return src.db.query<DayRow>(
     `SELECT g.day::date::text AS day, coalesce(r.generation, 0) AS generation, s.points,
             s.last_time::text AS last_time, s.last_id,
             CASE WHEN bool_and(s.json IS NOT NULL) OVER w AND sum(s.points) OVER w <= $5 THEN s.json END AS json
@@ -126,6 +128,7 @@ const readDays = (src: DaySource, firstDay: number, endDay: number, room: number
       ...(src.filter ? [src.filter] : []),
     ],
   );
+}
 
 /**
  * Stores the renders of the unrendered days that `rest` (read from the first of them on, in order)
@@ -134,7 +137,7 @@ const readDays = (src: DaySource, firstDay: number, endDay: number, room: number
  * Each is stored on the generation read before the rows: a write since leaves an unfiltered render
  * unstored, and makes a filtered one of an older generation than its day's, never served.
  */
-const storeDays = async (src: DaySource, days: DayRow[], rest: PointRead, cut: boolean) => {
+async function storeDays(src: DaySource, days: DayRow[], rest: PointRead, cut: boolean) {
   const byDay = new Map(rest.days.map((day) => [day.day, day]));
   const lastDay = rest.days[rest.days.length - 1]?.day;
   const whole = days.filter((d) => !cut || d.day < lastDay!);
@@ -177,4 +180,4 @@ const storeDays = async (src: DaySource, days: DayRow[], rest: PointRead, cut: b
   } catch {
     // A concurrent store of the same days: the next read renders them again.
   }
-};
+}

@@ -33,7 +33,7 @@ export interface PointRow {
  * was most of a 93-day response's server time). The model's AnalyticsDataPoint schema checks the
  * result in the tests.
  */
-export const dataPointJson = (row: PointRow, info: MetricInfo): string => {
+export function dataPointJson(row: PointRow, info: MetricInfo): string {
   let json = `{"um_widget_id":[${row.um_widget_ids.slice(1, -1)}],"organization_id":${row.organization_id}`;
   if (info.kind !== 'missed')
     json += `,"operator_id":${row.operator_id},"operator_group_id":${row.operator_group_id}`;
@@ -48,7 +48,7 @@ export const dataPointJson = (row: PointRow, info: MetricInfo): string => {
   if (row.chatbot_interaction !== null) json += `,"chatbot_interaction":${row.chatbot_interaction}`;
   if (row.human_interaction !== null) json += `,"human_interaction":${row.human_interaction}`;
   return `${json}}`;
-};
+}
 
 /**
  * dataPointJson in SQL (alias `p`), the same text: parsing 10,000 rows of 14 columns in the pg
@@ -57,7 +57,8 @@ export const dataPointJson = (row: PointRow, info: MetricInfo): string => {
  * below 1e21 and from 1e-6; PostgreSQL: below 1e15 and from 1e-4); VALUE_AS_JS tells the rows
  * outside, rendered by dataPointJson instead. `p.time_text`: the time as POINT_COLUMNS reads it.
  */
-const pointJsonSql = (info: MetricInfo) => `'{"um_widget_id":[' || array_to_string(p.um_widget_ids, ',')
+function pointJsonSql(info: MetricInfo) {
+  return `'{"um_widget_id":[' || array_to_string(p.um_widget_ids, ',')
     || '],"organization_id":' || p.organization_id
     ${info.kind === 'missed' ? '' : `|| ',"operator_id":' || coalesce(p.operator_id::text, 'null') || ',"operator_group_id":' || coalesce(p.operator_group_id::text, 'null')`}
     || ',"time":"' || left(p.time_text, 10) || 'T' || substr(p.time_text, 12, 8)
@@ -69,6 +70,7 @@ const pointJsonSql = (info: MetricInfo) => `'{"um_widget_id":[' || array_to_stri
     || ',"is_chatbot_metric":' || p.is_chatbot_metric
     || coalesce(',"chatbot_interaction":' || p.chatbot_interaction, '')
     || coalesce(',"human_interaction":' || p.human_interaction, '') || '}'`;
+}
 const VALUE_AS_JS = `p.value = 0 OR p.value = 'NaN' OR abs(p.value) = 'Infinity' OR (abs(p.value) >= 1e-4 AND abs(p.value) < 1e15)`;
 
 /** The (time, id) of a point as the row query prints them: what a `next` cursor is made of. */
@@ -106,10 +108,12 @@ export interface PointSelection {
  * A bound of the range as the database reads it: epoch seconds, so any date the query schema
  * accepts works (an ISO string of year 10000, the end of 9999-12-31, is not valid input for it).
  */
-const epochSeconds = (d: Date) => d.getTime() / 1000;
+function epochSeconds(d: Date) {
+  return d.getTime() / 1000;
+}
 
 /** The selected points in [from, to) (after the cursor), time ascending then id (D14), at most `limit`. */
-const orderedPoints = (sel: PointSelection, from: Date, to: Date, limit: number, p: Params): string => {
+function orderedPoints(sel: PointSelection, from: Date, to: Date, limit: number, p: Params): string {
   const { query, orgs } = sel;
   // One organization (the usual case): its index range read in order, no sort. Several: one
   // ordered range per organization (metric, organization_id, time, id), merged; an
@@ -133,7 +137,7 @@ const orderedPoints = (sel: PointSelection, from: Date, to: Date, limit: number,
         ORDER BY time, id LIMIT ${limit}`;
   return `SELECT d.* FROM ${single ? `(${range}) AS d` : `unnest(${p.add(orgs)}::int[]) AS o(id) CROSS JOIN LATERAL (${range}) AS d`}
       ORDER BY d.time, d.id LIMIT ${limit}`;
-};
+}
 
 interface DayTextRow {
   day: string;
@@ -154,14 +158,14 @@ interface DayTextRow {
  * (a third of the statement). Rows are read and rendered here only when a value would print
  * otherwise in PostgreSQL (see pointJsonSql).
  */
-export const readPoints = async (
+export async function readPoints(
   db: Db,
   sel: PointSelection,
   from: Date,
   to: Date,
   room: number,
   { byDay = false }: { byDay?: boolean } = {},
-): Promise<PointRead> => {
+): Promise<PointRead> {
   const p = new Params();
   const ordered = orderedPoints(sel, from, to, room + 1, p);
   const inRoom = `p.n <= ${p.add(room)}`;
@@ -195,16 +199,10 @@ export const readPoints = async (
     })),
     read: found.reduce((read, r) => Math.max(read, r.read!), 0),
   };
-};
+}
 
 /** readPoints from rows rendered by dataPointJson. */
-const readRows = async (
-  db: Db,
-  sel: PointSelection,
-  from: Date,
-  to: Date,
-  room: number,
-): Promise<PointRead> => {
+async function readRows(db: Db, sel: PointSelection, from: Date, to: Date, room: number): Promise<PointRead> {
   const p = new Params();
   const rows = await db.query<PointRow>(
     `SELECT ${POINT_COLUMNS} FROM (${orderedPoints(sel, from, to, room + 1, p)}) AS d ORDER BY d.time, d.id`,
@@ -233,4 +231,4 @@ const readRows = async (
   }
   close();
   return { days, read: rows.length };
-};
+}

@@ -18,12 +18,13 @@ import { parseTimestamp } from './engine/type-parsers.js';
 export { dataPointJson, POINT_COLUMNS, type PointRow } from './analytics-read.js';
 
 /** D14 cursors: the (time, id) of the last point served, opaque to clients. */
-const encodeCursor = (row: PointKey) =>
-  Buffer.from(`${parseTimestamp(row.time)}|${row.id}`).toString('base64url');
+function encodeCursor(row: PointKey) {
+  return Buffer.from(`${parseTimestamp(row.time)}|${row.id}`).toString('base64url');
+}
 /** What encodeCursor writes: a UTC timestamp as the db layer prints it, and an int4 id. */
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/;
 const MAX_INT4 = LIMITS.maxId;
-const decodeCursor = (cursor: string) => {
+function decodeCursor(cursor: string) {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   const [, time, id] = match ?? [];
   // A tampered cursor is a 400, never a database error: a real instant and an id of the column's range.
@@ -32,7 +33,7 @@ const decodeCursor = (cursor: string) => {
   if (!time || !id || !real || Number(id) > MAX_INT4)
     throw invalid({ cursor: ['Not a cursor of this API; use the `next` link of a response.'] });
   return { time, id: Number(id) };
-};
+}
 
 const RESULTS_OPEN = Buffer.from('{"results":[');
 const COMMA = Buffer.from(',');
@@ -46,14 +47,14 @@ export interface DataPointScope {
  * The data points of one metric in the range, filtered (AND of filters, OR within an id list),
  * time ascending then id (D14), at most `pageSize` with a `next` link when more exist.
  */
-export const queryDataPoints = async (
+export async function queryDataPoints(
   db: Db,
   metric: AnalyticsMetric,
   query: AnalyticsQuery,
   scope: DataPointScope,
   origin: RequestOrigin,
   pageSize: number = LIMITS.analyticsPageSize,
-): Promise<JsonParts<AnalyticsResponse>> => {
+): Promise<JsonParts<AnalyticsResponse>> {
   const info: MetricInfo = ANALYTICS_METRICS[metric];
   const orgs = query.organization_id
     ? scope.visibleOrganizationIds.filter((id) => query.organization_id!.includes(id))
@@ -91,19 +92,22 @@ export const queryDataPoints = async (
   }
   parts.push(Buffer.from(`]${next}}`));
   return assembledJson(parts);
-};
+}
 
 /**
  * Whether stored day renders (D54) hold this request's points: one organization, rendered as the
  * stored metric is. Filtered requests have renders of their own (0020), by filterKey.
  */
-const dayRendersServe = (metric: AnalyticsMetric, orgs: number[]) =>
-  orgs.length === 1 &&
-  (ANALYTICS_METRICS[metric] as MetricInfo).kind ===
-    (ANALYTICS_METRICS[canonicalMetric(metric)] as MetricInfo).kind;
+function dayRendersServe(metric: AnalyticsMetric, orgs: number[]) {
+  return (
+    orgs.length === 1 &&
+    (ANALYTICS_METRICS[metric] as MetricInfo).kind ===
+      (ANALYTICS_METRICS[canonicalMetric(metric)] as MetricInfo).kind
+  );
+}
 
 /** The filters of points of a request as one key, the same for the same filters: '' without any. */
-export const filterKey = (query: AnalyticsQuery): string => {
+function filterKey(query: AnalyticsQuery): string {
   const ids = (list: number[] | undefined) =>
     list?.length ? [...new Set(list)].sort((a, b) => a - b) : undefined;
   const key = {
@@ -113,14 +117,14 @@ export const filterKey = (query: AnalyticsQuery): string => {
     um_widget_id: ids(query.um_widget_id),
   };
   return Object.values(key).some((v) => v !== undefined) ? JSON.stringify(key) : '';
-};
+}
 
 /** The page of one read. */
-const readPage = (read: PointRead, pageSize: number): PointPage => {
+function readPage(read: PointRead, pageSize: number): PointPage {
   const days = read.days.filter((day) => day.points > 0);
   return {
     parts: days.map((day) => day.json),
     last: days[days.length - 1]?.last,
     more: read.read > pageSize,
   };
-};
+}

@@ -7,6 +7,6 @@ import { CHANGES_CHANNEL } from './schema.js';
  * writers. A statement of its own, outside any write transaction: it waits for no WAL flush and
  * takes the commit-time notify lock only for itself.
  */
-export const notifyChanges = async (db: Db, tables: readonly string[]): Promise<void> => {
+export async function notifyChanges(db: Db, tables: readonly string[]): Promise<void> {
   await db.query('SELECT pg_notify($1, t) FROM unnest($2::text[]) t', [CHANGES_CHANNEL, tables]);
-};
+}

@@ -29,19 +29,16 @@ export const CONTACT_CONDITIONS: Conditions<ModelContactFilters> = {
 const conditionsOf = conditionsApplier(CONTACT_CONDITIONS);
 
 /** The contacts of one organization matching the filters (AND-combined). */
-export const contactSelection = (organizationId: number, f: ContactFilters): Selection => {
+export function contactSelection(organizationId: number, f: ContactFilters): Selection {
   const p = new Params();
   const where = [`c.organization_id = ${p.add(organizationId)}`, ...conditionsOf(f, p)];
   if (f.exclude_ids?.length) where.push(`NOT (c.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
   const sel: Selection = { from: 'contact_identities c', alias: 'c', where, params: p };
   addSearch(sel, f.search_tsquery);
   return sel;
-};
+}
 
-export const renderContacts = async (
-  db: Db,
-  ids: number[],
-): Promise<Map<number, JsonText<ContactIdentity>>> => {
+export async function renderContacts(db: Db, ids: number[]): Promise<Map<number, JsonText<ContactIdentity>>> {
   const rows = await db.query<Record<string, any>>(
     `SELECT c.*, (SELECT count(*)::int FROM conversations v
                    WHERE v.organization_id = c.organization_id AND v.contact_identity_id = c.id) AS conversation_count
@@ -49,32 +46,33 @@ export const renderContacts = async (
     [ids],
   );
   return new Map(rows.map((r) => [r.id as number, jsonText(renderContact(r))]));
-};
+}
 
-export const contactJson = async (
+export async function contactJson(
   db: Db,
   organizationId: number,
   id: number,
-): Promise<JsonText<ContactIdentity> | null> => {
+): Promise<JsonText<ContactIdentity> | null> {
   const rows = await db.query<{ id: number }>(
     'SELECT id FROM contact_identities WHERE organization_id = $1 AND id = $2',
     [organizationId, id],
   );
   return rows[0] ? ((await renderContacts(db, [id])).get(id) ?? null) : null;
-};
+}
 
 /** SET clause of the given fields (names come from the model's PATCH schema, values as parameters). */
-const assignments = (fields: Record<string, unknown>, p: Params) =>
-  Object.entries(fields)
+function assignments(fields: Record<string, unknown>, p: Params) {
+  return Object.entries(fields)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k} = ${p.add(v)}`);
+}
 
-export const updateContact = async (
+export async function updateContact(
   db: Db,
   organizationId: number,
   id: number,
   fields: Record<string, unknown>,
-) => {
+) {
   const p = new Params();
   const set = [...assignments(fields, p), 'updated_at = um_now()'];
   const rows = await db.query<{ id: number }>(
@@ -82,20 +80,20 @@ export const updateContact = async (
     p.values,
   );
   return rows.length > 0;
-};
+}
 
 /**
  * D10: update the contact whose identifier field has the value, or create one; true when created.
  * A match among `excludedIds` (Common rule 6) is left untouched; the handler answers 404 for it (D9).
  */
-export const upsertContact = (
+export function upsertContact(
   db: Db,
   organizationId: number,
   identifier: ContactIdentifier,
   body: ContactUpsert,
   excludedIds: number[] = [],
-) =>
-  db.transaction(async (tx) => {
+) {
+  return db.transaction(async (tx) => {
     const value = body[identifier];
     // Serialise upserts of the same identifier value, so two concurrent PUTs create one contact.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
@@ -121,3 +119,4 @@ export const upsertContact = (
     );
     return { id: rows[0]!.id, created: true };
   });
+}

@@ -75,7 +75,7 @@ const VALUE_PLANNED_FILTERS: ReadonlyArray<keyof ConversationFilters> = [
 ] as Array<keyof ConversationFilters>;
 
 /** The conversations of one organization matching the filters (AND-combined). */
-export const conversationSelection = (organizationId: number, f: ConversationFilters): Selection => {
+export function conversationSelection(organizationId: number, f: ConversationFilters): Selection {
   const p = new Params();
   const where = [`v.organization_id = ${p.add(organizationId)}`, ...conditionsOf(f, p)];
   if (f.exclude_ids?.length) where.push(`NOT (v.id = ANY (${p.add(f.exclude_ids)}::int[]))`);
@@ -88,7 +88,7 @@ export const conversationSelection = (organizationId: number, f: ConversationFil
   };
   addSearch(sel, f.search_tsquery);
   return sel;
-};
+}
 
 /** The filters a conversation_list_keys row answers (0014), by the kind of its key. */
 const KEYED_FILTERS: Partial<Record<keyof ConversationFilters, keyof typeof LIST_KEY_KINDS>> = {
@@ -107,7 +107,7 @@ const PAGE_FILTERS = [...Object.keys(conversationFilters), 'exclude_ids', 'searc
  * The selection pages read: a topic or a widget alone (with at most id filters) is read from its own
  * entries in conversation_list_keys (0014); anything else from conversations.
  */
-export const conversationPageSelection = (organizationId: number, f: ConversationFilters): Selection => {
+export function conversationPageSelection(organizationId: number, f: ConversationFilters): Selection {
   const given = PAGE_FILTERS.filter((key) => f[key] !== undefined);
   const keyed = given.filter((key) => key in KEYED_FILTERS);
   const others = given.filter((key) => !(key in KEYED_FILTERS) && !ID_FILTERS.includes(key));
@@ -130,7 +130,7 @@ export const conversationPageSelection = (organizationId: number, f: Conversatio
     params: p,
     indexServed: true,
   };
-};
+}
 
 /** The topics of conversation v, as the list form embeds them. */
 const TOPICS_OF_V = `(SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.id), '[]'::jsonb)
@@ -141,11 +141,12 @@ const TOPICS_OF_V = `(SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.id), '[]'
  * The list form's columns (alias v); `extra` adds columns, `where` selects the conversations.
  * `rows` (conversations by default) and `topics` let a write render the rows it just wrote.
  */
-const renderSql = (
+function renderSql(
   extra: string,
   where: string,
   { rows = 'conversations v', topics = TOPICS_OF_V }: { rows?: string; topics?: string } = {},
-) => `
+) {
+  return `
 SELECT v.*, w.name AS widget_name, w.language_name AS widget_language_name,
   to_jsonb(c) - '{search_vector,version}'::text[] AS contact,
   (SELECT to_jsonb(m) - 'version' FROM messages m
@@ -155,19 +156,20 @@ FROM ${rows}
 JOIN contact_identities c ON c.organization_id = v.organization_id AND c.id = v.contact_identity_id
 JOIN um_widgets w ON w.organization_id = v.organization_id AND w.id = v.um_widget_id
 WHERE ${where}`;
+}
 
 const RENDER_SQL = renderSql('', 'v.id = ANY ($1::int[])');
 
 /** Renders conversations (list form) by id. */
-export const renderConversations = async (
+export async function renderConversations(
   db: Db,
   ids: number[],
-): Promise<Map<number, JsonText<Conversation>>> => {
+): Promise<Map<number, JsonText<Conversation>>> {
   const rows = await db.query<Record<string, any>>(RENDER_SQL, [ids]);
   return new Map(
     rows.filter((r) => r.last_message).map((r) => [r.id as number, jsonText(renderConversation(r))]),
   );
-};
+}
 
 /** The part set of conversation v, the single-conversation form's addition to the list form. */
 const PARTS_OF_V = `,
@@ -178,13 +180,14 @@ const PARTS_OF_V = `,
 const DETAIL_RENDER_SQL = renderSql(PARTS_OF_V, 'v.organization_id = $1 AND v.id = $2');
 
 /** The JSON of a single conversation from its row (DETAIL_RENDER_SQL's columns); null: not one to show. */
-const detailJsonOf = (r: Record<string, any> | undefined): string | null =>
-  r?.last_message
+function detailJsonOf(r: Record<string, any> | undefined): string | null {
+  return r?.last_message
     ? // The list form with the part set appended (both rendered from the model's record types).
       `${jsonText(renderConversation(r)).slice(0, -1)},"conversation_part_set":${JSON.stringify(
         (r.parts as Array<Record<string, unknown>>).map(renderPart),
       )}}`
     : null;
+}
 
 /** Where single conversations are kept rendered (0017), in the process and in the database. */
 const DETAILS: FragmentTable = { name: 'conversation_details' };
@@ -204,12 +207,12 @@ export interface DetailDeps {
  * is announced costs no statement; else one when either copy is current. `written`: the caller
  * just wrote it, so no copy is.
  */
-export const conversationDetailJson = async (
+export async function conversationDetailJson(
   deps: DetailDeps,
   organizationId: number,
   id: number,
   { written = false }: { written?: boolean } = {},
-): Promise<JsonParts<ConversationDetail> | null> => {
+): Promise<JsonParts<ConversationDetail> | null> {
   const group = deps.fragments.groupOf(DETAILS);
   if (!written) {
     const cached = group.get(id);
@@ -234,19 +237,19 @@ export const conversationDetailJson = async (
   if (json === null) return null;
   await storeDetail(deps.db, organizationId, id, r!.version as number, json);
   return assembledJson([cacheDetail(deps, id, r!.version as number, json)]);
-};
+}
 
-const cacheDetail = (deps: DetailDeps, id: number, version: number, json: string) => {
+function cacheDetail(deps: DetailDeps, id: number, version: number, json: string) {
   const bytes = Buffer.from(json);
   deps.fragments.set(deps.fragments.groupOf(DETAILS), id, version, bytes);
   return bytes;
-};
+}
 
 /**
  * Stores a render for other requests and instances, only while the conversation still has the
  * version rendered; a cache, so a failure (a concurrent delete) never fails the request.
  */
-const storeDetail = async (db: Db, organizationId: number, id: number, version: number, json: string) => {
+async function storeDetail(db: Db, organizationId: number, id: number, version: number, json: string) {
   try {
     await db.queryPrepared(
       `${ASYNC_COMMIT}
@@ -260,18 +263,18 @@ const storeDetail = async (db: Db, organizationId: number, id: number, version: 
   } catch {
     // Deleted or stored concurrently: the next read renders again.
   }
-};
+}
 
 /** Renders messages by (conversation, sequence) key; ids here are sequences of one conversation. */
-export const renderMessagesOf =
-  (db: Db, conversationId: number) =>
-  async (sequences: number[]): Promise<Map<number, JsonText<Message>>> => {
+export function renderMessagesOf(db: Db, conversationId: number) {
+  return async function renderMessages(sequences: number[]): Promise<Map<number, JsonText<Message>>> {
     const rows = await db.query<Record<string, any>>(
       'SELECT * FROM messages WHERE conversation_id = $1 AND sequence = ANY ($2::int[])',
       [conversationId, sequences],
     );
     return new Map(rows.map((r) => [r.sequence as number, jsonText(renderMessage(r))]));
   };
+}
 
 /**
  * D20 in one statement (autocommit: the statement is the transaction, and a deadlock runs it
@@ -334,12 +337,12 @@ FROM (SELECT) AS one LEFT JOIN answer ON true`;
  * conversation as written, or null when it is not there (deleted, or deleted concurrently: it is
  * locked first). The answer is kept in this process only; a read stores it for the others (D56).
  */
-export const setConversationTopics = async (
+export async function setConversationTopics(
   deps: DetailDeps,
   organizationId: number,
   id: number,
   texts: string[],
-): Promise<JsonParts<ConversationDetail> | null> => {
+): Promise<JsonParts<ConversationDetail> | null> {
   const unique = [...new Set(texts.map((t) => t.trim()).filter(Boolean))].sort();
   for (let attempt = 1; ; attempt++) {
     // found, complete, current, then the row to render (DETAIL_RENDER_SQL's columns).
@@ -360,4 +363,4 @@ export const setConversationTopics = async (
     if (attempt >= RETRY.attempts)
       throw unavailable('The write conflicted with concurrent writes; try again.');
   }
-};
+}

@@ -73,24 +73,24 @@ export interface CachedFragment {
 }
 
 /** How a table's rows and their renders are named in SQL (messages: a sequence within a conversation). */
-const sqlOf = (table: FragmentTable) => {
+function sqlOf(table: FragmentTable) {
   const idColumn = table.idColumn ?? 'id';
   const scope = table.scope ? ` AND t.${table.scope.column} = ${Number(table.scope.value)}` : '';
   return { idColumn, scope, renders: rendersTableOf(table.name) };
-};
+}
 
 /**
  * The JSON bytes of each row, in order: from the process cache, else from the stored render of
  * that version, else rendered by `render` and stored (best effort: a render is stored only while
  * the record still has the version the page read, so one racing a write is dropped).
  */
-export const fragmentsOf = async (
+export async function fragmentsOf(
   db: Db,
   cache: FragmentCache,
   table: FragmentTable,
   rows: FragmentRow[],
   render: (ids: number[]) => Promise<Map<number, string>>,
-): Promise<Buffer[]> => {
+): Promise<Buffer[]> {
   const group = cache.groupOf(table);
   const out: Array<Buffer | undefined> = rows.map((r) => {
     const cached = group.get(r.id);
@@ -123,15 +123,15 @@ export const fragmentsOf = async (
     out[i] = bytes;
   }
   return out.filter((b): b is Buffer => b !== undefined);
-};
+}
 
 /** Stores renders for other requests and instances; a cache, so a failure never fails the request. */
-const storeRendered = async (
+async function storeRendered(
   db: Db,
   table: FragmentTable,
   rows: FragmentRow[],
   rendered: Map<number, string>,
-) => {
+) {
   const ready = rows.filter((r) => rendered.has(r.id)).sort((a, b) => a.id - b.id);
   if (!ready.length) return;
   const { idColumn, scope, renders } = sqlOf(table);
@@ -153,10 +153,10 @@ const storeRendered = async (
   } catch {
     // A concurrent store of the same records (or a deleted record): the next read renders again.
   }
-};
+}
 
 /** Joins fragments into a JSON array body part: `[a,b,c]` without copying twice. */
-export const jsonArrayOf = (fragments: Buffer[]): Buffer[] => {
+export function jsonArrayOf(fragments: Buffer[]): Buffer[] {
   const parts: Buffer[] = [OPEN];
   fragments.forEach((f, i) => {
     if (i) parts.push(COMMA);
@@ -164,7 +164,7 @@ export const jsonArrayOf = (fragments: Buffer[]): Buffer[] => {
   });
   parts.push(CLOSE);
   return parts;
-};
+}
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');

@@ -6,23 +6,24 @@ import { orderByOf, Params, type Selection } from './sql.js';
  * D11: a search orders by rank (ties by id descending) unless the request named an ordering
  * (`explicit`); otherwise the ordering's columns, ties by id.
  */
-export const listOrder = (sel: Selection, ordering: string, explicit: boolean): string =>
-  sel.rank && !explicit ? `${sel.rank} DESC, ${sel.alias}.id DESC` : orderByOf(sel.alias, ordering);
+export function listOrder(sel: Selection, ordering: string, explicit: boolean): string {
+  return sel.rank && !explicit ? `${sel.rank} DESC, ${sel.alias}.id DESC` : orderByOf(sel.alias, ordering);
+}
 
 /** The rows of an organization's table, with optional equality filters and exclude_ids. */
-export const organizationRows = (
+export function organizationRows(
   table: string,
   organizationId: number,
   equal: Record<string, number | undefined>,
   exclude: number[] | undefined,
-): Selection => {
+): Selection {
   const p = new Params();
   const where = [`r.organization_id = ${p.add(organizationId)}`];
   for (const [column, value] of Object.entries(equal))
     if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
   if (exclude?.length) where.push(`NOT (r.id = ANY (${p.add(exclude)}::int[]))`);
   return { from: `${table} r`, alias: 'r', where, params: p };
-};
+}
 
 /**
  * Row locks are taken in one order everywhere, so that two instances writing overlapping records
@@ -37,7 +38,7 @@ const CONTACT_OF: Partial<Record<string, string>> = {
 };
 
 /** Locks the organization's rows `ids` of the table (and first their contacts, see CONTACT_OF) in id order. */
-export const lockInOrder = async (tx: Db, table: FragmentTable, organizationId: number, ids: number[]) => {
+async function lockInOrder(tx: Db, table: FragmentTable, organizationId: number, ids: number[]) {
   const contactColumn = CONTACT_OF[table.name];
   if (contactColumn)
     await tx.query(
@@ -50,7 +51,7 @@ export const lockInOrder = async (tx: Db, table: FragmentTable, organizationId: 
     `SELECT id FROM ${table.name} WHERE organization_id = $2 AND id = ANY ($1::int[]) ORDER BY id FOR UPDATE`,
     [ids, organizationId],
   );
-};
+}
 
 /**
  * D8: deletes at most `limit` rows of the selection in id-descending order (with `ids`: exactly
@@ -58,13 +59,13 @@ export const lockInOrder = async (tx: Db, table: FragmentTable, organizationId: 
  * bulk delete never removes. Rows changed by a concurrent write between choosing and locking are
  * checked again, so a row that no longer matches stays.
  */
-export const bulkDelete = (
+export function bulkDelete(
   db: Db,
   table: FragmentTable,
   organizationId: number,
   sel: Selection,
   { ids, limit, keep = [] }: { ids?: number[] | undefined; limit: number; keep?: readonly string[] },
-) => {
+) {
   if (ids) sel.where.push(`${sel.alias}.id = ANY (${sel.params.add(ids)}::int[])`);
   const where = [...sel.where, ...keep];
   const chosenParam = `$${sel.params.values.length + 1}`;
@@ -85,16 +86,23 @@ export const bulkDelete = (
       [...sel.params.values, chosen],
     );
   });
-};
+}
 
 /** Whether the record is in the organization. */
-export const recordExists = async (db: Db, table: FragmentTable, organizationId: number, id: number) =>
-  (await db.query(`SELECT 1 FROM ${table.name} WHERE organization_id = $1 AND id = $2`, [organizationId, id]))
-    .length > 0;
+export async function recordExists(db: Db, table: FragmentTable, organizationId: number, id: number) {
+  return (
+    (
+      await db.query(`SELECT 1 FROM ${table.name} WHERE organization_id = $1 AND id = $2`, [
+        organizationId,
+        id,
+      ])
+    ).length > 0
+  );
+}
 
 /** Deletes one record of the organization (locks as lockInOrder); false when it was not there. */
-export const deleteRecord = (db: Db, table: FragmentTable, organizationId: number, id: number) =>
-  db.transaction(async (tx) => {
+export function deleteRecord(db: Db, table: FragmentTable, organizationId: number, id: number) {
+  return db.transaction(async (tx) => {
     await lockInOrder(tx, table, organizationId, [id]);
     const deleted = await tx.query(
       `DELETE FROM ${table.name} WHERE organization_id = $1 AND id = $2 RETURNING id`,
@@ -102,3 +110,4 @@ export const deleteRecord = (db: Db, table: FragmentTable, organizationId: numbe
     );
     return deleted.length > 0;
   });
+}

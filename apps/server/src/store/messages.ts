@@ -4,18 +4,20 @@ import { cursorPage, type PageDeps } from './pages.js';
 import { Params } from './sql.js';
 
 /** Message ids are `<conversation>.<part>.<sequence>`; the sequence orders a conversation's messages. */
-export const messageSequenceOf = (conversationId: number) => (messageId: string) => {
-  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(messageId);
-  return m && Number(m[1]) === conversationId ? Number(m[3]) : undefined;
-};
+export function messageSequenceOf(conversationId: number) {
+  return function messageSequence(messageId: string) {
+    const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(messageId);
+    return m && Number(m[1]) === conversationId ? Number(m[3]) : undefined;
+  };
+}
 
 /** D7: a cursor page of one conversation's messages (cursor: a message id of it, `-` for before). */
-export const messagesPage = (
+export function messagesPage(
   deps: PageDeps,
   conversationId: number,
   options: { limit: number; cursor: string | undefined; descending: boolean; exclude?: string[] },
   origin: RequestOrigin,
-) => {
+) {
   const values = new Params();
   const sel = {
     from: 'messages m',
@@ -47,4 +49,4 @@ export const messagesPage = (
     origin,
     renderMessagesOf(deps.db, conversationId),
   );
-};
+}

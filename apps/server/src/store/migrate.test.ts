@@ -4,20 +4,17 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANALYTICS_METRIC_NAMES, canonicalMetric } from '@org/model';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from './engine/db.js';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPgliteDb } from './engine/pglite-db.js';
 import { openPostgresDb } from './engine/postgres-db.js';
 import { resetDb, syncIdSequences } from './engine/reset-db.js';
 import {
   createTemporaryDatabase,
-  openPgliteTestDb,
-  openPostgresTestDb,
   POSTGRES_SKIP_REASON,
-  type TestDb,
   testDatabaseUrl,
-} from './engine/test-database.js';
+} from './engine/temporary-database.js';
 import { loadMigrations, MIGRATIONS_FOLDER, migrate } from './migrate.js';
+import { describeOnEachEngine, type TestDb, useTestDb } from './test-support/test-databases.js';
 
 /** Thrown to roll a test's writes back. */
 class Rollback extends Error {}
@@ -53,13 +50,7 @@ const EXPECTED_TABLES = [
 ];
 
 function migrationSuite(open: () => Promise<TestDb>) {
-  let handle: TestDb;
-  let db: Db;
-  beforeAll(async () => {
-    handle = await open();
-    db = handle.db;
-  });
-  afterAll(() => handle?.dispose());
+  const db = useTestDb(open);
 
   it('creates every table and records every version', async () => {
     const tables = await db.query<{ tablename: string }>(
@@ -180,16 +171,7 @@ function migrationSuite(open: () => Promise<TestDb>) {
   });
 }
 
-describe('migrations on PGlite (in memory)', () => {
-  migrationSuite(openPgliteTestDb);
-});
-
-describe.skipIf(!testDatabaseUrl)(
-  `migrations on PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
-  () => {
-    migrationSuite(() => openPostgresTestDb(testDatabaseUrl!));
-  },
-);
+describeOnEachEngine('migrations', migrationSuite);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -252,13 +234,7 @@ describe('migration files', () => {
 
 /** How migrate() treats applied, changed, unknown and failing migrations, on a database emptied before each test. */
 function migrationRules(open: () => Promise<TestDb>) {
-  let handle: TestDb;
-  let db: Db;
-  beforeAll(async () => {
-    handle = await open();
-    db = handle.db;
-  });
-  afterAll(() => handle?.dispose());
+  const db = useTestDb(open);
   beforeEach(() => db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public'));
 
   const recorded = () =>

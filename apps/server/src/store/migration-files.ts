@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * The migration files, apart from applying them (migrate.ts): the prebuilt worlds' fingerprint
- * (prebuilt-world.ts) reads them while the CLI starts, before anything loads the model (D58),
+ * (prebuilt-worlds/prebuilt-world.ts) reads them while the CLI starts, before anything loads the model (D58),
  * which the statements of migrate.ts reach through schema.ts.
  */
 

@@ -1,12 +1,12 @@
 import type { Db } from './engine/db.js';
 
 /** Creates a note on a contact of the organization; null when there is no such contact. */
-export const createNote = (
+export function createNote(
   db: Db,
   organizationId: number,
   note: { contact_identity_id: number; operator_id: number | null; body: string },
-): Promise<number | null> =>
-  db.transaction(async (tx) => {
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
     // The contact first (lists.ts lockInOrder): the insert's trigger updates it (0005).
     const contact = await tx.query(
       'SELECT 1 FROM contact_identities WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE',
@@ -19,3 +19,4 @@ export const createNote = (
     );
     return rows[0]!.id;
   });
+}

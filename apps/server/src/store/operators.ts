@@ -3,12 +3,12 @@ import type { Db } from './engine/db.js';
 import { Params } from './sql.js';
 
 /** Sets the given fields (names from the model's PATCH schema, values as parameters); false if absent. */
-export const updateOperator = async (
+export async function updateOperator(
   db: Db,
   organizationId: number,
   id: number,
   fields: Record<string, unknown>,
-): Promise<boolean> => {
+): Promise<boolean> {
   const p = new Params();
   const set = [
     ...Object.entries(fields)
@@ -21,14 +21,14 @@ export const updateOperator = async (
     p.values,
   );
   return rows.length > 0;
-};
+}
 
 /** D4: the ids among `ids` that name no operator group of the organization (ascending). */
-export const unknownOperatorGroups = async (
+export async function unknownOperatorGroups(
   db: Db,
   organizationId: number,
   ids: number[],
-): Promise<number[]> => {
+): Promise<number[]> {
   if (!ids.length) return [];
   const p = new Params();
   const rows = await db.query<{ id: number }>(
@@ -38,14 +38,14 @@ export const unknownOperatorGroups = async (
     p.values,
   );
   return rows.map((r) => Number(r.id));
-};
+}
 
 /** D4: an operator's slots; used = its ongoing conversations holding a reserved slot. Null if absent. */
-export const operatorSlots = async (
+export async function operatorSlots(
   db: Db,
   organizationId: number,
   id: number,
-): Promise<OperatorSlots | null> => {
+): Promise<OperatorSlots | null> {
   const rows = await db.query<{ total_slots: number; used_slots: number }>(
     `SELECT o.total_slots, (SELECT count(*)::int FROM conversations v
         WHERE v.organization_id = o.organization_id AND v.operator_assigned_to = o.id
@@ -61,14 +61,17 @@ export const operatorSlots = async (
     used_slots: row.used_slots,
     free_slots: Math.max(0, row.total_slots - row.used_slots),
   };
-};
+}
 
 /** D4: away on or off (the status follows); false if the operator is not there. */
-export const setOperatorAway = async (db: Db, organizationId: number, id: number, isAway: boolean) =>
-  (
-    await db.query(
-      `UPDATE operators SET is_away = $3, status = CASE WHEN $3 THEN 'away' ELSE 'online' END, updated_at = um_now()
+export async function setOperatorAway(db: Db, organizationId: number, id: number, isAway: boolean) {
+  return (
+    (
+      await db.query(
+        `UPDATE operators SET is_away = $3, status = CASE WHEN $3 THEN 'away' ELSE 'online' END, updated_at = um_now()
         WHERE organization_id = $1 AND id = $2 RETURNING id`,
-      [organizationId, id, isAway],
-    )
-  ).length > 0;
+        [organizationId, id, isAway],
+      )
+    ).length > 0
+  );
+}

@@ -22,10 +22,12 @@ export interface PageDeps {
   fragments: FragmentCache;
 }
 
-const link = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+function link(value: string | null) {
+  return value === null ? 'null' : JSON.stringify(value);
+}
 
 /** The count of a selection, through the count cache. */
-const countOf = (deps: PageDeps, sel: Selection, values: unknown[]) => {
+function countOf(deps: PageDeps, sel: Selection, values: unknown[]) {
   const sql = `SELECT count(*)::int AS count FROM ${sel.from} ${whereOf(sel)}`;
   return deps.counts.get(`${sql}\u0000${JSON.stringify(values)}`, async () => {
     // Planned for its values: a count is run once per cache period, and the best index for it
@@ -33,14 +35,14 @@ const countOf = (deps: PageDeps, sel: Selection, values: unknown[]) => {
     const result = await deps.db.query<{ count: number }>(sql, values);
     return result[0]?.count ?? 0;
   });
-};
+}
 
 /**
  * The ids and versions of one offset page, in order; LIMIT and OFFSET are the last two parameters.
  * Deferred join: the offset is walked in the ordering's index alone (index-only: no index carries
  * the version, so that writes stay HOT, D60), and only the page's rows are read for their versions.
  */
-const pageSql = (sel: Selection, table: FragmentTable, orderBy: string) => {
+function pageSql(sel: Selection, table: FragmentTable, orderBy: string) {
   const n = sel.params.values.length;
   return `SELECT t.id, t.version
          FROM unnest(ARRAY(SELECT ${sel.alias}.id FROM ${sel.from} ${whereOf(sel)}
@@ -48,41 +50,42 @@ const pageSql = (sel: Selection, table: FragmentTable, orderBy: string) => {
               WITH ORDINALITY AS p(id, n)
          JOIN ${table.name} t ON t.id = p.id
         ORDER BY p.n`;
-};
+}
 
 /** One generic plan for selections the indexes serve whatever the values; else planned per values. */
-const pageRows = (db: Db, sel: Selection, sql: string, values: unknown[]) =>
-  sel.indexServed ? db.queryPrepared<FragmentRow>(sql, values) : db.query<FragmentRow>(sql, values);
+function pageRows(db: Db, sel: Selection, sql: string, values: unknown[]) {
+  return sel.indexServed ? db.queryPrepared<FragmentRow>(sql, values) : db.query<FragmentRow>(sql, values);
+}
 
 /**
  * The ids and versions of an offset page, kept with the counts (D49): dropped by every write to a
  * counted table, through this instance at once and through another on its change notification. A
  * page's records are still served at their current versions' renders.
  */
-const cachedPageRows = (
+function cachedPageRows(
   deps: PageDeps,
   sel: Selection,
   table: FragmentTable,
   orderBy: string,
   limit: number,
   offset: number,
-) => {
+) {
   const sql = pageSql(sel, table, orderBy);
   const values = [...sel.params.values, limit, offset];
   return deps.counts.get(`rows\u0000${sql}\u0000${JSON.stringify(values)}`, () =>
     pageRows(deps.db, sel, sql, values),
   );
-};
+}
 
 /** D6: an offset page with the true count; items past offset 10,000 are never returned. */
-export const offsetPage = async <T>(
+export async function offsetPage<T>(
   deps: PageDeps,
   sel: Selection,
   table: FragmentTable,
   { limit, offset, orderBy }: { limit: number; offset: number; orderBy: string },
   origin: RequestOrigin,
   render: Render<T>,
-): Promise<JsonParts<OffsetPage<T>>> => {
+): Promise<JsonParts<OffsetPage<T>>> {
   const reachableLimit = Math.max(0, Math.min(limit, MAX_REACHABLE - offset));
   const [count, rows] = await Promise.all([
     countOf(deps, sel, sel.params.values),
@@ -98,7 +101,7 @@ export const offsetPage = async <T>(
     ...jsonArrayOf(fragments),
     CLOSE_OBJECT,
   ]);
-};
+}
 const CLOSE_OBJECT = Buffer.from('}');
 
 export interface CursorOptions<C extends boolean = boolean> {
@@ -120,18 +123,21 @@ export interface CursorOptions<C extends boolean = boolean> {
  * (conversations, contacts, messages through their conversation's row) announce every write. The
  * rows are shared: callers copy before changing them.
  */
-const cachedQuery = <T extends object>(deps: PageDeps, sql: string, values: unknown[]) =>
-  deps.counts.get(`query\u0000${sql}\u0000${JSON.stringify(values)}`, () => deps.db.query<T>(sql, values));
+function cachedQuery<T extends object>(deps: PageDeps, sql: string, values: unknown[]) {
+  return deps.counts.get(`query\u0000${sql}\u0000${JSON.stringify(values)}`, () =>
+    deps.db.query<T>(sql, values),
+  );
+}
 
 /** D7: a cursor page in id order (or another key); `next`/`previous` carry the same limit and filters. */
-export const cursorPage = async <T, C extends boolean>(
+export async function cursorPage<T, C extends boolean>(
   deps: PageDeps,
   sel: Selection,
   table: FragmentTable,
   options: CursorOptions<C>,
   origin: RequestOrigin,
   render: Render<T>,
-): Promise<JsonParts<C extends true ? CursorPage<T> & { count: number } : Omit<CursorPage<T>, 'count'>>> => {
+): Promise<JsonParts<C extends true ? CursorPage<T> & { count: number } : Omit<CursorPage<T>, 'count'>>> {
   const key = `${sel.alias}.${table.idColumn ?? 'id'}`;
   const before = options.cursor?.startsWith('-') ?? false;
   const rawKey = options.cursor?.replace(/^-/, '');
@@ -177,4 +183,4 @@ export const cursorPage = async <T, C extends boolean>(
     ...jsonArrayOf(fragments),
     CLOSE_OBJECT,
   ]);
-};
+}

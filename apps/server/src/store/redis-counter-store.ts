@@ -2,7 +2,7 @@ import { Redis, type Result } from 'ioredis';
 import { type CounterStore, MemoryCounterStore } from '../core/rate-limit/counter-store.js';
 
 /** How long a Redis connection attempt or command may take before the fallback counts (ms). */
-export const REDIS_TIMEOUT_MS = 1_000;
+const REDIS_TIMEOUT_MS = 1_000;
 
 /** INCR each key (KEYS), and give a new one its window (ARGV: seconds), atomically: one round trip. */
 const INCREMENT_COUNTERS = `

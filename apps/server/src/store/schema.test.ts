@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './engine/db.js';
-import { openPgliteTestDb, type TestDb } from './engine/test-database.js';
-import { FIXTURE_TABLES } from './fixtures.js';
-import { CLOCK_CHANGED } from './sandbox-clock.js';
+import { describe, expect, it } from 'vitest';
+import { CLOCK_CHANGED } from './sandbox/clock.js';
+import { FIXTURE_TABLES } from './sandbox/fixtures.js';
 import {
   ANNOUNCE_SETTING,
   CHANGES_CHANNEL,
@@ -10,6 +8,7 @@ import {
   ORDER_COLUMNS,
   rendersTableOf,
 } from './schema.js';
+import { useTestDb } from './test-support/test-databases.js';
 
 /** The tables whose pages are joined from stored renders (the handlers' FragmentTables). */
 const RENDERED_TABLES = [
@@ -24,13 +23,7 @@ const RENDERED_TABLES = [
 
 // The migrations are frozen SQL that cannot import schema.ts: these check that they agree.
 describe('the schema names the store relies on, against a migrated database', () => {
-  let handle: TestDb;
-  let db: Db;
-  beforeAll(async () => {
-    handle = await openPgliteTestDb();
-    db = handle.db;
-  });
-  afterAll(() => handle?.dispose());
+  const db = useTestDb();
 
   const columnsOf = async (table: string) =>
     (

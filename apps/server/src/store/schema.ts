@@ -7,7 +7,9 @@ import { CONVERSATION_ORDERINGS } from '@org/model';
  */
 
 /** Where the rendered JSON of a table's records is kept (0012). */
-export const rendersTableOf = (table: string) => `${table}_renders`;
+export function rendersTableOf(table: string) {
+  return `${table}_renders`;
+}
 
 /** The channel every committed write to a counted table is announced on, payload the table (0013). */
 export const CHANGES_CHANNEL = 'um_changes';

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { Db } from './engine/db.js';
 import { resetDb } from './engine/reset-db.js';
-import {
-  openPgliteTestDb,
-  openPostgresTestDb,
-  POSTGRES_SKIP_REASON,
-  type TestDb,
-  testDatabaseUrl,
-} from './engine/test-database.js';
 import { FragmentCache, fragmentsOf } from './fragments.js';
+import { describeOnEachEngine, type TestDb, useTestDb } from './test-support/test-databases.js';
 
 /**
  * The search vectors (migration 0005) on real writes: weights A (contact name, email, street,
@@ -54,13 +48,7 @@ const conversationRanks = (db: Db, query: string) =>
   );
 
 function searchSuite(open: () => Promise<TestDb>) {
-  let handle: TestDb;
-  let db: Db;
-  beforeAll(async () => {
-    handle = await open();
-    db = handle.db;
-  });
-  afterAll(() => handle?.dispose());
+  const db = useTestDb(open);
   beforeEach(async () => {
     await resetDb(db);
     await fixture(db);
@@ -219,13 +207,4 @@ function searchSuite(open: () => Promise<TestDb>) {
   });
 }
 
-describe('search vectors on PGlite', () => {
-  searchSuite(openPgliteTestDb);
-});
-
-describe.skipIf(!testDatabaseUrl)(
-  `search vectors on PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
-  () => {
-    searchSuite(() => openPostgresTestDb(testDatabaseUrl!));
-  },
-);
+describeOnEachEngine('search vectors', searchSuite);

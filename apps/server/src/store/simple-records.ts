@@ -4,14 +4,14 @@ import { renderNavigationEvent, renderNote, renderOperator } from '../core/rende
 import type { Db } from './engine/db.js';
 
 /** Renders rows of a table whose record is its own row (notes, navigation events, operators). */
-export const rowRenderer =
-  <T>(table: string, render: (row: Record<string, any>) => T) =>
-  async (db: Db, ids: number[]): Promise<Map<number, JsonText<T>>> => {
+function rowRenderer<T>(table: string, render: (row: Record<string, any>) => T) {
+  return async function renderRows(db: Db, ids: number[]): Promise<Map<number, JsonText<T>>> {
     const rows = await db.query<Record<string, any>>(`SELECT * FROM ${table} WHERE id = ANY ($1::int[])`, [
       ids,
     ]);
     return new Map(rows.map((r) => [r.id as number, jsonText(render(r))]));
   };
+}
 
 export const renderNotes = rowRenderer('notes', renderNote);
 export const renderNavigationEvents = rowRenderer('navigation_events', renderNavigationEvent);
@@ -25,15 +25,15 @@ interface Records {
 }
 
 /** One record of a table in an organization, rendered; null when it is not there. */
-export const recordJson = async <K extends keyof Records>(
+export async function recordJson<K extends keyof Records>(
   db: Db,
   table: K,
   organizationId: number,
   id: number,
-): Promise<JsonText<Records[K]> | null> => {
+): Promise<JsonText<Records[K]> | null> {
   const rows = await db.query<Record<string, any>>(
     `SELECT * FROM ${table} WHERE organization_id = $1 AND id = $2`,
     [organizationId, id],
   );
   return rows[0] ? (jsonText(RENDERERS[table](rows[0])) as JsonText<Records[K]>) : null;
-};
+}

@@ -24,9 +24,9 @@ export class Params {
 export type Conditions<F> = { [K in keyof F]-?: (value: NonNullable<F[K]>, params: Params) => string };
 
 /** The conditions of the filters given a value, in the table's order. */
-export const conditionsApplier = <F>(conditions: Conditions<F>) => {
+export function conditionsApplier<F>(conditions: Conditions<F>) {
   const entries = Object.entries(conditions) as Array<[keyof F, (value: unknown, params: Params) => string]>;
-  return (filters: Partial<F>, params: Params): string[] => {
+  return function applyConditions(filters: Partial<F>, params: Params): string[] {
     const where: string[] = [];
     for (const [key, condition] of entries) {
       const value = filters[key];
@@ -34,20 +34,20 @@ export const conditionsApplier = <F>(conditions: Conditions<F>) => {
     }
     return where;
   };
-};
+}
 
 /** Sets columns of the rows matching every `where` column (test states and fixtures). */
-export const updateColumns = async (
+export async function updateColumns(
   db: Db,
   table: string,
   where: Record<string, unknown>,
   columns: Record<string, unknown>,
-) => {
+) {
   const p = new Params();
   const set = Object.entries(columns).map(([k, v]) => `${k} = ${p.add(v)}`);
   const match = Object.entries(where).map(([k, v]) => `${k} = ${p.add(v)}`);
   await db.query(`UPDATE ${table} SET ${set.join(', ')} WHERE ${match.join(' AND ')}`, p.values);
-};
+}
 
 /** A filtered selection: FROM, the WHERE conditions and their parameters. */
 export interface Selection {
@@ -67,25 +67,25 @@ export interface Selection {
   indexServed?: boolean;
 }
 
-export const whereOf = (sel: Selection, extra: string[] = []): string => {
+export function whereOf(sel: Selection, extra: string[] = []): string {
   const all = [...sel.where, ...extra];
   return all.length ? `WHERE ${all.join(' AND ')}` : '';
-};
+}
 
 /** `-name` -> `name DESC, id DESC`; `name` -> `name ASC, id ASC` (ties by id keep pages stable). */
-export const orderByOf = (alias: string, ordering: string): string => {
+export function orderByOf(alias: string, ordering: string): string {
   const desc = ordering.startsWith('-');
   const field = desc ? ordering.slice(1) : ordering;
   const dir = desc ? 'DESC' : 'ASC';
   return field === 'id' ? `${alias}.id ${dir}` : `${alias}.${field} ${dir}, ${alias}.id ${dir}`;
-};
+}
 
 /**
  * D11: a search condition on a selection, with the rank (weights A > B > C) that orders its results.
  * `tsquery` is the stemmed prefix query of the keywords (see SearchQueries); null when nothing
  * searchable remains (only stop words), which matches nothing.
  */
-export const addSearch = (sel: Selection, tsquery: string | null | undefined): void => {
+export function addSearch(sel: Selection, tsquery: string | null | undefined): void {
   if (tsquery === undefined) return;
   if (tsquery === null) {
     sel.where.push('false');
@@ -94,4 +94,4 @@ export const addSearch = (sel: Selection, tsquery: string | null | undefined): v
   const query = `${sel.params.add(tsquery)}::tsquery`;
   sel.where.push(`${sel.alias}.search_vector @@ ${query}`);
   sel.rank = `ts_rank(${sel.alias}.search_vector, ${query})`;
-};
+}

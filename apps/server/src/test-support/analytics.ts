@@ -5,17 +5,14 @@ import {
   type EndpointId,
   endpoints,
 } from '@org/model';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
-import { type RunningServer, type StartOptions, startServer } from '../server.js';
-import type { SeedOptions } from '../store/demo-world.js';
-import {
-  createTemporaryDatabase,
-  type TemporaryDatabase,
-  testDatabaseUrl,
-} from '../store/engine/test-database.js';
+import type { RunningServer, StartOptions } from '../server.js';
+import { testDatabaseUrl } from '../store/engine/temporary-database.js';
+import type { SeedOptions } from '../store/seed/demo-world.js';
 import { Api, type QueryValue } from './api.js';
 import { NO_LIMITS } from './harness.js';
+import { useStartedServer } from './started-server.js';
 
 /**
  * Shared pieces of the analytics suites: one seeded, deterministic world per file (its present is
@@ -117,16 +114,14 @@ export const useAnalyticsWorld = (
   > = {},
 ): AnalyticsWorld => {
   const w = {} as AnalyticsWorld;
-  let temporary: TemporaryDatabase | undefined;
-  beforeAll(async () => {
-    if (onPostgres) temporary = await createTemporaryDatabase(testDatabaseUrl!, 'analytics_test');
-    const server = await startServer({
-      seed: options.seed ?? { size: 'small', now: WORLD_NOW },
-      ...(temporary ? { databaseUrl: temporary.url } : { memory: true }),
-      limits: options.limits ?? NO_LIMITS,
-      ...(options.analyticsPageSize ? { analyticsPageSize: options.analyticsPageSize } : {}),
-      ...(options.tokens ? { tokens: options.tokens } : {}),
-    });
+  const start = {
+    seed: options.seed ?? { size: 'small' as const, now: WORLD_NOW },
+    limits: options.limits ?? NO_LIMITS,
+    ...(options.analyticsPageSize ? { analyticsPageSize: options.analyticsPageSize } : {}),
+    ...(options.tokens ? { tokens: options.tokens } : {}),
+  };
+  useStartedServer(onPostgres ? 'postgres' : 'pglite', start, started, 'analytics_test');
+  function started(server: RunningServer) {
     Object.assign(w, {
       server,
       orgIds: server.world.organizations.map((o) => o.id),
@@ -134,11 +129,7 @@ export const useAnalyticsWorld = (
       customer: new Api(server.url, { token: server.world.customerToken }),
       anonymous: new Api(server.url, { token: null }),
     } satisfies AnalyticsWorld);
-  });
-  afterAll(async () => {
-    await w.server?.close();
-    await temporary?.drop();
-  });
+  }
   return w;
 };
 

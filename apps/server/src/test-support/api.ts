@@ -77,7 +77,7 @@ export const parseWith = <S extends z.ZodTypeAny>(schema: S, json: unknown, what
   return result.data;
 };
 
-export const queryString = (query: RequestOptions['query'] = {}, raw?: string): string => {
+const queryString = (query: RequestOptions['query'] = {}, raw?: string): string => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;

@@ -4,16 +4,14 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
-import type { DemoWorld } from '../store/demo-world.js';
 import type { Db } from '../store/engine/db.js';
-import {
-  createTemporaryDatabase,
-  POSTGRES_SKIP_REASON,
-  type TemporaryDatabase,
-  testDatabaseUrl,
-} from '../store/engine/test-database.js';
-import type { Fixtures } from '../store/fixtures.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
+import type { Fixtures } from '../store/sandbox/fixtures.js';
+import type { DemoWorld } from '../store/seed/demo-world.js';
 import { Api } from './api.js';
+import { type Engine, useStartedServer } from './started-server.js';
+
+export type { Engine };
 
 /** Limits no test file reaches by accident (the burst default of 50 per 10 s would). */
 export const NO_LIMITS: RateLimits = {
@@ -22,7 +20,6 @@ export const NO_LIMITS: RateLimits = {
   analyticsPerMinute: 1_000_000_000,
 };
 
-export type Engine = 'pglite' | 'postgres';
 type Organization = DemoWorld['organizations'][number];
 
 export interface TestServer {
@@ -52,16 +49,9 @@ export interface TestServerOptions {
  */
 export const useTestServer = (options: TestServerOptions = {}): TestServer => {
   const t = {} as TestServer;
-  let temporary: TemporaryDatabase | undefined;
-  beforeAll(async () => {
-    if (options.engine === 'postgres')
-      temporary = await createTemporaryDatabase(testDatabaseUrl!, 'http_test');
-    const server = await startServer({
-      seed: false,
-      limits: NO_LIMITS,
-      ...options.start,
-      ...(temporary ? { databaseUrl: temporary.url } : { memory: true }),
-    });
+  const start = { seed: false as const, limits: NO_LIMITS, ...options.start };
+  useStartedServer(options.engine ?? 'pglite', start, started, 'http_test');
+  function started(server: RunningServer) {
     const [org, orgB] = server.world.organizations;
     Object.assign(t, {
       server,
@@ -74,11 +64,7 @@ export const useTestServer = (options: TestServerOptions = {}): TestServer => {
       customer: new Api(server.url, { token: server.world.customerToken }),
       anonymous: new Api(server.url, { token: null }),
     } satisfies TestServer);
-  });
-  afterAll(async () => {
-    await t.server?.close();
-    await temporary?.drop();
-  });
+  }
   beforeEach(async () => {
     await t.server.fixtures.reset();
     const worldOperators = t.server.world.organizations.flatMap((o) => Object.values(o.operators));

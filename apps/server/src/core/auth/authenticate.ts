@@ -44,8 +44,11 @@ export interface AuthDirectory {
   operatorOf(id: number, organizationId: number): Promise<OperatorRole | null>;
 }
 
-const positiveInt = (value: string | undefined): number | undefined =>
-  value !== undefined && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0 ? Number(value) : undefined;
+function positiveInt(value: string | undefined): number | undefined {
+  return value !== undefined && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0
+    ? Number(value)
+    : undefined;
+}
 
 /**
  * Unknown tokens and operators are kept 1 s at most: one may be created a moment later (a fixture,
@@ -142,7 +145,7 @@ export class Authenticator {
   }
 }
 
-const header = (headers: Record<string, string | string[] | undefined>, name: string): string | undefined => {
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[value.length - 1] : value;
-};
+}

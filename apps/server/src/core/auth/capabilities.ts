@@ -7,11 +7,7 @@ import type { AuthContext } from './authenticate.js';
  * notes, but may not delete anything nor change other operators; restricted may only read.
  * Checked before any action (spec section 5.4).
  */
-export const assertCapability = (
-  auth: AuthContext,
-  ep: EndpointDefinition,
-  params: { id?: number },
-): void => {
+export function assertCapability(auth: AuthContext, ep: EndpointDefinition, params: { id?: number }): void {
   const operator = auth.operator;
   if (!operator || operator.role === 'admin' || ep.method === 'GET') return;
   const who = `Operator ${operator.id} (role ${operator.role})`;
@@ -20,4 +16,4 @@ export const assertCapability = (
   if (ep.method === 'DELETE') throw permissionDenied(`${who} may not delete ${ep.group}.`);
   if (ep.group === 'operators' && params.id !== operator.id)
     throw permissionDenied(`${who} may not change other operators.`);
-};
+}

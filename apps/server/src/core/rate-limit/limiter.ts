@@ -26,13 +26,13 @@ interface Counter {
 const DAY = 86_400;
 
 /** The counters a request adds to (D2): daily + burst per organization and group, or per-metric analytics. */
-const countersFor = (
+function countersFor(
   limits: RateLimits,
   scope: string,
   group: ResourceGroup,
   metric: string | undefined,
   now: number,
-) => {
+) {
   const seconds = Math.floor(now / 1000);
   if (group === 'analytics') {
     const minute = Math.floor(seconds / 60);
@@ -64,7 +64,7 @@ const countersFor = (
       name: `burst limit of ${limits.burst.requests} requests per ${limits.burst.windowSeconds} s for ${group}`,
     },
   ] satisfies Counter[];
-};
+}
 
 /** Counts a request; returns the rate-limit headers, or throws 429 with Retry-After. */
 export class RateLimiter {

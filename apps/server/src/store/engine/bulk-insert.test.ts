@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRows } from './bulk-insert.js';
 import type { Db } from './db.js';
-import { openPgliteTestDb, type TestDb } from './test-database.js';
+import { openPgliteDb } from './pglite-db.js';
 
-let handle: TestDb;
+// The engine alone, no migrations: the probe table is the test's own.
 let db: Db;
 beforeAll(async () => {
-  handle = await openPgliteTestDb();
-  db = handle.db;
+  db = await openPgliteDb();
   await db.exec(`CREATE TABLE bulk_probe (
     id integer, t text, j jsonb, ints integer[], uuids uuid[], ts timestamptz, d double precision, b boolean, "time" text)`);
 });
-afterAll(() => handle?.dispose());
+afterAll(() => db?.close());
 
 describe('insertRows', () => {
   it('round-trips awkward text, json, arrays, nulls and keyword column names', async () => {

@@ -63,10 +63,6 @@ export class RowBatch {
     this.encoded = columns.map(() => []);
   }
 
-  get size(): number {
-    return this.rowCount;
-  }
-
   /** values in the order of `columns`. */
   add(values: readonly unknown[]): void {
     for (let i = 0; i < this.columns.length; i++) {

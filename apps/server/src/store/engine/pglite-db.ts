@@ -6,6 +6,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db } from './db.js';
 import { PgliteStatements } from './pglite-statements.js';
 import { compilePglite } from './pglite-wasm.js';
+import { inSavepoint } from './savepoint.js';
 import { TYPE_PARSERS } from './type-parsers.js';
 
 type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
@@ -13,7 +14,7 @@ type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
 export interface PgliteOpenOptions {
   /**
    * A data directory as a tarball to start from instead of running initdb (the prebuilt worlds,
-   * store/prebuilt-world.ts): into memory or a data directory that holds no database yet.
+   * store/prebuilt-worlds/prebuilt-world.ts): into memory or a data directory that holds no database yet.
    */
   load?: Blob;
   /** Server settings (`-c name=value` at start), on top of PGlite's own. */
@@ -138,25 +139,17 @@ function wrap(runner: PgliteRunner, statements: StatementRunners, lifecycle: Lif
   return db;
 }
 
-let savepointCounter = 0;
-
 /** Inside a PGlite transaction nesting becomes a savepoint, as in the pg adapter. */
 function wrapTransaction(tx: Transaction, prepared: Prepared): Db {
   return wrap(
     tx,
     { outside: prepared, inside: prepared },
     {
-      async transaction(fn) {
-        const name = `sp_${++savepointCounter}`;
-        await tx.exec(`SAVEPOINT ${name}`);
-        try {
-          const result = await fn(tx);
-          await tx.exec(`RELEASE SAVEPOINT ${name}`);
-          return result;
-        } catch (error) {
-          await tx.exec(`ROLLBACK TO SAVEPOINT ${name}`);
-          throw error;
-        }
+      transaction(fn) {
+        return inSavepoint(
+          (sql) => tx.exec(sql),
+          () => fn(tx),
+        );
       },
       close: async () => {
         throw new Error('close() the database, not a transaction');

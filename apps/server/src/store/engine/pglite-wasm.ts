@@ -15,7 +15,7 @@ import { setFlagsFromString } from 'node:v8';
  * too keeps its peak down (a list load: 203 MB instead of 249 MB resident) for a few percent more
  * collection work.
  */
-export const inProcessDatabaseFlags = (() => {
+const inProcessDatabaseFlags = (() => {
   let set = false;
   return () => {
     if (!set) setFlagsFromString('--liftoff-only --heap-growing-percent=100');
@@ -28,9 +28,10 @@ let compiled: Promise<WebAssembly.Module> | undefined;
  * D58: PGlite's WebAssembly module, compiled once (V8 decodes it off this thread), as soon as a
  * start knows it opens PGlite: while a new data directory is written and the app built.
  */
-export const compilePglite = (): Promise<WebAssembly.Module> =>
-  (compiled ??= (async () => {
+export function compilePglite(): Promise<WebAssembly.Module> {
+  return (compiled ??= (async () => {
     inProcessDatabaseFlags();
     const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
     return WebAssembly.compile(await readFile(join(dirname(entry), 'pglite.wasm')));
   })());
+}

@@ -1,18 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from './db.js';
-import { LISTEN_APPLICATION_NAME } from './postgres-db.js';
-import { openPostgresTestDb, POSTGRES_SKIP_REASON, type TestDb, testDatabaseUrl } from './test-database.js';
+import { LISTEN_APPLICATION_NAME, openPostgresDb } from './postgres-db.js';
+import {
+  createTemporaryDatabase,
+  POSTGRES_SKIP_REASON,
+  type TemporaryDatabase,
+  testDatabaseUrl,
+} from './temporary-database.js';
 
 describe.skipIf(!testDatabaseUrl)(
   `PostgreSQL Db${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
   () => {
-    let testDb: TestDb;
+    // The engine alone, no migrations: the statements need no table of the schema.
+    let database: TemporaryDatabase;
     let db: Db;
     beforeAll(async () => {
-      testDb = await openPostgresTestDb(testDatabaseUrl!);
-      db = testDb.db;
+      database = await createTemporaryDatabase(testDatabaseUrl!);
+      db = await openPostgresDb(database.url, { maxConnections: 4 });
     });
-    afterAll(() => testDb?.dispose());
+    afterAll(async () => {
+      await db?.close();
+      await database?.drop();
+    });
 
     it('forces generic plans on prepared statements only', async () => {
       expect(await db.query('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'auto' }]);

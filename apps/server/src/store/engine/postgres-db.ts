@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Db, ListenHandlers } from './db.js';
 import { withRetry } from './retry.js';
+import { inSavepoint } from './savepoint.js';
 import { TYPE_PARSERS } from './type-parsers.js';
 
 export interface PostgresOptions {
@@ -16,7 +17,7 @@ export interface PostgresOptions {
 /** application_name of the LISTEN connection (to find it in pg_stat_activity). */
 export const LISTEN_APPLICATION_NAME = 'um-listen';
 /** Delay before reconnecting a lost LISTEN connection: doubling from `firstMs` up to `maxMs`. */
-export const LISTEN_RETRY = { firstMs: 100, maxMs: 5_000 } as const;
+const LISTEN_RETRY = { firstMs: 100, maxMs: 5_000 } as const;
 
 /** Per-pool parsers (not pg's process-global `types.setTypeParser`, which other pools would inherit). */
 const types = {
@@ -105,11 +106,11 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
  * connection is reported and re-established with exponential backoff until stopped; the first
  * connection must succeed (the server does not start without it).
  */
-const listenOn = async (
+async function listenOn(
   url: string,
   channel: string,
   handlers: ListenHandlers,
-): Promise<() => Promise<void>> => {
+): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | undefined;
   let opening: Promise<unknown> | undefined;
@@ -173,27 +174,25 @@ const listenOn = async (
   };
 
   current = await open(lost);
-  return async () => {
+  return async function stopListening() {
     stopped = true;
     if (retryTimer) clearTimeout(retryTimer);
     await opening;
     await current?.end().catch(() => undefined);
   };
-};
+}
 
 /** Names of prepared statements, by SQL; bounded so a caller embedding values cannot grow it without end. */
 const statementNames = new Map<string, string>();
 const MAX_PREPARED = 500;
-const statementName = (sql: string): string | undefined => {
+function statementName(sql: string): string | undefined {
   let name = statementNames.get(sql);
   if (!name && statementNames.size < MAX_PREPARED) {
     name = `s${statementNames.size + 1}`;
     statementNames.set(sql, name);
   }
   return name;
-};
-
-let savepointCounter = 0;
+}
 
 /** The handle passed to a transaction body: every statement on the one checked-out connection. */
 function connectionDb(connection: pg.PoolClient): Db {
@@ -216,17 +215,11 @@ function connectionDb(connection: pg.PoolClient): Db {
     async exec(sql: string): Promise<void> {
       await connection.query(sql);
     },
-    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      const name = `sp_${++savepointCounter}`;
-      await connection.query(`SAVEPOINT ${name}`);
-      try {
-        const result = await fn(db);
-        await connection.query(`RELEASE SAVEPOINT ${name}`);
-        return result;
-      } catch (error) {
-        await connection.query(`ROLLBACK TO SAVEPOINT ${name}`);
-        throw error;
-      }
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return inSavepoint(
+        (sql) => connection.query(sql),
+        () => fn(db),
+      );
     },
     close: async () => {
       throw new Error('close() the database, not a transaction');

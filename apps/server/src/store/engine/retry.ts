@@ -6,15 +6,16 @@ const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadloc
 /** Attempts per transaction or statement, and the backoff between them (doubling, jittered). */
 export const RETRY = { attempts: 5, firstDelayMs: 10, maxDelayMs: 200 } as const;
 
-export const isRetryable = (error: unknown): boolean =>
-  RETRYABLE.has((error as { code?: unknown } | null)?.code as string);
+function isRetryable(error: unknown): boolean {
+  return RETRYABLE.has((error as { code?: unknown } | null)?.code as string);
+}
 
 /**
  * Runs `fn` until it succeeds, throws something other than a serialization failure or deadlock,
  * or has failed RETRY.attempts times: then 503 with Retry-After (D24). Only for work that the
  * failure rolled back entirely: a top-level transaction or an autocommit statement.
  */
-export const withRetry = async <T>(fn: () => Promise<T>): Promise<T> => {
+export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
@@ -27,4 +28,4 @@ export const withRetry = async <T>(fn: () => Promise<T>): Promise<T> => {
       await new Promise((resolve) => setTimeout(resolve, ceiling / 2 + Math.random() * (ceiling / 2)));
     }
   }
-};
+}

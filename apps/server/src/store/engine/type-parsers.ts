@@ -3,7 +3,7 @@ import { parseTimestamp } from '../../core/timestamps.js';
 export { parseTimestamp };
 
 /** PostgreSQL type oids whose text form both engines parse the same way. */
-export const PG_OID = {
+const PG_OID = {
   int8: 20,
   numeric: 1700,
   timestamp: 1114,
@@ -14,7 +14,7 @@ export const PG_OID = {
   timestampArray: 1115,
 } as const;
 
-export function parseNumber(text: string): number {
+function parseNumber(text: string): number {
   return Number(text);
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from './engine/db.js';
+import type { Db } from '../engine/db.js';
 
 /**
  * What the sandbox's provider states (http/sandbox.ts, the catalogue of @org/model) read and
@@ -10,10 +10,13 @@ import type { Db } from './engine/db.js';
 export type StateTable = 'conversations' | 'contact_identities' | 'operators' | 'notes';
 
 /** The organization the record with that id belongs to; undefined when no record has it. */
-export const organizationHolding = async (db: Db, table: StateTable, id: number) =>
-  (await db.query<{ organization_id: number }>(`SELECT organization_id FROM ${table} WHERE id = $1`, [id]))[0]
-    ?.organization_id;
+export async function organizationHolding(db: Db, table: StateTable, id: number) {
+  return (
+    await db.query<{ organization_id: number }>(`SELECT organization_id FROM ${table} WHERE id = $1`, [id])
+  )[0]?.organization_id;
+}
 
 /** Deletes every conversation of the organization (their messages, parts and topic links go with them). */
-export const dropConversationsOf = (db: Db, organizationId: number) =>
-  db.query('DELETE FROM conversations WHERE organization_id = $1', [organizationId]);
+export function dropConversationsOf(db: Db, organizationId: number) {
+  return db.query('DELETE FROM conversations WHERE organization_id = $1', [organizationId]);
+}

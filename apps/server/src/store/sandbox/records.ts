@@ -10,19 +10,23 @@ import {
   type Note,
   type Operator,
 } from '@org/model';
-import { invalid } from '../core/api-error.js';
-import { CountCache } from '../core/count-cache.js';
-import type { JsonText } from '../core/json.js';
-import { metricInfoOf, SANDBOX_RECORD_INPUTS, type SandboxRecordResource } from '../core/sandbox-inputs.js';
-import { dataPointJson, POINT_COLUMNS, type PointRow } from './analytics.js';
-import { contactJson } from './contacts.js';
-import { conversationDetailJson, renderMessagesOf } from './conversations.js';
-import type { Db } from './engine/db.js';
-import { syncIdSequences } from './engine/reset-db.js';
-import { FragmentCache } from './fragments.js';
-import type { TABLES } from './resources.js';
-import { recordJson } from './simple-records.js';
-import { Params } from './sql.js';
+import { invalid } from '../../core/api-error.js';
+import { CountCache } from '../../core/count-cache.js';
+import type { JsonText } from '../../core/json.js';
+import {
+  metricInfoOf,
+  SANDBOX_RECORD_INPUTS,
+  type SandboxRecordResource,
+} from '../../core/sandbox-inputs.js';
+import { dataPointJson, POINT_COLUMNS, type PointRow } from '../analytics.js';
+import { contactJson } from '../contacts.js';
+import { conversationDetailJson, renderMessagesOf } from '../conversations.js';
+import type { Db } from '../engine/db.js';
+import { syncIdSequences } from '../engine/reset-db.js';
+import { FragmentCache } from '../fragments.js';
+import type { TABLES } from '../resources.js';
+import { recordJson } from '../simple-records.js';
+import { Params } from '../sql.js';
 
 /**
  * Creating any record of the world for a sandbox (D41), written as the API's own writes are: in one
@@ -40,11 +44,13 @@ type SandboxRecordTable = (typeof TABLES)[keyof typeof TABLES]['name'] | 'messag
 // The sandbox takes a body for every one of them (core/sandbox-inputs.ts).
 SANDBOX_RECORD_INPUTS satisfies Record<SandboxRecordTable, unknown>;
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+function quote(name: string) {
+  return `"${name.replaceAll('"', '""')}"`;
+}
 
 /** Each column's SQL type, so that a parameter is cast as its column reads it (jsonb as JSON text). */
 const typesCache = new Map<string, Map<string, string>>();
-const columnTypes = async (db: Db, table: string) => {
+async function columnTypes(db: Db, table: string) {
   let types = typesCache.get(table);
   if (!types) {
     const rows = await db.query<{ name: string; type: string }>(
@@ -56,18 +62,15 @@ const columnTypes = async (db: Db, table: string) => {
     typesCache.set(table, types);
   }
   return types;
-};
+}
 
 const INTEGER_TYPES = new Set(['integer', 'integer[]']);
-const isInt4 = (n: unknown) => Number.isInteger(n) && Math.abs(n as number) <= LIMITS.maxId;
+function isInt4(n: unknown) {
+  return Number.isInteger(n) && Math.abs(n as number) <= LIMITS.maxId;
+}
 
 /** Inserts one row (columns named by the model's field names), returning the given columns. */
-const insertRow = async <T extends object>(
-  db: Db,
-  table: string,
-  row: Body,
-  returning = 'id',
-): Promise<T> => {
+async function insertRow<T extends object>(db: Db, table: string, row: Body, returning = 'id'): Promise<T> {
   const types = await columnTypes(db, table);
   const p = new Params();
   const entries = Object.entries(row).filter(([, v]) => v !== undefined);
@@ -88,69 +91,74 @@ const insertRow = async <T extends object>(
   // A chosen id: the id sequences move past it, so later writes of the API get fresh ones.
   if (typeof row.id === 'number') await syncIdSequences(db);
   return created!;
-};
+}
 
 /**
  * A chosen id must be free in every organization (ids are the tables' primary keys): taken, it is
  * bad input, answered 400 naming `id` in the error body. Locked first, so that two requests
  * choosing one id do not both pass (the second waits, then finds it taken).
  */
-const assertIdFree = async (db: Db, table: string, id: number) => {
+async function assertIdFree(db: Db, table: string, id: number) {
   await db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [table, id]);
   const [taken] = await db.query(`SELECT 1 FROM ${quote(table)} WHERE id = $1`, [id]);
   if (taken) throw invalid({ id: [`The id ${id} is taken.`] }, `Invalid body: id (${table} ${id} exists).`);
-};
+}
 
 /** A record of the organization a field refers to, or 400 naming that field. */
-const referenced = async <T extends object = { id: number }>(
+async function referenced<T extends object = { id: number }>(
   db: Db,
   table: string,
   organizationId: number,
   field: string,
   id: number,
   columns = 'id',
-): Promise<T> => {
+): Promise<T> {
   const [row] = await db.query<T>(
     `SELECT ${columns} FROM ${quote(table)} WHERE organization_id = $1 AND id = $2`,
     [organizationId, id],
   );
   if (!row) throw invalid({ [field]: [`No ${table} ${id} in organization ${organizationId}.`] });
   return row;
-};
+}
 
-const firstWidgetOf = async (db: Db, organizationId: number) =>
-  (
+async function firstWidgetOf(db: Db, organizationId: number) {
+  return (
     await db.query<{ id: number }>(
       'SELECT id FROM um_widgets WHERE organization_id = $1 ORDER BY id LIMIT 1',
       [organizationId],
     )
   )[0]?.id;
+}
 
-const clockOf = async (db: Db) => (await db.query<{ now: string }>('SELECT um_now() AS now'))[0]!.now;
+async function clockOf(db: Db) {
+  return (await db.query<{ now: string }>('SELECT um_now() AS now'))[0]!.now;
+}
 
 /** Whether an organization exists (the `organization_id` a body names). */
-export const organizationExists = async (db: Db, id: number) =>
-  (await db.query('SELECT 1 FROM organizations WHERE id = $1', [id])).length > 0;
+export async function organizationExists(db: Db, id: number) {
+  return (await db.query('SELECT 1 FROM organizations WHERE id = $1', [id])).length > 0;
+}
 
-const without = (body: Body, ...keys: string[]) =>
-  Object.fromEntries(Object.entries(body).filter(([k]) => !keys.includes(k)));
+function without(body: Body, ...keys: string[]) {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !keys.includes(k)));
+}
 
-const createContact = async (db: Db, org: number, body: Body): Created<ContactIdentity> => {
+async function createContact(db: Db, org: number, body: Body): Created<ContactIdentity> {
   const { id } = await insertRow<{ id: number }>(db, 'contact_identities', {
     ...without(body, 'organization_id'),
     organization_id: org,
   });
   return (await contactJson(db, org, id))!;
-};
+}
 
-const createNote = async (db: Db, org: number, body: Body): Created<Note> => {
+async function createNote(db: Db, org: number, body: Body): Created<Note> {
   await referenced(db, 'contact_identities', org, 'contact_identity_id', body.contact_identity_id);
   if (body.operator_id != null) await referenced(db, 'operators', org, 'operator_id', body.operator_id);
   const { id } = await insertRow<{ id: number }>(db, 'notes', { ...body, organization_id: org });
   return (await recordJson(db, 'notes', org, id))!;
-};
+}
 
-const createNavigationEvent = async (db: Db, org: number, body: Body): Created<NavigationEvent> => {
+async function createNavigationEvent(db: Db, org: number, body: Body): Created<NavigationEvent> {
   await referenced(db, 'contact_identities', org, 'contact_identity_id', body.contact_identity_id);
   if (body.conversation_id != null)
     await referenced(db, 'conversations', org, 'conversation_id', body.conversation_id);
@@ -163,9 +171,9 @@ const createNavigationEvent = async (db: Db, org: number, body: Body): Created<N
     um_widget_id: widget,
   });
   return (await recordJson(db, 'navigation_events', org, id))!;
-};
+}
 
-const createOperator = async (db: Db, org: number, body: Body): Created<Operator> => {
+async function createOperator(db: Db, org: number, body: Body): Created<Operator> {
   for (const [i, group] of ((body.operator_group_ids ?? []) as number[]).entries())
     await referenced(db, 'operator_groups', org, `operator_group_ids.${i}`, group);
   const { id } = await insertRow<{ id: number }>(db, 'operators', {
@@ -174,7 +182,7 @@ const createOperator = async (db: Db, org: number, body: Body): Created<Operator
     organization_id: org,
   });
   return (await recordJson(db, 'operators', org, id))!;
-};
+}
 
 interface ConversationRow {
   id: number;
@@ -184,14 +192,14 @@ interface ConversationRow {
 }
 
 /** Appends a message to a conversation (locked by the caller); returns its sequence. */
-const appendMessage = async (
+async function appendMessage(
   db: Db,
   org: number,
   conversation: ConversationRow,
   body: Body,
   field: string,
   now: string,
-): Promise<{ sequence: number; sent_at: string; sender_type: string }> => {
+): Promise<{ sequence: number; sent_at: string; sender_type: string }> {
   const sender = { type: body.sender?.type ?? 'contact', id: body.sender?.id as number | undefined };
   let author: { name: string; display_name: string; is_bot: boolean };
   if (sender.type === 'operator') {
@@ -245,11 +253,11 @@ const appendMessage = async (
     },
     'sequence, sent_at, sender_type',
   );
-};
+}
 
 /** The conversation's activity after new messages: last message and contact message times. */
-const touchConversation = (db: Db, id: number) =>
-  db.query(
+function touchConversation(db: Db, id: number) {
+  return db.query(
     `UPDATE conversations v SET
        last_message_sent_at = m.last, last_activity_at = greatest(v.last_activity_at, m.last),
        contact_first_message_sent_at = coalesce(v.contact_first_message_sent_at, m.first_contact),
@@ -261,8 +269,9 @@ const touchConversation = (db: Db, id: number) =>
      WHERE v.id = $1`,
     [id],
   );
+}
 
-const lockConversation = async (db: Db, org: number, field: string, id: number) => {
+async function lockConversation(db: Db, org: number, field: string, id: number) {
   const [row] = await db.query<ConversationRow>(
     `SELECT id, contact_identity_id, operator_assigned_to, created_at FROM conversations
       WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
@@ -270,9 +279,9 @@ const lockConversation = async (db: Db, org: number, field: string, id: number) 
   );
   if (!row) throw invalid({ [field]: [`No conversations ${id} in organization ${org}.`] });
   return row;
-};
+}
 
-const createConversation = async (db: Db, org: number, body: Body): Created<ConversationDetail> => {
+async function createConversation(db: Db, org: number, body: Body): Created<ConversationDetail> {
   const now = await clockOf(db);
   const contact = body.contact_identity_id as number;
   await referenced(db, 'contact_identities', org, 'contact_identity_id', contact);
@@ -345,14 +354,14 @@ const createConversation = async (db: Db, org: number, body: Body): Created<Conv
   const deps = { db, fragments: new FragmentCache(), counts: new CountCache() };
   const parts = (await conversationDetailJson(deps, org, id, { written: true }))!;
   return Buffer.concat(parts).toString() as JsonText<ConversationDetail>;
-};
+}
 
-const createMessage = async (db: Db, org: number, body: Body): Created<Message> => {
+async function createMessage(db: Db, org: number, body: Body): Created<Message> {
   const conversation = await lockConversation(db, org, 'conversation_id', body.conversation_id);
   const { sequence } = await appendMessage(db, org, conversation, body, '', await clockOf(db));
   await touchConversation(db, conversation.id);
   return (await renderMessagesOf(db, conversation.id)([sequence])).get(sequence)!;
-};
+}
 
 /** One creator per record table and body: a table added to TABLES without one does not compile. */
 const CREATORS: Record<
@@ -368,12 +377,13 @@ const CREATORS: Record<
 };
 
 /** Creates a record in an organization from a validated body; its JSON as the API's GET renders it. */
-export const createSandboxRecord = (db: Db, table: SandboxRecordResource, org: number, body: Body) =>
-  db.transaction((tx) => CREATORS[table](tx, org, body));
+export function createSandboxRecord(db: Db, table: SandboxRecordResource, org: number, body: Body) {
+  return db.transaction((tx) => CREATORS[table](tx, org, body));
+}
 
 /** Creates an analytics data point; the point as the metric's endpoint renders it. */
-export const createSandboxDataPoint = (db: Db, metric: AnalyticsMetric, org: number, body: Body) =>
-  db.transaction(async (tx) => {
+export function createSandboxDataPoint(db: Db, metric: AnalyticsMetric, org: number, body: Body) {
+  return db.transaction(async (tx) => {
     const info: MetricInfo = metricInfoOf(metric);
     const widget = await firstWidgetOf(tx, org);
     const isBot = body.is_chatbot_metric ?? false;
@@ -404,3 +414,4 @@ export const createSandboxDataPoint = (db: Db, metric: AnalyticsMetric, org: num
     );
     return dataPointJson(row!, info);
   });
+}

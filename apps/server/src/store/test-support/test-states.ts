@@ -1,8 +1,8 @@
-import { hashToken } from '../core/auth/tokens.js';
-import { POINT_COLUMNS, type PointRow } from './analytics-read.js';
-import type { Db } from './engine/db.js';
-import { rendersTableOf } from './schema.js';
-import { updateColumns } from './sql.js';
+import { hashToken } from '../../core/auth/tokens.js';
+import { POINT_COLUMNS, type PointRow } from '../analytics-read.js';
+import type { Db } from '../engine/db.js';
+import { rendersTableOf } from '../schema.js';
+import { updateColumns } from '../sql.js';
 
 /**
  * States the server's tests set up or read directly in the database: ones the API cannot write

@@ -7,15 +7,8 @@ import {
   dataPointSchemaFor,
   type MetricInfo,
 } from '@org/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './engine/db.js';
-import {
-  openPgliteTestDb,
-  openPostgresTestDb,
-  POSTGRES_SKIP_REASON,
-  type TestDb,
-  testDatabaseUrl,
-} from './engine/test-database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeOnEachEngine, type TestDb, useTestDb } from '../test-support/test-databases.js';
 import { seedWorld } from './seed-world.js';
 
 /**
@@ -39,15 +32,11 @@ describe('metric derivations', () => {
 });
 
 function consistencySuite(open: () => Promise<TestDb>) {
-  let handle: TestDb;
-  let db: Db;
+  const db = useTestDb(open);
   let world: WorldSummary;
   beforeAll(async () => {
-    handle = await open();
-    db = handle.db;
     world = await seedWorld(db, WORLD);
   });
-  afterAll(() => handle?.dispose());
 
   const violations = (sql: string, params: unknown[] = []) => db.query(sql, params);
 
@@ -263,13 +252,4 @@ function consistencySuite(open: () => Promise<TestDb>) {
   });
 }
 
-describe('analytics consistency on PGlite', () => {
-  consistencySuite(openPgliteTestDb);
-});
-
-describe.skipIf(!testDatabaseUrl)(
-  `analytics consistency on PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
-  () => {
-    consistencySuite(() => openPostgresTestDb(testDatabaseUrl!));
-  },
-);
+describeOnEachEngine('analytics consistency', consistencySuite);

@@ -1,5 +1,5 @@
-import type { Db } from './engine/db.js';
-import { CHANGES_CHANNEL } from './schema.js';
+import type { Db } from '../engine/db.js';
+import { CHANGES_CHANNEL } from '../schema.js';
 
 /**
  * Resetting a sandbox to its seeded world in milliseconds, whatever the world's size (D23): the
@@ -21,10 +21,12 @@ interface TableInfo {
   columns: string[];
 }
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+function quote(name: string) {
+  return `"${name.replaceAll('"', '""')}"`;
+}
 
 /** Top-level tables of the current schema with their primary keys (partitions are reached through their parent). */
-const tablesOf = async (db: Db): Promise<TableInfo[]> => {
+async function tablesOf(db: Db): Promise<TableInfo[]> {
   const rows = await db.query<TableInfo>(
     `SELECT c.relname AS name,
             ARRAY(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY k(attnum, n)
@@ -39,28 +41,29 @@ const tablesOf = async (db: Db): Promise<TableInfo[]> => {
       ORDER BY c.relname`,
   );
   return rows;
-};
+}
 
 /** Whether this database holds a sandbox snapshot. */
-export const hasSnapshot = async (db: Db): Promise<boolean> =>
-  (await db.query(`SELECT 1 FROM pg_namespace WHERE nspname = '${SCHEMA}'`)).length > 0;
+export async function hasSnapshot(db: Db): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM pg_namespace WHERE nspname = '${SCHEMA}'`)).length > 0;
+}
 
 /** The applied migrations: a snapshot's copies match the live tables only for the same ones. */
 const SCHEMA_VERSION_SQL = `SELECT coalesce(string_agg(version || ':' || coalesce(checksum, ''), ',' ORDER BY version), '') AS v
   FROM schema_migrations`;
 
-const snapshotIsCurrent = async (db: Db): Promise<boolean> => {
+async function snapshotIsCurrent(db: Db): Promise<boolean> {
   const [taken] = await db.query<{ v: string }>(`SELECT schema_version AS v FROM ${SCHEMA}.meta`);
   const [live] = await db.query<{ v: string }>(SCHEMA_VERSION_SQL);
   return taken?.v === live?.v;
-};
+}
 
 /**
  * Copies the current rows as the world a reset returns to and starts recording changes. Runs once
  * per database (a data directory or database keeps its snapshot); call it after seeding. A snapshot
  * taken before a migration no longer fits the tables: it is taken again from the rows as they are.
  */
-export const takeSnapshot = async (db: Db): Promise<void> => {
+export async function takeSnapshot(db: Db): Promise<void> {
   if (await hasSnapshot(db)) {
     if (await snapshotIsCurrent(db)) return;
     await dropSnapshot(db);
@@ -115,10 +118,10 @@ CREATE TRIGGER sandbox_truncated AFTER TRUNCATE ON public.${quote(name)}
         [seq],
       );
   });
-};
+}
 
 /** Forgets the snapshot and stops recording (a start without the sandbox). */
-export const dropSnapshot = async (db: Db): Promise<void> => {
+export async function dropSnapshot(db: Db): Promise<void> {
   if (!(await hasSnapshot(db))) return;
   await db.transaction(async (tx) => {
     for (const { name } of await tablesOf(tx))
@@ -126,7 +129,7 @@ export const dropSnapshot = async (db: Db): Promise<void> => {
 DROP TRIGGER IF EXISTS sandbox_truncated ON public.${quote(name)};`);
     await tx.exec(`DROP SCHEMA ${SCHEMA} CASCADE`);
   });
-};
+}
 
 /**
  * Puts back the snapshot's version of every row written since it was taken (or since the last
@@ -134,7 +137,7 @@ DROP TRIGGER IF EXISTS sandbox_truncated ON public.${quote(name)};`);
  * they were, versions and derived rows included), resets the id sequences, and announces it on the
  * change channel so every instance drops what it cached. Returns the number of rows put back.
  */
-export const restoreSnapshot = async (db: Db): Promise<number> => {
+export async function restoreSnapshot(db: Db): Promise<number> {
   const tables = await tablesOf(db);
   const restored = await db.transaction(async (tx) => {
     await tx.query(`SET LOCAL session_replication_role = replica`);
@@ -176,4 +179,4 @@ export const restoreSnapshot = async (db: Db): Promise<number> => {
     return rows;
   });
   return restored;
-};
+}

@@ -1,5 +1,5 @@
-import { type ColumnSpec, type ComputedColumn, RowBatch } from './engine/bulk-insert.js';
-import type { Db } from './engine/db.js';
+import { type ColumnSpec, type ComputedColumn, RowBatch } from '../engine/bulk-insert.js';
+import type { Db } from '../engine/db.js';
 
 /**
  * Buffers rows per table and writes them as multi-row statements on one connection, in parent-

@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureDemoWorld } from './demo-world.js';
-import { hashDatabase } from './engine/dump-hash.js';
-import { openPgliteDb } from './engine/pglite-db.js';
-import { migrate } from './migrate.js';
+import { openPgliteDb } from '../engine/pglite-db.js';
+import { migrate } from '../migrate.js';
+import { hasSnapshot, restoreSnapshot, takeSnapshot } from '../sandbox/snapshot.js';
+import { ensureDemoWorld } from '../seed/demo-world.js';
+import { hashDatabase } from '../test-support/dump-hash.js';
 import { discardExtraction, extractAhead, findPrebuiltWorld, listPrebuiltWorlds } from './prebuilt-world.js';
-import { hasSnapshot, restoreSnapshot, takeSnapshot } from './sandbox-snapshot.js';
 
 // The worlds of the last build (the test command builds first): each must be the world a start
 // would seed with the same options, row for row (D43).

@@ -1,9 +1,9 @@
 import type { WorldOptions } from '@org/demo-world';
 import type { OperatorRole } from '@org/model';
-import { hashToken } from '../core/auth/tokens.js';
-import type { Db } from './engine/db.js';
-import { syncIdSequences } from './engine/reset-db.js';
-import { ensureStatistics } from './engine/statistics.js';
+import { hashToken } from '../../core/auth/tokens.js';
+import type { Db } from '../engine/db.js';
+import { syncIdSequences } from '../engine/reset-db.js';
+import { ensureStatistics } from '../engine/statistics.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {

@@ -6,10 +6,10 @@ import {
   type WorldSummary,
   type WorldTable,
 } from '@org/demo-world';
+import type { ComputedColumn } from '../engine/bulk-insert.js';
+import type { Db } from '../engine/db.js';
+import { syncIdSequences } from '../engine/reset-db.js';
 import { BatchWriter } from './batch-writer.js';
-import type { ComputedColumn } from './engine/bulk-insert.js';
-import type { Db } from './engine/db.js';
-import { syncIdSequences } from './engine/reset-db.js';
 
 /**
  * Columns the store derives from a world row's inputs in the INSERT itself: a token is kept only

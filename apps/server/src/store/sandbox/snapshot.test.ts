@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoWorld } from './demo-world.js';
-import type { Db } from './engine/db.js';
-import { hashDatabase } from './engine/dump-hash.js';
-import {
-  openPgliteTestDb,
-  openPostgresTestDb,
-  POSTGRES_SKIP_REASON,
-  type TestDb,
-  testDatabaseUrl,
-} from './engine/test-database.js';
-import { dropSnapshot, hasSnapshot, restoreSnapshot, takeSnapshot } from './sandbox-snapshot.js';
+import { beforeAll, expect, it } from 'vitest';
+import { ensureDemoWorld } from '../seed/demo-world.js';
+import { hashDatabase } from '../test-support/dump-hash.js';
+import { describeOnEachEngine, type TestDb, useTestDb } from '../test-support/test-databases.js';
+import { dropSnapshot, hasSnapshot, restoreSnapshot, takeSnapshot } from './snapshot.js';
 
-const suite = (open: () => Promise<TestDb>) => () => {
-  let handle: TestDb;
-  let db: Db;
+function snapshotSuite(open: () => Promise<TestDb>) {
+  const db = useTestDb(open);
   let seeded: Awaited<ReturnType<typeof hashDatabase>>;
   beforeAll(async () => {
-    handle = await open();
-    db = handle.db;
     await ensureDemoWorld(db, { size: 'tiny', seed: 3, now: '2026-01-01T12:00:00.000000Z' }, {});
     await takeSnapshot(db);
     seeded = await hashDatabase(db);
   });
-  afterAll(() => handle?.dispose());
 
   it('puts back inserted, updated, deleted (with cascades) and truncated rows, derived rows included', async () => {
     const [conversation] = await db.query<{ id: number; organization_id: number }>(
@@ -83,10 +72,6 @@ const suite = (open: () => Promise<TestDb>) => () => {
     const triggers = await db.query(`SELECT 1 FROM pg_trigger WHERE tgname LIKE 'sandbox_%'`);
     expect(triggers).toEqual([]);
   });
-};
+}
 
-describe('sandbox snapshot [PGlite]', suite(openPgliteTestDb));
-describe.skipIf(!testDatabaseUrl)(
-  `sandbox snapshot [PostgreSQL]${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
-  suite(() => openPostgresTestDb(testDatabaseUrl!)),
-);
+describeOnEachEngine('sandbox snapshot', snapshotSuite);

@@ -9,17 +9,17 @@ import type {
   OperatorRole,
 } from '@org/model';
 import { canonicalMetric } from '@org/model';
-import { generateToken, hashToken } from '../core/auth/tokens.js';
-import type { CountCache } from '../core/count-cache.js';
-import { contactJson } from './contacts.js';
-import { conversationDetailJson } from './conversations.js';
-import type { Db } from './engine/db.js';
-import { syncIdSequences } from './engine/reset-db.js';
-import { FragmentCache } from './fragments.js';
-import { RECORD_TABLE_NAMES } from './resources.js';
-import { AUTH_TABLES } from './schema.js';
-import { recordJson } from './simple-records.js';
-import { Params, updateColumns } from './sql.js';
+import { generateToken, hashToken } from '../../core/auth/tokens.js';
+import type { CountCache } from '../../core/count-cache.js';
+import { contactJson } from '../contacts.js';
+import { conversationDetailJson } from '../conversations.js';
+import type { Db } from '../engine/db.js';
+import { syncIdSequences } from '../engine/reset-db.js';
+import { FragmentCache } from '../fragments.js';
+import { RECORD_TABLE_NAMES } from '../resources.js';
+import { AUTH_TABLES } from '../schema.js';
+import { recordJson } from '../simple-records.js';
+import { Params, updateColumns } from '../sql.js';
 
 /**
  * Exact states for tests and Pact provider states: each call creates one record (with the id asked
@@ -75,7 +75,7 @@ export interface Fixtures {
   ): Promise<void>;
 }
 
-const insert = async (db: Db, table: string, row: Record<string, unknown>): Promise<number> => {
+async function insert(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
   const p = new Params();
   const entries = Object.entries(row).filter(([, v]) => v !== undefined);
   const rows = await db.query<{ id: number }>(
@@ -83,12 +83,12 @@ const insert = async (db: Db, table: string, row: Record<string, unknown>): Prom
     p.values,
   );
   return rows[0]!.id;
-};
+}
 
 /** Moves the id sequences past ids chosen by a fixture, so later API writes get fresh ones. */
-const afterExplicitId = async (db: Db, id: number | undefined) => {
+async function afterExplicitId(db: Db, id: number | undefined) {
   if (id !== undefined) await syncIdSequences(db);
-};
+}
 
 /** Fixtures render what they create afresh and keep nothing in the process (a zero-byte cache). */
 const noCache = new FragmentCache(0);
@@ -113,11 +113,11 @@ const AUTH_WRITING = new Set<keyof Fixtures>([
 ]);
 const RECORD_ONLY_TABLES = FIXTURE_TABLES.filter((table) => !AUTH_TABLES.includes(table));
 
-export const createFixtures = (
+export function createFixtures(
   db: Db,
   announce: (tables: readonly string[]) => Promise<void>,
   counts: CountCache,
-): Fixtures => {
+): Fixtures {
   const widgetOf = async (org: number) =>
     (
       await db.query<{ id: number }>(
@@ -354,4 +354,4 @@ export const createFixtures = (
     };
   }
   return fixtures;
-};
+}

@@ -1,4 +1,4 @@
-import type { Db } from './engine/db.js';
+import type { Db } from '../engine/db.js';
 
 export interface LatestTimestamp {
   table: string;

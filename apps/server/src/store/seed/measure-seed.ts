@@ -1,16 +1,16 @@
 /**
  * Measures seeding speed (not part of the build or tests; timing goals live in benchmarks).
- *   npx tsx src/world/measure-seed.ts [--url postgres://...] [--organizations 3] [--contacts 1000]
+ *   npx tsx src/store/seed/measure-seed.ts [--url postgres://...] [--organizations 3] [--contacts 1000]
  *     [--conversations 5000] [--messages 8] [--seed 1]
  * With --url it seeds into a fresh temporary database on that server and drops it afterwards;
  * without, into in-memory PGlite.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openPgliteDb } from './engine/pglite-db.js';
-import { openPostgresDb } from './engine/postgres-db.js';
-import { createTemporaryDatabase } from './engine/test-database.js';
-import { migrate } from './migrate.js';
+import { openPgliteDb } from '../engine/pglite-db.js';
+import { openPostgresDb } from '../engine/postgres-db.js';
+import { createTemporaryDatabase } from '../engine/temporary-database.js';
+import { migrate } from '../migrate.js';
 import { seedWorld } from './seed-world.js';
 
 const { values } = parseArgs({

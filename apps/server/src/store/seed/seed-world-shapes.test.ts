@@ -8,10 +8,10 @@ import {
   OperatorSlotsSchema,
   strictOf,
 } from '@org/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Db, Row } from './engine/db.js';
-import { openPgliteTestDb, type TestDb } from './engine/test-database.js';
+import type { Row } from '../engine/db.js';
+import { useTestDb } from '../test-support/test-databases.js';
 import { seedWorld } from './seed-world.js';
 
 /**
@@ -19,14 +19,10 @@ import { seedWorld } from './seed-world.js';
  * passes the model's schema: the world's values are valid API values (country codes, locales,
  * e-mails, URLs, UUIDs, timestamps with microseconds). Rendering for real is the routes' job.
  */
-let handle: TestDb;
-let db: Db;
+const db = useTestDb();
 beforeAll(async () => {
-  handle = await openPgliteTestDb();
-  db = handle.db;
   await seedWorld(db, { organizations: 2, contactsPerOrg: 40, conversationsPerOrg: 30 });
 });
-afterAll(() => handle?.dispose());
 
 function expectAllValid(schema: z.ZodTypeAny, records: readonly unknown[]) {
   expect(records.length).toBeGreaterThan(0);

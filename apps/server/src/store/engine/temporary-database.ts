@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrate } from '../migrate.js';
-import type { Db } from './db.js';
-import { openPgliteDb } from './pglite-db.js';
-import { openPostgresDb } from './postgres-db.js';
 
 export interface TemporaryDatabase {
   /** Connection string of the new, empty database. */
@@ -62,38 +58,6 @@ async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => 
     return await fn(client);
   } finally {
     await client.end();
-  }
-}
-
-export interface TestDb {
-  readonly db: Db;
-  /** Closes the connection and, on PostgreSQL, drops the temporary database. */
-  dispose(): Promise<void>;
-}
-
-/** A migrated in-memory PGlite: open once per test file (seconds), resetDb() between tests. */
-export async function openPgliteTestDb(): Promise<TestDb> {
-  const db = await openPgliteDb();
-  await migrate(db);
-  return { db, dispose: () => db.close() };
-}
-
-/** A migrated database of its own on the PostgreSQL server of `serverUrl`. */
-export async function openPostgresTestDb(serverUrl: string): Promise<TestDb> {
-  const database = await createTemporaryDatabase(serverUrl);
-  try {
-    const db = await openPostgresDb(database.url, { maxConnections: 4 });
-    await migrate(db);
-    return {
-      db,
-      async dispose() {
-        await db.close();
-        await database.drop();
-      },
-    };
-  } catch (error) {
-    await database.drop();
-    throw error;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from '../engine/db.js';
 
 /**
  * The schema as the catalog describes it (tables, columns, constraints, indexes, partitions,

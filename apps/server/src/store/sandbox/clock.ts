@@ -1,4 +1,4 @@
-import type { Db } from './engine/db.js';
+import type { Db } from '../engine/db.js';
 
 /**
  * The server's clock as the database keeps it (migration 0016, D40): um_now() is what every write
@@ -20,11 +20,13 @@ export const CLOCK_CHANGED = 'um_clock';
 const READ_SQL = `SELECT um_now() AS now, (extract(epoch FROM um_now()) * 1000)::float8 AS "nowMs",
                          EXISTS (SELECT 1 FROM um_clock) AS frozen`;
 
-export const readClock = async (db: Db): Promise<StoredClock> => (await db.query<StoredClock>(READ_SQL))[0]!;
+export async function readClock(db: Db): Promise<StoredClock> {
+  return (await db.query<StoredClock>(READ_SQL))[0]!;
+}
 
 /** Sets the clock to a moment (any ISO 8601 timestamp PostgreSQL reads), or back to real time (null). */
-export const setClock = async (db: Db, at: string | null): Promise<StoredClock> =>
-  db.transaction(async (tx) => {
+export async function setClock(db: Db, at: string | null): Promise<StoredClock> {
+  return db.transaction(async (tx) => {
     if (at === null) await tx.query('DELETE FROM um_clock');
     else
       await tx.query(
@@ -34,16 +36,17 @@ export const setClock = async (db: Db, at: string | null): Promise<StoredClock> 
       );
     return readClock(tx);
   });
+}
 
 /**
  * Moves the clock from where it stands (real time: from now) to `next(nowMs)`, which returns epoch
  * milliseconds or null to change nothing. Instances advancing together take turns, so no step is lost.
  */
-export const advanceClock = async (
+export async function advanceClock(
   db: Db,
   next: (nowMs: number) => number | null,
-): Promise<StoredClock | null> =>
-  db.transaction(async (tx) => {
+): Promise<StoredClock | null> {
+  return db.transaction(async (tx) => {
     await tx.query('LOCK TABLE um_clock IN SHARE ROW EXCLUSIVE MODE');
     // Whole milliseconds to compute with; the fraction stays in the stored moment.
     const nowMs = Math.floor((await readClock(tx)).nowMs);
@@ -57,3 +60,4 @@ export const advanceClock = async (
     );
     return readClock(tx);
   });
+}

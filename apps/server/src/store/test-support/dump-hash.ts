@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from '../engine/db.js';
 
 /**
  * A fingerprint (md5 per row, then md5 of the sorted list, per table) of every row of

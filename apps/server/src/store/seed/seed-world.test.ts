@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { WorldSummary } from '@org/demo-world';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from './engine/db.js';
-import { hashDatabase } from './engine/dump-hash.js';
-import { resetDb } from './engine/reset-db.js';
-import { openPgliteTestDb, type TestDb } from './engine/test-database.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetDb } from '../engine/reset-db.js';
+import { hashDatabase } from '../test-support/dump-hash.js';
+import { useTestDb } from '../test-support/test-databases.js';
 import { seedWorld } from './seed-world.js';
 
 const SMALL = {
@@ -14,13 +13,7 @@ const SMALL = {
   messagesPerConversation: 6,
 } as const;
 
-let handle: TestDb;
-let db: Db;
-beforeAll(async () => {
-  handle = await openPgliteTestDb();
-  db = handle.db;
-});
-afterAll(() => handle?.dispose());
+const db = useTestDb();
 beforeEach(() => resetDb(db));
 
 const one = async <T extends object>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params))[0]!;

@@ -5,10 +5,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from './demo-world.js';
-import type { Db } from './engine/db.js';
+import type { Db } from '../engine/db.js';
+import { loadMigrations } from '../migration-files.js';
+import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from '../seed/demo-world.js';
 import { type Extraction, startExtraction } from './extract-world.js';
-import { loadMigrations } from './migration-files.js';
 import { readWorldSlice, type WorldSlice, writeWorldArchive } from './world-archive.js';
 
 /**
@@ -42,7 +42,7 @@ export interface PrebuiltWorldSpec {
  * must come within a second, and dropping a snapshot at start took 50-70 ms of it. The tiny world
  * has an archive of its own: a vitest helper's start decompresses 18 MB, not the demo worlds first.
  */
-export const PREBUILT_WORLDS: readonly PrebuiltWorldSpec[] = [
+const PREBUILT_WORLDS: readonly PrebuiltWorldSpec[] = [
   { name: 'cli-demo', archive: 'demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: false },
   { name: 'cli-demo-sandbox', archive: 'demo', seed: { seed: 1, size: 'demo', now: 'build' }, sandbox: true },
   { name: 'demo', archive: 'demo', seed: {}, sandbox: true },
@@ -73,12 +73,12 @@ interface Manifest {
 
 /**
  * dist/worlds/ beside the bundle; from the sources (tests), the last build's. All chunks of the
- * bundle sit in dist/, this module in src/store/ otherwise.
+ * bundle sit in dist/, this module in src/store/prebuilt-worlds/ otherwise.
  */
 const here = fileURLToPath(new URL('.', import.meta.url));
-export const WORLDS_FOLDER = here.endsWith('/dist/')
+const WORLDS_FOLDER = here.endsWith('/dist/')
   ? join(here, 'worlds')
-  : join(here, '..', '..', 'dist', 'worlds');
+  : join(here, '..', '..', '..', 'dist', 'worlds');
 const MANIFEST = 'manifest.json';
 
 /** Settings of the build only: no WAL kept beyond what a clean start needs (a small tarball). */
@@ -292,9 +292,9 @@ export async function buildPrebuiltWorlds(
 ): Promise<void> {
   const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
   // Loaded here only: a start reads the manifest before it loads PGlite and the model (D58).
-  const { openPgliteDb } = await import('./engine/pglite-db.js');
-  const { migrate } = await import('./migrate.js');
-  const { takeSnapshot } = await import('./sandbox-snapshot.js');
+  const { openPgliteDb } = await import('../engine/pglite-db.js');
+  const { migrate } = await import('../migrate.js');
+  const { takeSnapshot } = await import('../sandbox/snapshot.js');
   const work = await mkdtemp(join(tmpdir(), 'um-worlds-'));
   try {
     const base = join(work, 'base');
