@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { endpointList } from '@org/model';
 import { describe, expect, it } from 'vitest';
@@ -9,17 +9,7 @@ import { DECISIONS_DIR, DIST_DIR, RELEASES_DIR } from '../scripts/lib/paths.js';
 import { findExternalResourceReferences } from '../scripts/lib/site/offline.js';
 import { referenceDocument, schemaNames } from '../scripts/lib/site/reference-model.js';
 
-/** The ceiling of issue 27; `pnpm bench` prints the figure beside it. */
-const SITE_CEILING_BYTES = 15 * 1024 * 1024;
-
 const page = (path: string) => readFile(join(DIST_DIR, path), 'utf8');
-
-const sizeOf = async (dir: string): Promise<number> => {
-  let total = 0;
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
-  return total;
-};
 
 // The site is built by the `docs` task (`pnpm run docs`), which this package's test task runs first.
 describe('the docs site in docs/dist', () => {
@@ -61,10 +51,6 @@ describe('the docs site in docs/dist', () => {
     for (const file of (await readdir(DIST_DIR, { recursive: true })).filter((f) => f.endsWith('.html')))
       for (const url of findExternalResourceReferences(await page(file))) found.push(`${file}: ${url}`);
     expect(found).toEqual([]);
-  });
-
-  it(`weighs at most ${SITE_CEILING_BYTES / 1024 / 1024} MB`, async () => {
-    expect(await sizeOf(DIST_DIR)).toBeLessThanOrEqual(SITE_CEILING_BYTES);
   });
 });
 

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'vitepress';
@@ -16,14 +16,25 @@ import { referenceDocument, referenceOperations } from './reference-model.js';
 const scalarBundle = (): string =>
   join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js');
 
+/** Issue 27's ceiling; `pnpm bench` prints the figure beside it. */
+export const SITE_CEILING_BYTES = 15 * 1024 * 1024;
+
+const sizeOf = async (dir: string): Promise<number> => {
+  let total = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  return total;
+};
+
 const htmlFilesIn = async (dir: string): Promise<string[]> =>
   (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).map((f) => join(dir, f));
 
 /**
  * `pnpm run docs`: the reference pages generated from the model, the VitePress site of docs/ into
- * docs/dist, then beside it what the pages load
- * and link: the console's Scalar bundle and the OpenAPI document (JSON for the console, YAML as the
- * README offers it). Fails when a page would load anything from another machine.
+ * docs/dist, then beside it what the pages load and link: the console's Scalar bundle and its
+ * document (console-document.ts), and the OpenAPI document (JSON, and YAML as the README offers it).
+ * Fails when a page would load anything from another machine, or when the site weighs more than
+ * its ceiling.
  */
 export const buildSite = async (outDir: string = DIST_DIR): Promise<string> => {
   await writeReferencePages();
