@@ -117,7 +117,11 @@ describe('the docs site in Chromium, served by the reference server', () => {
     await page.goto(`${server.url}${BASE}/reference/console.html#${LIST_CONVERSATIONS}`);
     await page.getByLabel('Base URL').fill(server.url);
     await page.getByLabel('Token').fill(server.token);
+    // The console keeps them in this browser and loads again with them.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Use this server' }).click();
+    await reloaded;
+    expect(await page.getByLabel('Base URL').inputValue()).toBe(server.url);
     const response = await tryListConversations(page);
     expect(response.status()).toBe(200);
     expect(response.request().headers().authorization).toBe(server.token);
