@@ -55,7 +55,13 @@ describe('the code samples of every operation', () => {
       await writeFile(join(project, `${op.id}.ts`), `${sample}\nexport {};\n`);
       const samples = samplesOf(op.id, op.endpoint, integerQueryOf(doc, op.operation));
       for (const kind of KINDS)
-        cases.push({ id: op.id, kind, text: samples[kind], states: statesFor(op.endpoint) });
+        cases.push({
+          id: op.id,
+          kind,
+          text: samples[kind],
+          states: statesFor(op.endpoint),
+          writes: op.method !== 'GET',
+        });
     }
     await writeFile(join(project, 'run-samples.mjs'), runnerModule(cases));
     server = await starting;

@@ -39,26 +39,31 @@ export interface SampleCase {
   readonly kind: keyof OperationSamples;
   readonly text: string;
   readonly states: readonly StateSetup[];
+  /** A sample that writes (any method but GET) leaves the sandbox to be reset before the next. */
+  readonly writes: boolean;
 }
 
 const CLIENT_IMPORT = "import { createClient } from '@org/client';";
 
 /**
- * One ES module that runs every sample in turn against the server at API: the sandbox reset and the
- * sample's states set up first; each sample's `console.log(status, …)` is caught to read its status
- * (curl's with `-w`). It prints `{ "<id> <kind>": status }` as JSON. One process for all samples:
- * starting Node (or tsx) per sample would cost more than the samples themselves.
+ * One ES module that runs every sample in turn against the server at API. Before a sample, the
+ * sandbox is reset and the sample's states set up when a writing sample ran since the last reset or
+ * its operation's states are not set up yet (a reset per sample cost minutes on a busy machine).
+ * Each sample's `console.log(status, …)` is caught to read its status (curl's with `-w`). It prints
+ * `{ "<id> <kind>": status }` as JSON. One process for all samples: starting Node (or tsx) per
+ * sample would cost more than the samples themselves.
  */
 export const runnerModule = (cases: readonly SampleCase[]): string => {
   const bodies = cases.map((c) => {
     const key = JSON.stringify(`${c.id} ${c.kind}`);
     const states = JSON.stringify(c.states);
+    const head = `${key}, ${JSON.stringify(c.id)}, ${states}, ${c.writes}`;
     if (c.kind === 'curl') {
       const command = JSON.stringify(`${c.text} -o /dev/null -w '%{http_code}'`);
-      return `[${key}, ${states}, async (console) => console.log(Number(execFileSync('bash', ['-c', ${command}], { encoding: 'utf8' })))]`;
+      return `[${head}, async (console) => console.log(Number(execFileSync('bash', ['-c', ${command}], { encoding: 'utf8' })))]`;
     }
     const text = c.text.replace(CLIENT_IMPORT, '');
-    return `[${key}, ${states}, async (console) => {\n${text}\n}]`;
+    return `[${head}, async (console) => {\n${text}\n}]`;
   });
   return [
     "import { execFileSync } from 'node:child_process';",
@@ -67,9 +72,15 @@ export const runnerModule = (cases: readonly SampleCase[]): string => {
     'const sandbox = (path, body) => fetch(`${API}/_sandbox/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: body && JSON.stringify(body) }).then(async (r) => { if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`); });',
     `const samples = [\n${bodies.join(',\n')}\n];`,
     'const results = {};',
-    'for (const [key, states, sample] of samples) {',
-    '  await sandbox("reset");',
-    '  for (const state of states) await sandbox("provider-states", { ...state, action: "setup" });',
+    'let dirty = true;',
+    'let statesOf;',
+    'for (const [key, id, states, writes, sample] of samples) {',
+    '  if (dirty || (states.length > 0 && statesOf !== id)) {',
+    '    await sandbox("reset");',
+    '    for (const state of states) await sandbox("provider-states", { ...state, action: "setup" });',
+    '    statesOf = id;',
+    '  }',
+    '  dirty = writes;',
     '  let status;',
     '  try { await sample({ log: (first) => { status = first; } }); } catch (error) { status = error?.status ?? String(error); }',
     '  results[key] = status;',
