@@ -5,7 +5,7 @@ import { CONSOLE_PATH, REFERENCE_PATH } from '../scripts/lib/site/links.js';
 import { releaseItems, siteSidebar } from '../scripts/lib/site/sidebar.js';
 
 /**
- * The docs site (D63): the guides, decisions and release notes of docs/ as they are, the reference
+ * The docs site (D68): the guides, decisions and release notes of docs/ as they are, the reference
  * pages generated from the model (reference/operations, reference/schemas) and the try-it console.
  * Served at /docs/ by the reference server, so that is its base everywhere.
  */

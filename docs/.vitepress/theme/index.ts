@@ -1,4 +1,4 @@
-// Without the bundled Inter fonts: system fonts weigh nothing and need no download (D63).
+// Without the bundled Inter fonts: system fonts weigh nothing and need no download (D68).
 import DefaultTheme from 'vitepress/theme-without-fonts';
 import TryItConsole from './TryItConsole.vue';
 import './custom.css';
