@@ -1,12 +1,15 @@
 /**
- * `pnpm run docs`: builds docs/dist/index.html, the offline API reference of docs/openapi.json, with the
- * guides beside it. Usage: tsx scripts/build-docs.ts [openapi.json] [out-dir]
+ * `pnpm run docs`: builds the docs site (guides, reference, try-it console, decisions, release notes)
+ * into docs/dist. Usage: tsx scripts/build-docs.ts [out-dir]
  */
-import { relative } from 'node:path';
-import { DIST_DIR, OPENAPI_JSON } from './lib/paths.js';
-import { buildReference } from './lib/reference/build-reference.js';
+import { relative, resolve } from 'node:path';
+import { DIST_DIR } from './lib/paths.js';
+import { buildSite } from './lib/site/build-site.js';
 
-const [openapiPath = OPENAPI_JSON, outDir = DIST_DIR] = process.argv.slice(2);
-const indexFile = await buildReference({ openapiPath, outDir });
+const [outDir = DIST_DIR] = process.argv.slice(2);
+const started = performance.now();
+const indexFile = await buildSite(resolve(outDir));
 const shown = relative(process.cwd(), indexFile);
-console.log(`API reference: ${shown.startsWith('..') ? indexFile : shown}`);
+console.log(
+  `Docs site: ${shown.startsWith('..') ? indexFile : shown} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+);

@@ -59,17 +59,25 @@ function traced(result: RunResult): RunResult {
 interface ServerBinRun extends RunResult {
   readonly firstAnswerMs?: number;
   readonly fuzz?: RunResult;
-  /** GET /docs/ of the installed server: its status, content type and page. */
-  readonly docs?: { status: number; type: string; page: string };
+  /** GET /docs/ of the installed server: its status, content type and page; the console's statuses. */
+  readonly docs?: { status: number; type: string; page: string; console: number; consoleBundle: number };
 }
 
 /** The API reference the installed server serves at /docs/ (the site ships in the package). */
 async function docsPage(url: string): Promise<ServerBinRun['docs']> {
   const response = await fetch(new URL('/docs/', url));
+  const statusOf = async (path: string) => {
+    const answer = await fetch(new URL(path, url));
+    await answer.arrayBuffer();
+    return answer.status;
+  };
   return {
     status: response.status,
     type: response.headers.get('content-type') ?? '',
     page: await response.text(),
+    // The same site as the repository's: the try-it console and the Scalar bundle it loads.
+    console: await statusOf('/docs/reference/console.html'),
+    consoleBundle: await statusOf('/docs/scalar/standalone.js'),
   };
 }
 
@@ -467,6 +475,8 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     // Neither the installed package's folder nor this repository's: the page names no local path.
     expect(docs!.page).not.toContain(root);
     expect(docs!.page).not.toContain(REPO_ROOT);
+    expect(docs!.page.includes('VitePress')).toBe(true);
+    expect([docs!.console, docs!.consoleBundle]).toEqual([200, 200]);
   });
 
   it('prints the usage and version of every bin and command, exiting 0', async () => {

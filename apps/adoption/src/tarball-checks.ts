@@ -41,6 +41,11 @@ export interface Problem {
 
 /** Files whose text the import check reads: code and type declarations. */
 const CODE = /\.(?:[cm]?js|d\.[cm]?ts)$/;
+/**
+ * The reference server's docs site (dist/docs): scripts a browser loads, bundled, never imported by
+ * Node, whose text only looks like imports (`import(...)` of names inside Scalar's bundle).
+ */
+const BROWSER_SITE = /^dist\/docs\//;
 
 /** Reads a .tgz: its manifest and every file (the text of code files only). */
 export async function readTarball(file: string): Promise<Packed> {
@@ -127,7 +132,7 @@ export function undeclaredImports({ manifest, files }: Packed): Problem[] {
     ...Object.keys(manifest.optionalDependencies ?? {}),
   ]);
   return files
-    .filter((file) => CODE.test(file.path))
+    .filter((file) => CODE.test(file.path) && !BROWSER_SITE.test(file.path))
     .flatMap((file) =>
       [...importedPackages(file.text)]
         .filter((name) => !declared.has(name))

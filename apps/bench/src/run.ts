@@ -15,6 +15,7 @@ import { type CapturedResponse, captureResponses, requestKey } from './ceiling.j
 import { CeilingProcess } from './ceiling-process.js';
 import { ask, forkChild, nextMessage, stopChild } from './children.js';
 import { clientBenchRequests, runClientBench } from './client-bench.js';
+import { docsSiteReport } from './docs-site-bench.js';
 import { runFreshStart } from './fresh-start.js';
 import { checkIssueGoals } from './issue-goals.js';
 import { type BenchRequest, LoadGenerator, type LoadResult } from './load.js';
@@ -80,6 +81,7 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     'with-tests': { type: 'boolean', default: false },
     'no-typecheck': { type: 'boolean', default: false },
+    'no-docs': { type: 'boolean', default: false },
     'no-profile': { type: 'boolean', default: false },
     // The fresh-start section (time to first answer, RSS, beside Prism; sandbox reset times).
     'no-start': { type: 'boolean', default: false },
@@ -671,6 +673,7 @@ const main = async () => {
   results.notes = notes;
   const report = renderReport(results, checkTargets(results), notes);
   process.stdout.write(`\n${report}`);
+  if (!flags['no-docs']) process.stdout.write(await docsSiteReport(log));
   const dataDir = path.join(REPO_ROOT, 'apps', 'bench', '.data');
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(path.join(dataDir, 'last-run.json'), `${JSON.stringify(results, null, 2)}\n`);

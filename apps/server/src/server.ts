@@ -331,6 +331,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       limits: limiter.limits,
       clearRateLimits: () => limiter.reset(),
       seededWorldId: world.customerId,
+      demoTokens: { organization: world.organizations[0]?.token ?? '', customer: world.customerToken },
       async createWorld(organizations) {
         const tenant = await fixtures.tenant(organizations);
         return {

@@ -172,7 +172,7 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
 
   if (options.sandbox) registerSandbox(app, options.sandbox);
   registerRetiredVersions(app);
-  registerDocs(app, { docsDir: options.docsDir });
+  registerDocs(app, { docsDir: options.docsDir, sandbox: options.sandbox });
   registerRoutes(app, services, handlers, { publicUrl: options.publicUrl });
   return app;
 };

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { endpointList } from '@org/model';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultDocsDir, registerDocs } from './docs.js';
+import { type DocsOptions, defaultDocsDir, registerDocs } from './docs.js';
 
 /** The docs site the package's build copies in (and an installed server serves). */
 const SHIPPED_DOCS = fileURLToPath(new URL('../../dist/docs', import.meta.url));
@@ -21,7 +21,7 @@ afterAll(async () => {
  * A tiny docs site laid out like the built one (index.html, guides/, decisions/): serving is tested
  * against it, so these tests need no docs site built first.
  */
-const FIXTURE_INDEX = '<!doctype html><title>API reference</title><redoc></redoc>';
+const FIXTURE_INDEX = '<!doctype html><title>API docs</title><div id="app"></div>';
 const fixtureSite = (): string => {
   const dir = mkdtempSync(join(tmpdir(), 'um-docs-site-'));
   dirs.push(dir);
@@ -33,19 +33,19 @@ const fixtureSite = (): string => {
   return dir;
 };
 
-const appWith = async (docsDir?: string) => {
+const appWith = async (docsDir?: string, options: Omit<DocsOptions, 'docsDir'> = {}) => {
   const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  registerDocs(app, { docsDir });
+  registerDocs(app, { docsDir, ...options });
   await app.ready();
   apps.push(app);
   return app;
 };
 
-/** Operations of the model's endpoint table the page does not name (Redoc embeds the document). */
-const missingOperations = (html: string) =>
+/** Operations of the model's endpoint table without a page in the shipped site (their permalinks). */
+const missingOperations = () =>
   endpointList()
-    .map(([id]) => id)
-    .filter((id) => !html.includes(`"operationId":"${id}"`));
+    .map(([id]) => `reference/operations/${id}.html`)
+    .filter((path) => !existsSync(join(SHIPPED_DOCS, path)));
 
 describe('GET /docs/', () => {
   it('serves the docs site shipped in the package (dist/docs), from the sources as from the bundle; DOCS_DIR wins', () => {
@@ -101,6 +101,19 @@ describe('GET /docs/', () => {
   });
 });
 
+describe("GET /docs/sandbox.json (the try-it console's settings)", () => {
+  it('gives the demo token to the console of a sandbox, and nothing without the sandbox', async () => {
+    const demoTokens = { organization: 'demo-org-token', customer: 'demo-customer-token' };
+    const sandboxed = await appWith(fixtureSite(), { sandbox: { demoTokens } });
+    const settings = await sandboxed.inject({ url: '/docs/sandbox.json' });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json()).toEqual({ token: 'demo-org-token', tokens: demoTokens });
+    expect(settings.headers['cache-control']).toBe('no-store');
+    const plain = await appWith(fixtureSite());
+    expect((await plain.inject({ url: '/docs/sandbox.json' })).statusCode).toBe(404);
+  });
+});
+
 describe('the docs site the package ships (dist/docs, from `pnpm build`)', () => {
   it('names every operation of the endpoint table and holds the guides and decisions', async () => {
     // The package's own build output: its build (a dependency of this test task) builds the docs site
@@ -109,10 +122,10 @@ describe('the docs site the package ships (dist/docs, from `pnpm build`)', () =>
     const app = await appWith();
     const page = await app.inject({ url: '/docs/' });
     expect(page.statusCode).toBe(200);
-    // Booleans and short lists: a failure must not print the whole 2.5 MB page.
-    expect(page.body.includes('redoc')).toBe(true);
-    expect(missingOperations(page.body)).toEqual([]);
-    expect((await app.inject({ url: '/docs/guides/pagination.md' })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/docs/decisions/README.md' })).statusCode).toBe(200);
+    expect(page.body.includes('VitePress')).toBe(true);
+    expect(missingOperations()).toEqual([]);
+    expect((await app.inject({ url: '/docs/guides/pagination.html' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/docs/decisions/README.html' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/docs/reference/console.html' })).statusCode).toBe(200);
   });
 });

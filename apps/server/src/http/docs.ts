@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxControl } from './sandbox.js';
 
 /**
  * The built docs site: DOCS_DIR, or the copy the package's build puts in dist/docs/ (the docs site
@@ -22,6 +23,8 @@ const TYPES: Record<string, string> = {
   '.yaml': 'application/yaml; charset=utf-8',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
 };
@@ -41,7 +44,18 @@ package ships) holds no <code>index.html</code>. In the server's repository,
 export interface DocsOptions {
   /** The built docs site; default: defaultDocsDir(). */
   docsDir?: string | undefined;
+  /** With the sandbox on, the site's try-it console calls this server with the demo token. */
+  sandbox?: Pick<SandboxControl, 'demoTokens'> | undefined;
 }
+
+/**
+ * What the docs site's try-it console reads at /docs/sandbox.json: the token it prefills. Only a
+ * sandbox answers it; a static copy of the site has none, and its console asks for a URL and a token.
+ */
+const sandboxSettings = (sandbox: Pick<SandboxControl, 'demoTokens'>) => ({
+  token: sandbox.demoTokens.organization,
+  tokens: sandbox.demoTokens,
+});
 
 /**
  * GET /openapi.json serves the model's document; /docs/ the HTML reference and the guides beside
@@ -59,6 +73,12 @@ export const registerDocs = (app: FastifyInstance, options: DocsOptions = {}) =>
         await (document ??= import('@org/model/openapi').then((m) => JSON.stringify(m.openApiDocument()))),
       ),
   );
+  const { sandbox } = options;
+  if (sandbox) {
+    app.get('/docs/sandbox.json', async function trySettings(_request, reply) {
+      return reply.header('cache-control', 'no-store').send(sandboxSettings(sandbox));
+    });
+  }
   // With trailing slashes ignored, the route /docs serves both /docs and /docs/ (index.html).
   app.get('/docs', async (request, reply) => serve(request, reply));
   app.get('/docs/*', async (request, reply) => serve(request, reply));

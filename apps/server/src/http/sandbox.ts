@@ -52,6 +52,8 @@ export interface SandboxControl {
   dropWorld(id: number): Promise<boolean>;
   /** The seeded world's customer (never dropped: a reset restores it). */
   seededWorldId: number;
+  /** The seeded world's raw tokens, which the docs site's try-it console prefills. */
+  demoTokens: { organization: string; customer: string };
   /** The server's clock (D40), as every instance on the database sees it. */
   clock: {
     read(): Promise<ClockState>;

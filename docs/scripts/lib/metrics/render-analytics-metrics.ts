@@ -58,7 +58,7 @@ GET /api/um/v1/analytics/<metric>/     (or /api/um/analytics/<metric>/ for the l
 \`\`\`
 
 The query parameters, the 93-day range cap, the 10-per-minute rate limit and the \`next\` link of
-large responses are described in the [API reference](../dist/index.html) (tag *Analytics*), in
+large responses are described in the [API reference](../reference/index.md) (tag *Analytics*), in
 [Rate limits](rate-limits.md) and in [Pagination](pagination.md). Each data point carries \`time\`,
 \`value\` and \`value_str\`; the table says what \`value\` and \`value_str\` mean for each of the
 ${count} metrics. "empty" means \`value_str\` is the empty string. Formats the description does not
