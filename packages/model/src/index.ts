@@ -4,7 +4,6 @@ export * from './endpoints/index.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './examples.js';
-export * from './fast-parse.js';
 export * from './limits.js';
 export * from './pages.js';
 export * from './primitives.js';

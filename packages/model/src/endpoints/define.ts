@@ -1,4 +1,4 @@
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import type { DecisionId } from '../decisions.js';
 import {
   type ErrorStatus,
@@ -27,11 +27,11 @@ export interface EndpointExample {
 export interface EndpointDefinition<
   M extends HttpMethod = HttpMethod,
   P extends string = string,
-  Params extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
-  Query extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
-  Body extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
-  Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>> = Partial<
-    Record<SuccessStatus, z.ZodTypeAny | null>
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Success extends Partial<Record<SuccessStatus, z.ZodType | null>> = Partial<
+    Record<SuccessStatus, z.ZodType | null>
   >,
   Errors extends ErrorStatus = ErrorStatus,
 > {
@@ -62,10 +62,10 @@ export interface EndpointDefinition<
 type Input<
   M extends HttpMethod,
   P extends string,
-  Params extends z.ZodTypeAny | undefined,
-  Query extends z.ZodTypeAny | undefined,
-  Body extends z.ZodTypeAny | undefined,
-  Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>>,
+  Params extends z.ZodType | undefined,
+  Query extends z.ZodType | undefined,
+  Body extends z.ZodType | undefined,
+  Success extends Partial<Record<SuccessStatus, z.ZodType | null>>,
   G extends ResourceGroup | null,
   E extends readonly ErrorStatus[] | undefined,
 > = Omit<EndpointDefinition<M, P, Params, Query, Body, Success>, 'errors' | 'decisions' | 'group'> & {
@@ -78,8 +78,8 @@ type ServerErrorStatus = (typeof SERVER_ERROR_STATUSES)[number];
 
 /** The error statuses `endpoint()` derives, as a type: what a typed client can be answered. */
 export type DerivedErrorStatus<
-  Params extends z.ZodTypeAny | undefined,
-  Body extends z.ZodTypeAny | undefined,
+  Params extends z.ZodType | undefined,
+  Body extends z.ZodType | undefined,
   G extends ResourceGroup | null,
   E extends readonly ErrorStatus[] | undefined,
 > =
@@ -91,8 +91,8 @@ export type DerivedErrorStatus<
           | 403
           | 429
           | 431
-          | (Params extends z.ZodTypeAny ? 404 | 414 : never)
-          | (Body extends z.ZodTypeAny ? 415 : never))
+          | (Params extends z.ZodType ? 404 | 414 : never)
+          | (Body extends z.ZodType ? 415 : never))
   | (G extends null ? never : ServerErrorStatus);
 
 /**
@@ -105,11 +105,11 @@ export type DerivedErrorStatus<
 export const endpoint = <
   const M extends HttpMethod,
   const P extends string,
-  Params extends z.ZodTypeAny | undefined = undefined,
-  Query extends z.ZodTypeAny | undefined = undefined,
-  Body extends z.ZodTypeAny | undefined = undefined,
-  const Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>> = Partial<
-    Record<SuccessStatus, z.ZodTypeAny | null>
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  const Success extends Partial<Record<SuccessStatus, z.ZodType | null>> = Partial<
+    Record<SuccessStatus, z.ZodType | null>
   >,
   const G extends ResourceGroup | null = ResourceGroup | null,
   const E extends readonly ErrorStatus[] | undefined = undefined,

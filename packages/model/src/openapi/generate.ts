@@ -1,14 +1,50 @@
-import { generateSchema } from '@anatine/zod-openapi';
-import type { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { strictOf } from '../strict.js';
 
+/** The OpenAPI versions the model publishes: 3.0 for the tools that read only 3.0, and 3.1. */
+export type OpenApiVersion = '3.0' | '3.1';
+
+/** zod's JSON Schema target for each OpenAPI version (3.1's schema dialect is JSON Schema 2020-12). */
+const TARGETS = { '3.0': 'openapi-3.0', '3.1': 'draft-2020-12' } as const;
+
 /**
- * The JSON Schema (OpenAPI 3.0 dialect) of a zod schema. The only call into the generator library.
- * The document states the contract, so it describes the strict form (D30): unknown keys and enum
- * values are what a tolerant consumer survives, not what the server sends.
+ * The JSON Schema of a zod schema in the dialect of an OpenAPI version: zod's own `z.toJSONSchema`,
+ * with each schema's `.meta()` merged in. The document states the contract, so it describes the
+ * strict form (D30): unknown keys and enum values are what a tolerant consumer survives, not what
+ * the server sends. Refinements and transforms have no JSON Schema: their `.meta()` says it.
  */
-export const jsonSchemaOf = (schema: z.ZodTypeAny): Record<string, unknown> =>
-  generateSchema(strictOf(schema), false, '3.0') as Record<string, unknown>;
+export const jsonSchemaOf = (schema: z.ZodType, version: OpenApiVersion = '3.0'): Record<string, unknown> => {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(strictOf(schema), {
+    target: TARGETS[version],
+    unrepresentable: 'any',
+    io: 'output',
+    override: keepTheContract,
+  }) as Record<string, unknown>;
+  return json;
+};
+
+type Overridden = Parameters<NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] & {}>[0];
+
+/** Whether a schema admits anything, so a field of it may be absent (zod parses a missing one). */
+const isFreeForm = (schema: z.ZodType) => schema instanceof z.ZodUnknown || schema instanceof z.ZodAny;
+
+/**
+ * What zod 4 states beyond the contract the document has always stated: `.int()` bounds every
+ * integer to the safe range and `.uuid()` adds its own pattern beside `format: uuid`; both are zod's
+ * checks, not API limits. A free-form field (D19) is not required: zod parses a record without it.
+ */
+function keepTheContract({ zodSchema, jsonSchema }: Overridden): void {
+  const json = jsonSchema as Record<string, unknown>;
+  if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
+  if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
+  if (json.format === 'uuid') delete json.pattern;
+  if (zodSchema instanceof z.ZodObject && Array.isArray(json.required)) {
+    const shape = zodSchema.shape as Record<string, z.ZodType>;
+    const required = (json.required as string[]).filter((key) => !shape[key] || !isFreeForm(shape[key]));
+    if (required.length) json.required = required;
+    else delete json.required;
+  }
+}
 
 type Json = unknown;
 

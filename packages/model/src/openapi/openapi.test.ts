@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_JSON_PATH, serializeJson } from '../../scripts/openapi-files.js';
+import { OPENAPI_31_JSON_PATH, OPENAPI_JSON_PATH, serializeJson } from '../../scripts/openapi-files.js';
 import { endpointList } from '../endpoints/index.js';
 import { SERVER_ERROR_STATUSES } from '../errors.js';
 import { LIMITS } from '../limits.js';
@@ -65,6 +65,14 @@ const jsonTypeOf = (described: string): string | undefined =>
 describe('docs/openapi.json', () => {
   it('is the committed output of the model (run `pnpm --filter @org/model openapi` after a model change)', () => {
     expect(readFileSync(OPENAPI_JSON_PATH, 'utf8')).toBe(serializeJson(doc));
+  });
+
+  it('docs/openapi-3.1.json is the committed OpenAPI 3.1 form of the same model', () => {
+    const doc31 = openApiDocument('3.1') as unknown as Obj;
+    expect(readFileSync(OPENAPI_31_JSON_PATH, 'utf8')).toBe(serializeJson(doc31));
+    expect(doc31.openapi).toBe('3.1.0');
+    expect(Object.keys(doc31.components.schemas)).toEqual(Object.keys(doc.components.schemas));
+    expect(JSON.stringify(doc31)).not.toContain('"nullable"');
   });
 
   it('documents 500 and 503 with their error bodies on every counted operation, from one status list', () => {
@@ -222,11 +230,14 @@ describe('docs/openapi.json', () => {
     }
   });
 
-  it('passes redocly lint with the recommended rules', () => {
+  it.each([
+    ['3.0', OPENAPI_JSON_PATH],
+    ['3.1', OPENAPI_31_JSON_PATH],
+  ])('OpenAPI %s passes redocly lint with the recommended rules', (_version, path) => {
     const cwd = fileURLToPath(new URL('../..', import.meta.url));
     const out = execFileSync(
       'npx',
-      ['redocly', 'lint', OPENAPI_JSON_PATH, '--config', 'redocly.yaml', '--format', 'summary'],
+      ['redocly', 'lint', path, '--config', 'redocly.yaml', '--format', 'summary'],
       {
         cwd,
         encoding: 'utf8',

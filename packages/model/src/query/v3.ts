@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { decided } from '../decisions.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
@@ -97,7 +97,7 @@ export const conversationFilters = {
   // D18: the set is open, so any value filters; typed as the known statuses plus any string.
   status: stringParam(
     `Conversations with that status (known values: ${Object.keys(CONVERSATION_STATUSES).join(', ')}).`,
-  ) as z.ZodType<ConversationStatus | undefined, z.ZodTypeDef, unknown>,
+  ) as z.ZodType<ConversationStatus | undefined, unknown>,
   topics: idParam('Conversations with that topic id.'),
   um_widget_id: idParam('Conversations conducted at least partly through that widget.'),
   chat_widget_id: idParam('Alias of um_widget_id (D20).'),
