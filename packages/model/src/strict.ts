@@ -23,11 +23,14 @@ const OPEN_ENUMS = z.registry<{ knownValues: readonly [string, ...string[]] }>()
  */
 export const openEnum = <const V extends readonly [string, ...string[]]>(
   values: V,
-): z.ZodType<V[number] | (string & {}), string> => {
+): z.ZodType<OpenValue<V>, OpenValue<V>> => {
   const schema = z.string();
   OPEN_ENUMS.add(schema, { knownValues: values });
-  return schema as z.ZodType<V[number] | (string & {}), string>;
+  return schema as z.ZodType<OpenValue<V>, OpenValue<V>>;
 };
+
+/** An open enum's value: a known value, or any other string (still offered by editors). */
+type OpenValue<V extends readonly string[]> = V[number] | (string & {});
 
 /** The open form of a closed enum, with its OpenAPI text. */
 export const openEnumOf = <const T extends Readonly<Record<string, string>>>(closed: z.ZodEnum<T>) => {
