@@ -9,7 +9,7 @@ import { invalid } from './api-error.js';
 export const fieldMessages = (): Record<string, string[]> => Object.create(null);
 
 /** Parses input with a model schema; failures become 400 invalid with a message per field (D1). */
-export const parseOrThrow = <S extends z.ZodTypeAny>(
+export const parseOrThrow = <S extends z.ZodType>(
   schema: S,
   input: unknown,
   what: string,

@@ -189,7 +189,7 @@ const ProviderStateCatalogueSchema = z
   .describe('Every provider state the sandbox sets up.');
 
 /** A record body and the record it answers, per table (the API's GET form). */
-export const RECORD_RESOURCES: Record<SandboxRecordResource, { input: z.ZodTypeAny; record: z.ZodTypeAny }> =
+export const RECORD_RESOURCES: Record<SandboxRecordResource, { input: z.ZodType<Record<string, unknown>>; record: z.ZodType }> =
   {
     contact_identities: { input: INPUTS.contact_identities, record: ContactIdentitySchema },
     conversations: { input: INPUTS.conversations, record: ConversationDetailSchema },
@@ -204,10 +204,10 @@ interface Operation {
   path: string;
   summary: string;
   description: string;
-  body?: z.ZodTypeAny;
+  body?: z.ZodType;
   /** Query parameters (an object schema of optional strings). */
-  query?: z.AnyZodObject;
-  success: { status: 200 | 201 | 204; schema: z.ZodTypeAny | null };
+  query?: z.ZodObject;
+  success: { status: 200 | 201 | 204; schema: z.ZodType | null };
   errors: ErrorStatus[];
   /** Takes `Authorization` (the organization a record is created in). */
   authorization?: boolean;

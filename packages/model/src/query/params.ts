@@ -16,6 +16,16 @@ const param = <T extends z.ZodType>(parser: T, openapi: SchemaMeta, decision?: D
 
 const INTEGER = /^[+-]?\d+$/;
 
+/**
+ * The type of a parameter that may be absent: zod 4 reads a key's optionality from the schema's
+ * internals type (`optin`/`optout`), so a parameter typed by hand states it there.
+ */
+export type OptionalParam<T> = z.ZodType<
+  T | undefined,
+  unknown,
+  z.core.$ZodTypeInternals<T | undefined, unknown> & { optin: 'optional'; optout: 'optional' }
+>;
+
 export interface IntOptions {
   description: string;
   min?: number;
@@ -29,7 +39,7 @@ export interface IntOptions {
 
 /** An integer parameter; `-5`, `1.5` and `ten` are rejected with a message. */
 export function intParam(options: IntOptions & { default: number }): z.ZodType<number, unknown>;
-export function intParam(options: IntOptions): z.ZodType<number | undefined, unknown>;
+export function intParam(options: IntOptions): OptionalParam<number>;
 export function intParam({ description, min, max, clampTo, default: def, decision }: IntOptions): z.ZodType {
   const parsed = z
     .string({ error: 'A whole number is required.' })
@@ -241,7 +251,7 @@ export function enumParam<const V extends readonly [string, ...string[]]>(
   values: V,
   description: string,
   options?: { decision?: DecisionId },
-): z.ZodType<V[number] | undefined, unknown>;
+): OptionalParam<V[number]>;
 export function enumParam<const V extends readonly [string, ...string[]]>(
   values: V,
   description: string,

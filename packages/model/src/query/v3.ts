@@ -11,6 +11,7 @@ import {
   idParam,
   intParam,
   messageExcludeIdsParam,
+  type OptionalParam,
   requiredIdParam,
   searchParam,
   stringParam,
@@ -97,7 +98,7 @@ export const conversationFilters = {
   // D18: the set is open, so any value filters; typed as the known statuses plus any string.
   status: stringParam(
     `Conversations with that status (known values: ${Object.keys(CONVERSATION_STATUSES).join(', ')}).`,
-  ) as z.ZodType<ConversationStatus | undefined, unknown>,
+  ) as OptionalParam<ConversationStatus>,
   topics: idParam('Conversations with that topic id.'),
   um_widget_id: idParam('Conversations conducted at least partly through that widget.'),
   chat_widget_id: idParam('Alias of um_widget_id (D20).'),

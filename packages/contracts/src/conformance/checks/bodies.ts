@@ -1,6 +1,6 @@
 import { type ApiResponse, isApiError } from '@org/client';
 import { type EndpointDefinition, type EndpointId, endpointList } from '@org/model';
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectRateLimitHeaders, expectSchema } from '../context.js';
 import { collectionOf } from './collections.js';
@@ -27,7 +27,7 @@ const readAndValidate = async (
     }
     throw error;
   }
-  const schema = (ep.success as Partial<Record<number, z.ZodTypeAny | null>>)[response.status];
+  const schema = (ep.success as Partial<Record<number, z.ZodType | null>>)[response.status];
   if (!v.expect(schema !== undefined, `${id}: status ${response.status} is not documented`)) return undefined;
   if (schema) expectSchema(v, schema, response.data, `${id} body`);
   expectRateLimitHeaders(v, response.headers, id);

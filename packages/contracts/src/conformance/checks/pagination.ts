@@ -1,6 +1,6 @@
 import { isApiError, paramFormatsOf } from '@org/client';
 import { type EndpointId, endpointList, LIMITS } from '@org/model';
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectSchema } from '../context.js';
 import { collectionOf } from './collections.js';
@@ -51,7 +51,7 @@ const getPage = async (
   urlOrInput: string | object,
 ) => {
   const ep = ctx.definition(id);
-  const schema = (ep.success as Record<number, z.ZodTypeAny>)[200]!;
+  const schema = (ep.success as Record<number, z.ZodType>)[200]!;
   try {
     if (typeof urlOrInput === 'string') {
       const res = await ctx.raw(urlOrInput, { Authorization: ctx.options.token });
