@@ -1,6 +1,10 @@
-// @org/model parse speed, in its own process (forked by the bench with the real response bodies).
+// @org/model parse speed, in its own process (forked by the bench with the real response bodies),
+// and what importing one schema costs a bundle.
 import { readFileSync } from 'node:fs';
-import { type EndpointDefinition, endpoints, parserOf } from '@org/model';
+import { createRequire } from 'node:module';
+import { type EndpointDefinition, endpoints } from '@org/model';
+import { build } from 'esbuild';
+import * as z from 'zod/v4';
 import { median, opsPerSecond } from './stats.js';
 
 type ZodTypeAny = NonNullable<EndpointDefinition['success'][200]>;
@@ -16,9 +20,9 @@ export interface ModelBenchInput {
 export interface ParseFigures {
   bytes: number;
   items: number;
-  /** JSON.parse + parserOf(schema): what the client's validation pays per response (D32). */
+  /** JSON.parse + the schema compiled by zod (`z.compile`): what the client's validation pays (D32). */
   compiledPerSecond: number;
-  /** JSON.parse + zod 3's schema.parse of the response text, for comparison. */
+  /** JSON.parse + zod 4's runtime parse of the schema (zod without a compiler: zod 3.25's zod/v4). */
   textPerSecond: number;
   /** schema.parse of the already-parsed JSON: the model's own share. */
   schemaPerSecond: number;
@@ -26,9 +30,18 @@ export interface ParseFigures {
   jsonPerSecond: number;
 }
 
+/** Minified bytes of an ES module importing from @org/model (esbuild, zod bundled in). */
+export interface BundleFigures {
+  recordSchemaBytes: number;
+  /** The same with zod left out: the model's own share. */
+  recordSchemaOwnBytes: number;
+  errorCodesBytes: number;
+}
+
 export interface ModelBenchResult {
   conversationPage: ParseFigures;
   analytics: ParseFigures;
+  bundle?: BundleFigures;
 }
 
 const successSchemaOf = (id: string): ZodTypeAny => {
@@ -49,10 +62,10 @@ const measure = (text: string, schema: ZodTypeAny, runs: number, ms: number): Pa
     schema: [] as number[],
     json: [] as number[],
   };
-  const parse = parserOf(schema);
-  if (!parse(parsed).success) throw new Error('parserOf rejects what zod accepts');
+  const compiled = z.compile(schema);
+  if (!compiled.safeParse(parsed).success) throw new Error('the compiled schema rejects what zod accepts');
   for (let i = 0; i < runs; i++) {
-    figures.compiled.push(opsPerSecond(() => parse(JSON.parse(text)), ms));
+    figures.compiled.push(opsPerSecond(() => compiled.safeParse(JSON.parse(text)), ms));
     figures.text.push(opsPerSecond(() => schema.parse(JSON.parse(text)), ms));
     figures.schema.push(opsPerSecond(() => schema.parse(parsed), ms));
     figures.json.push(opsPerSecond(() => JSON.parse(text), ms));
@@ -67,9 +80,46 @@ const measure = (text: string, schema: ZodTypeAny, runs: number, ms: number): Pa
   };
 };
 
-export const runModelBench = (input: ModelBenchInput, runs = 3, ms = 700): ModelBenchResult => ({
+/** The built model's ES entry, as a consumer's bundler resolves it. */
+const MODEL_ENTRY = createRequire(import.meta.url).resolve('@org/model');
+
+const bundleBytes = async (source: string, zod: 'bundled' | 'external'): Promise<number> => {
+  const result = await build({
+    stdin: { contents: source, loader: 'js', resolveDir: import.meta.dirname },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    alias: { '@org/model': MODEL_ENTRY.replace(/index\.cjs$/, 'index.js') },
+    external: zod === 'external' ? ['zod', 'zod/*'] : [],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.contents.length;
+};
+
+/** What importing one record schema, or ERROR_CODES alone, adds to a consumer's bundle. */
+export const measureBundles = async (): Promise<BundleFigures> => {
+  const record =
+    "import { ConversationSchema } from '@org/model'; console.log(ConversationSchema.parse({}));";
+  return {
+    recordSchemaBytes: await bundleBytes(record, 'bundled'),
+    recordSchemaOwnBytes: await bundleBytes(record, 'external'),
+    errorCodesBytes: await bundleBytes(
+      "import { ERROR_CODES } from '@org/model'; console.log(ERROR_CODES);",
+      'bundled',
+    ),
+  };
+};
+
+export const runModelBench = async (
+  input: ModelBenchInput,
+  runs = 3,
+  ms = 700,
+): Promise<ModelBenchResult> => ({
   conversationPage: measure(input.conversationPage, successSchemaOf('listConversations'), runs, ms),
   analytics: measure(input.analytics, successSchemaOf(`analytics_${input.metric}`), runs, ms),
+  bundle: await measureBundles(),
 });
 
 if (process.send) {
@@ -78,7 +128,10 @@ if (process.send) {
     if (message.type !== 'run' || !message.file) return;
     try {
       const input = JSON.parse(readFileSync(message.file, 'utf8')) as ModelBenchInput;
-      process.send!({ type: 'result', result: runModelBench(input, message.runs, message.ms) });
+      runModelBench(input, message.runs, message.ms).then(
+        (result) => process.send!({ type: 'result', result }),
+        (error) => process.send!({ type: 'error', message: String((error as Error)?.stack ?? error) }),
+      );
     } catch (error) {
       process.send!({ type: 'error', message: String((error as Error)?.stack ?? error) });
     }

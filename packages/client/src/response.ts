@@ -1,6 +1,24 @@
 import { type EndpointDefinition, type ParsingMode, strictOf } from '@org/model';
-import type { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { type RequestTarget, ResponseValidationError } from './errors.js';
+
+type Compile = <T extends z.ZodType>(schema: T) => T;
+
+/**
+ * zod's own compiled form of a schema (`z.compile`, zod 4.6 and later): the same rules, parsed by
+ * generated code, falling back to zod's runtime parser for anything it does not model. Where the
+ * installed zod has no compiler (zod 3.25's `zod/v4`), the schema itself. Once per schema.
+ */
+const compiledSchemas = new WeakMap<z.ZodType, z.ZodType>();
+function compiledOf(schema: z.ZodType): z.ZodType {
+  let compiled = compiledSchemas.get(schema);
+  if (!compiled) {
+    const compile = (z as { compile?: Compile }).compile;
+    compiled = typeof compile === 'function' ? compile(schema) : schema;
+    compiledSchemas.set(schema, compiled);
+  }
+  return compiled;
+}
 
 /** The body of a success response: JSON, or undefined for an empty body (204). */
 export const parseSuccessBody = (target: RequestTarget, status: number, text: string): unknown => {
@@ -39,8 +57,8 @@ export const validateSuccessBody = (
       { code: 'custom', path: [], message: `Status ${status} carries no body.` } as z.core.$ZodIssue,
     ]);
   }
-  // The model's own schema: zod 4 parses a page fast enough that the client needs no parser of its own (D32).
-  const parsed = (mode === 'strict' ? strictOf(schema) : schema).safeParse(body);
+  // The model's own schema, compiled by zod: no parser of the client's own (D32).
+  const parsed = compiledOf(mode === 'strict' ? strictOf(schema) : schema).safeParse(body);
   if (!parsed.success) throw new ResponseValidationError(target, status, body, parsed.error.issues);
   return parsed.data;
 };

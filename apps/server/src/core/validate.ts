@@ -9,11 +9,7 @@ import { invalid } from './api-error.js';
 export const fieldMessages = (): Record<string, string[]> => Object.create(null);
 
 /** Parses input with a model schema; failures become 400 invalid with a message per field (D1). */
-export const parseOrThrow = <S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  what: string,
-): z.output<S> => {
+export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> => {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const unknown = what === 'query parameters' ? 'Unknown query parameter.' : 'Unknown field.';

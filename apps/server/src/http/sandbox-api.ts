@@ -189,15 +189,17 @@ const ProviderStateCatalogueSchema = z
   .describe('Every provider state the sandbox sets up.');
 
 /** A record body and the record it answers, per table (the API's GET form). */
-export const RECORD_RESOURCES: Record<SandboxRecordResource, { input: z.ZodType<Record<string, unknown>>; record: z.ZodType }> =
-  {
-    contact_identities: { input: INPUTS.contact_identities, record: ContactIdentitySchema },
-    conversations: { input: INPUTS.conversations, record: ConversationDetailSchema },
-    messages: { input: INPUTS.messages, record: MessageSchema },
-    notes: { input: INPUTS.notes, record: NoteSchema },
-    navigation_events: { input: INPUTS.navigation_events, record: NavigationEventSchema },
-    operators: { input: INPUTS.operators, record: OperatorSchema },
-  };
+export const RECORD_RESOURCES: Record<
+  SandboxRecordResource,
+  { input: z.ZodType<Record<string, unknown>>; record: z.ZodType }
+> = {
+  contact_identities: { input: INPUTS.contact_identities, record: ContactIdentitySchema },
+  conversations: { input: INPUTS.conversations, record: ConversationDetailSchema },
+  messages: { input: INPUTS.messages, record: MessageSchema },
+  notes: { input: INPUTS.notes, record: NoteSchema },
+  navigation_events: { input: INPUTS.navigation_events, record: NavigationEventSchema },
+  operators: { input: INPUTS.operators, record: OperatorSchema },
+};
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -14,6 +14,7 @@ const TARGETS = { '3.0': 'openapi-3.0', '3.1': 'draft-2020-12' } as const;
  * the server sends. Refinements and transforms have no JSON Schema: their `.meta()` says it.
  */
 export const jsonSchemaOf = (schema: z.ZodType, version: OpenApiVersion = '3.0'): Record<string, unknown> => {
+  assertOpenApiTarget();
   const { $schema: _dialect, ...json } = z.toJSONSchema(strictOf(schema), {
     target: TARGETS[version],
     unrepresentable: 'any',
@@ -22,6 +23,19 @@ export const jsonSchemaOf = (schema: z.ZodType, version: OpenApiVersion = '3.0')
   }) as Record<string, unknown>;
   return json;
 };
+
+/**
+ * z.toJSONSchema writes the OpenAPI 3.0 dialect from zod 4.1 on; zod 3.25's `zod/v4` is zod 4.0,
+ * which would write another dialect with only a warning. The generator is a build-time entry: it
+ * says so rather than write a wrong document.
+ */
+function assertOpenApiTarget(): void {
+  const { major, minor } = z.core.version;
+  if (major === 4 && minor < 1)
+    throw new Error(
+      `@org/model/openapi needs zod 4.1 or later (z.toJSONSchema's OpenAPI target); this project's zod/v4 is ${major}.${minor}.`,
+    );
+}
 
 type Overridden = Parameters<NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] & {}>[0];
 
