@@ -1,24 +1,6 @@
-import { type EndpointDefinition, type ParsingMode, strictOf } from '@org/model';
-import * as z from 'zod/v4';
+import { compiledSchemaOf, type EndpointDefinition, type ParsingMode, strictOf } from '@org/model';
+import type * as z from 'zod/v4';
 import { type RequestTarget, ResponseValidationError } from './errors.js';
-
-type Compile = <T extends z.ZodType>(schema: T) => T;
-
-/**
- * zod's own compiled form of a schema (`z.compile`, zod 4.6 and later): the same rules, parsed by
- * generated code, falling back to zod's runtime parser for anything it does not model. Where the
- * installed zod has no compiler (zod 3.25's `zod/v4`), the schema itself. Once per schema.
- */
-const compiledSchemas = new WeakMap<z.ZodType, z.ZodType>();
-function compiledOf(schema: z.ZodType): z.ZodType {
-  let compiled = compiledSchemas.get(schema);
-  if (!compiled) {
-    const compile = (z as { compile?: Compile }).compile;
-    compiled = typeof compile === 'function' ? compile(schema) : schema;
-    compiledSchemas.set(schema, compiled);
-  }
-  return compiled;
-}
 
 /** The body of a success response: JSON, or undefined for an empty body (204). */
 export const parseSuccessBody = (target: RequestTarget, status: number, text: string): unknown => {
@@ -58,7 +40,7 @@ export const validateSuccessBody = (
     ]);
   }
   // The model's own schema, compiled by zod: no parser of the client's own (D32).
-  const parsed = compiledOf(mode === 'strict' ? strictOf(schema) : schema).safeParse(body);
+  const parsed = compiledSchemaOf(mode === 'strict' ? strictOf(schema) : schema).safeParse(body);
   if (!parsed.success) throw new ResponseValidationError(target, status, body, parsed.error.issues);
   return parsed.data;
 };
