@@ -1,5 +1,5 @@
-export { ISO_COUNTRY_CODES } from './countries.js';
 export * from './compiled.js';
+export { ISO_COUNTRY_CODES } from './countries.js';
 export * from './decisions.js';
 export * from './endpoints/index.js';
 export * from './enums.js';

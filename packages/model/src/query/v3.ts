@@ -1,5 +1,6 @@
 import * as z from 'zod/v4';
 import { decided } from '../decisions.js';
+import { pathParamsOf } from '../endpoints/define.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { ID_DIGITS } from '../primitives.js';
@@ -266,4 +267,5 @@ export const ListOperatorsQuerySchema = z
   .object({ ...commonQuery, ...offsetPaging, ordering: idOrderingParam })
   .strict();
 
-export const IdPathSchema = z.object({ id: requiredIdParam('Id of the resource.') }).strict();
+/** The path parameters of a `{id}` path: what `endpoint()` derives from such a path. */
+export const IdPathSchema = pathParamsOf('{id}');
