@@ -3,7 +3,7 @@ import { type EndpointDefinition, type EndpointId, endpointList } from '@org/mod
 import type { z } from 'zod/v4';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectRateLimitHeaders, expectSchema } from '../context.js';
-import { collectionOf } from './collections.js';
+import { collectionOf, foundParamsOf } from './collections.js';
 
 const isAnalytics = (ep: EndpointDefinition) => ep.group === 'analytics';
 
@@ -67,9 +67,8 @@ export const bodyChecks = (ctx: ConformanceContext): ConformanceCheck[] => {
           await readAndValidate(c, v, id, { params: { metric: 'um_conversation_duration' }, query });
           return;
         }
-        const collection = collectionOf(ep.path) ?? '';
-        const found = c.found.get(collection) ?? v.skip(`no ${collection} to read`);
-        await readAndValidate(c, v, id, { params: { id: found }, query });
+        const { params } = foundParamsOf(c, v, ep.path);
+        await readAndValidate(c, v, id, { ...(params ? { params } : {}), query });
       }),
     );
   }
