@@ -1,5 +1,5 @@
-import { formatAnalyticsTime, formatTimestamp, paramDocOf } from '@org/model';
-import * as z from 'zod/v4';
+import { formatAnalyticsTime, formatTimestamp, paramDocOf, paramsShapeOf } from '@org/model';
+import type * as z from 'zod/v4';
 
 /**
  * How a query parameter travels as a string. Read from the OpenAPI text the model attaches to
@@ -23,14 +23,7 @@ export type ParamFormat =
 type Shape = Record<string, z.ZodType>;
 
 /** The object shape behind a query schema (the analytics query is an object piped into a transform). */
-export const queryShapeOf = (schema: z.ZodType | undefined): Shape => {
-  let current: z.ZodType | undefined = schema;
-  while (current) {
-    if (current instanceof z.ZodObject) return current.shape as Shape;
-    current = current instanceof z.ZodPipe ? (current.in as z.ZodType) : undefined;
-  }
-  return {};
-};
+export const queryShapeOf = (schema: z.ZodType | undefined): Shape => paramsShapeOf(schema);
 
 const formatOfParam = (schema: z.ZodType): ParamFormat => {
   const doc = paramDocOf(schema) as { type?: string; format?: string; pattern?: string } | undefined;

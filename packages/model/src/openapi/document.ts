@@ -1,4 +1,4 @@
-import * as z from 'zod/v4';
+import type * as z from 'zod/v4';
 import { DECISIONS } from '../decisions.js';
 import {
   type EndpointDefinition,
@@ -15,7 +15,7 @@ import {
   UNCOUNTED_ERROR_STATUSES,
 } from '../errors.js';
 import { LIMITS } from '../limits.js';
-import { isRequiredParam, paramDocOf } from '../query/params.js';
+import { isRequiredParam, paramDocOf, paramsShapeOf } from '../query/params.js';
 import { componentSchemas, ERROR_RESPONSE_STATUSES } from './components.js';
 import { jsonSchemaOf, type OpenApiVersion, refify } from './generate.js';
 
@@ -69,16 +69,10 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service unavailable',
 };
 
-/** The object schema behind a query or path schema (through a .transform pipe). */
-const shapeOf = (schema: z.ZodType): Record<string, z.ZodType> => {
-  let current: z.ZodType = schema;
-  while (!(current instanceof z.ZodObject) && current instanceof z.ZodPipe) current = current.in as z.ZodType;
-  return (current as z.ZodObject).shape;
-};
 
 const parametersOf = (schema: z.ZodType | undefined, where: 'query' | 'path') =>
   schema
-    ? Object.entries(shapeOf(schema)).map(([name, field]) => {
+    ? Object.entries(paramsShapeOf(schema)).map(([name, field]) => {
         const { description, ...paramSchema } = paramDocOf(field) ?? {};
         const decision = paramSchema['x-um-decision'];
         delete paramSchema['x-um-decision'];

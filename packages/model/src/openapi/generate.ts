@@ -39,25 +39,16 @@ function assertOpenApiTarget(): void {
 
 type Overridden = Parameters<NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] & {}>[0];
 
-/** Whether a schema admits anything, so a field of it may be absent (zod parses a missing one). */
-const isFreeForm = (schema: z.ZodType) => schema instanceof z.ZodUnknown || schema instanceof z.ZodAny;
-
 /**
  * What zod 4 states beyond the contract the document has always stated: `.int()` bounds every
  * integer to the safe range and `.uuid()` adds its own pattern beside `format: uuid`; both are zod's
- * checks, not API limits. A free-form field (D19) is not required: zod parses a record without it.
+ * checks, not API limits.
  */
-function keepTheContract({ zodSchema, jsonSchema }: Overridden): void {
+function keepTheContract({ jsonSchema }: Overridden): void {
   const json = jsonSchema as Record<string, unknown>;
   if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
   if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
   if (json.format === 'uuid') delete json.pattern;
-  if (zodSchema instanceof z.ZodObject && Array.isArray(json.required)) {
-    const shape = zodSchema.shape as Record<string, z.ZodType>;
-    const required = (json.required as string[]).filter((key) => !shape[key] || !isFreeForm(shape[key]));
-    if (required.length) json.required = required;
-    else delete json.required;
-  }
 }
 
 type Json = unknown;

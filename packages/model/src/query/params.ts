@@ -296,5 +296,15 @@ export const paramDocOf = (schema: z.ZodType): SchemaMeta | undefined => {
   return undefined;
 };
 
+/**
+ * The parameters of a query or path schema by name: the object behind it, through the pipe a
+ * `.transform` adds (the analytics query). Empty for no schema.
+ */
+export const paramsShapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> => {
+  let current = schema;
+  while (current instanceof z.ZodPipe) current = current.in as z.ZodType;
+  return current instanceof z.ZodObject ? (current.shape as Record<string, z.ZodType>) : {};
+};
+
 /** Whether a parameter must be present. */
 export const isRequiredParam = (schema: z.ZodType): boolean => !schema.safeParse(undefined).success;
