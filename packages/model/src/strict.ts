@@ -12,10 +12,13 @@ import * as z from 'zod/v4';
 export type ParsingMode = 'tolerant' | 'strict';
 
 /**
- * The documented values of each open enum. A registry of zod's own, so a copy made by `.describe()`
- * or `.meta()` still knows them (zod registries answer for a schema's copies).
+ * An open enum's definition: a string's, with the documented values. Kept in the definition, which
+ * every copy (`.describe()`, `.meta()`) shares, rather than in a module's registry: the build-time
+ * generator (`@org/model/openapi`) is bundled with its own copy of this module.
  */
-const OPEN_ENUMS = z.registry<{ knownValues: readonly [string, ...string[]] }>();
+interface OpenEnumDef {
+  readonly knownValues?: readonly [string, ...string[]];
+}
 
 /**
  * A response field whose documented values may grow: typed as the known values plus any other
@@ -24,8 +27,8 @@ const OPEN_ENUMS = z.registry<{ knownValues: readonly [string, ...string[]] }>()
 export const openEnum = <const V extends readonly [string, ...string[]]>(
   values: V,
 ): z.ZodType<OpenValue<V>, OpenValue<V>> => {
-  const schema = z.string();
-  OPEN_ENUMS.add(schema, { knownValues: values });
+  const string = z.string();
+  const schema = string.clone({ ...string.def, knownValues: values } as typeof string.def);
   return schema as z.ZodType<OpenValue<V>, OpenValue<V>>;
 };
 
@@ -41,7 +44,7 @@ export const openEnumOf = <const T extends Readonly<Record<string, string>>>(clo
 
 /** The known values of an `openEnum` schema, or undefined for any other schema. */
 export const knownValuesOf = (schema: z.ZodType): readonly [string, ...string[]] | undefined =>
-  OPEN_ENUMS.get(schema)?.knownValues;
+  schema instanceof z.ZodString ? (schema.def as OpenEnumDef).knownValues : undefined;
 
 const cache = new WeakMap<z.ZodType, z.ZodType>();
 

@@ -69,7 +69,6 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service unavailable',
 };
 
-
 const parametersOf = (schema: z.ZodType | undefined, where: 'query' | 'path') =>
   schema
     ? Object.entries(paramsShapeOf(schema)).map(([name, field]) => {

@@ -18,7 +18,7 @@ import { EmbeddedContactSchema } from './contact.js';
  * left out (zod 4 requires a `z.unknown()` key unless it is optional).
  */
 const freeForm = (what: string) =>
-  doc(z.unknown().optional(), { description: `${what} Shape not described (D19).`, ...decided('D19') });
+  doc(z.unknown(), { description: `${what} Shape not described (D19).`, ...decided('D19') }).optional();
 
 export const TopicSchema = doc(
   z.object({
