@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { openApiDocument } from '../src/openapi/index.js';
+import { generateOpenApiDocument } from '../src/openapi/index.js';
 import {
   OPENAPI_31_JSON_PATH,
   OPENAPI_JSON_PATH,
@@ -13,10 +13,10 @@ import {
   serializeJson,
 } from './openapi-files.js';
 
-const doc = openApiDocument();
+const doc = generateOpenApiDocument();
 writeFileSync(OPENAPI_JSON_PATH, serializeJson(doc));
 writeFileSync(OPENAPI_YAML_PATH, stringify(doc, { lineWidth: 0 }));
-writeFileSync(OPENAPI_31_JSON_PATH, serializeJson(openApiDocument('3.1')));
+writeFileSync(OPENAPI_31_JSON_PATH, serializeJson(generateOpenApiDocument('3.1')));
 console.log(
   `wrote ${[OPENAPI_JSON_PATH, OPENAPI_YAML_PATH, OPENAPI_31_JSON_PATH].map((p) => resolve(p)).join(', ')}`,
 );

@@ -11,8 +11,17 @@ import { ID_DIGITS, parseInstant } from '../primitives.js';
  */
 const lastValue = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
+/**
+ * A preprocess pipe, typed as zod 4.0 names it (zod 3.25's `zod/v4`; later zod names the same pipe
+ * ZodPreprocess, which a zod 3.25 project's declarations do not have).
+ */
+type Preprocessed<T extends z.ZodType> = z.ZodPipe<z.ZodTransform<unknown, unknown>, T>;
+
+const preprocessed = <T extends z.ZodType>(fn: (value: unknown) => unknown, parser: T): Preprocessed<T> =>
+  z.preprocess(fn, parser) as unknown as Preprocessed<T>;
+
 const param = <T extends z.ZodType>(parser: T, openapi: SchemaMeta, decision?: DecisionId) =>
-  doc(z.preprocess(lastValue, parser), decision ? { ...openapi, ...decided(decision) } : openapi);
+  doc(preprocessed(lastValue, parser), decision ? { ...openapi, ...decided(decision) } : openapi);
 
 const INTEGER = /^[+-]?\d+$/;
 
@@ -81,7 +90,7 @@ const MESSAGE_EXCLUDE_IDS = `${MESSAGE_OR_CONVERSATION_ID}(?:,${MESSAGE_OR_CONVE
 export const requiredIdParam = (description: string) => {
   const optional = idParam(description);
   return doc(
-    z.preprocess(
+    preprocessed(
       (v) => v,
       optional.refine((n): n is number => n !== undefined, 'This parameter is required.'),
     ),
