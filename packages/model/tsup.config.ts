@@ -16,10 +16,13 @@ const writeEsmTypes = (entry: string) => async () =>
 
 const runtime: Options = { sourcemap: true, target: 'es2022', platform: 'neutral', external };
 
-/** The OpenAPI generator (build time): zod's own `z.toJSONSchema`, so it needs nothing but zod. */
+/**
+ * The OpenAPI generator (build time): zod's own `z.toJSONSchema`, so it needs nothing but zod, and
+ * the generated documents. No source map: it would carry both documents a second time.
+ */
 const generator: Options = {
   entry: { openapi: 'src/openapi/index.ts' },
-  sourcemap: true,
+  sourcemap: false,
   target: 'node20',
   platform: 'node',
   external,

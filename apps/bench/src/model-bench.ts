@@ -41,7 +41,6 @@ export interface BundleFigures {
 export interface ModelBenchResult {
   conversationPage: ParseFigures;
   analytics: ParseFigures;
-  bundle?: BundleFigures;
 }
 
 const successSchemaOf = (id: string): ZodTypeAny => {
@@ -112,14 +111,9 @@ export const measureBundles = async (): Promise<BundleFigures> => {
   };
 };
 
-export const runModelBench = async (
-  input: ModelBenchInput,
-  runs = 3,
-  ms = 700,
-): Promise<ModelBenchResult> => ({
+export const runModelBench = (input: ModelBenchInput, runs = 3, ms = 700): ModelBenchResult => ({
   conversationPage: measure(input.conversationPage, successSchemaOf('listConversations'), runs, ms),
   analytics: measure(input.analytics, successSchemaOf(`analytics_${input.metric}`), runs, ms),
-  bundle: await measureBundles(),
 });
 
 if (process.send) {
@@ -128,10 +122,7 @@ if (process.send) {
     if (message.type !== 'run' || !message.file) return;
     try {
       const input = JSON.parse(readFileSync(message.file, 'utf8')) as ModelBenchInput;
-      runModelBench(input, message.runs, message.ms).then(
-        (result) => process.send!({ type: 'result', result }),
-        (error) => process.send!({ type: 'error', message: String((error as Error)?.stack ?? error) }),
-      );
+      process.send!({ type: 'result', result: runModelBench(input, message.runs, message.ms) });
     } catch (error) {
       process.send!({ type: 'error', message: String((error as Error)?.stack ?? error) });
     }

@@ -2,7 +2,7 @@ import type { ClientBenchResult } from './client-bench.js';
 import type { FreshStartResult } from './fresh-start.js';
 import type { LoadResult } from './load.js';
 import type { MachineInfo } from './machine.js';
-import type { ModelBenchResult } from './model-bench.js';
+import type { BundleFigures, ModelBenchResult } from './model-bench.js';
 import type { ProfileSummary } from './profile.js';
 import type { ScenarioId } from './scenarios.js';
 import type { SuiteTimes } from './suite.js';
@@ -75,6 +75,8 @@ export interface BenchResults {
   settings: { runs: number; durationS: number; warmupS: number; connections: number };
   engines: EngineResult[];
   model?: ModelBenchResult;
+  /** What importing one record schema, or ERROR_CODES alone, costs a consumer's bundle (issue 24). */
+  bundle?: BundleFigures;
   client?: ClientBenchResult;
   suite?: SuiteTimes;
   typecheck?: TypecheckBenchResult;
