@@ -1,6 +1,6 @@
 /**
  * The built package as consumers get it (turbo builds before the tests): the runtime entry loads
- * nothing but `zod/v3`, which zod 3.25 and zod 4 both ship, so projects on either major can use it.
+ * nothing but `zod/v4`, which zod 3.25 and zod 4 both ship, so projects on either major can use it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
