@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
-type Plugin = NonNullable<Options['plugins']>[number];
-
-/** zod is the consumer's (zod 3.25 or 4): every schema is built with the `zod/v3` API both ship. */
+/**
+ * zod is the consumer's: every schema is built with zod 4's classic API through `zod/v4`, which zod
+ * 4 ships as the same module as `zod` and zod 3.25 ships beside its own API.
+ */
 const external = [/^zod(\/|$)/];
 
 /**
@@ -13,30 +14,18 @@ const external = [/^zod(\/|$)/];
 const writeEsmTypes = (entry: string) => async () =>
   writeFileSync(`dist/${entry}.d.ts`, `export * from './${entry}.cjs';\n`);
 
-/**
- * The bundled generator's `require("zod")` becomes `require("zod/v3")`. A rendered-chunk rewrite,
- * because tsup marks the peer `zod` external before any esbuild plugin or alias could redirect it.
- */
-const zodV3: Plugin = {
-  name: 'zod-v3',
-  renderChunk: (code) => ({ code: code.replaceAll('require("zod")', 'require("zod/v3")') }),
-};
-
 const runtime: Options = { sourcemap: true, target: 'es2022', platform: 'neutral', external };
 
 /**
- * The OpenAPI generator (build time): @anatine/zod-openapi is bundled in and its `zod` import
- * pointed at `zod/v3`, so it reads the model's schemas whichever zod major the project has, and
- * installing @org/model never pulls a zod-3-only peer range.
+ * The OpenAPI generator (build time): zod's own `z.toJSONSchema`, so it needs nothing but zod, and
+ * the generated documents. No source map: it would carry both documents a second time.
  */
 const generator: Options = {
   entry: { openapi: 'src/openapi/index.ts' },
-  sourcemap: true,
+  sourcemap: false,
   target: 'node20',
   platform: 'node',
   external,
-  noExternal: ['@anatine/zod-openapi', 'ts-deepmerge'],
-  plugins: [zodV3],
 };
 
 // The build script empties dist/ first: these builds run in parallel, so none may clean.
@@ -57,13 +46,6 @@ export default defineConfig([
     dts: true,
     onSuccess: writeEsmTypes('index'),
   },
-  {
-    ...generator,
-    format: ['esm'],
-    // The bundled generator is CommonJS: its require('zod/v3') needs a require in the ESM build.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  },
+  { ...generator, format: ['esm'] },
   { ...generator, format: ['cjs'], dts: true, onSuccess: writeEsmTypes('openapi') },
 ]);

@@ -407,7 +407,7 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     expect(`zod${zod.version.split('.')[0]}`).toBe(consumer.kind.split('-')[1]);
   });
 
-  it('type-checks with tsc --noEmit', async () => {
+  it('type-checks with tsc --noEmit, z.infer of each named record schema being its named type (src/composition.ts)', async () => {
     expectOk(await p().typecheck);
   });
 
@@ -488,7 +488,13 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
   it('runs a vitest file with useReferenceServer()', async () => {
     const result = await p().vitest;
     expectOk(result);
-    expect(result.stdout).toMatch(/Tests\s+.*3 passed/);
+    expect(result.stdout).toMatch(/Tests\s+.*6 passed/);
+  });
+
+  it("builds its own zod schemas on the model's: embeds, extends, picks, omits, z.toJSONSchema (test/composition.test.ts)", async () => {
+    const result = await p().vitest;
+    expectOk(result);
+    expect(stripColours(result.stdout)).toMatch(/✓ test\/composition\.test\.ts \(3 tests?\)/);
   });
 
   it('forces a 503 with retry-after=0: the client retries once and succeeds, the journal has the PATCH payload', async () => {

@@ -1,6 +1,10 @@
-// @org/model parse speed, in its own process (forked by the bench with the real response bodies).
+// @org/model parse speed, in its own process (forked by the bench with the real response bodies),
+// and what importing one schema costs a bundle.
 import { readFileSync } from 'node:fs';
-import { type EndpointDefinition, endpoints, parserOf } from '@org/model';
+import { createRequire } from 'node:module';
+import { type EndpointDefinition, endpoints } from '@org/model';
+import { build } from 'esbuild';
+import * as z from 'zod/v4';
 import { median, opsPerSecond } from './stats.js';
 
 type ZodTypeAny = NonNullable<EndpointDefinition['success'][200]>;
@@ -16,14 +20,22 @@ export interface ModelBenchInput {
 export interface ParseFigures {
   bytes: number;
   items: number;
-  /** JSON.parse + parserOf(schema): what the client's validation pays per response (D32). */
+  /** JSON.parse + the schema compiled by zod (`z.compile`): what the client's validation pays (D32). */
   compiledPerSecond: number;
-  /** JSON.parse + zod 3's schema.parse of the response text, for comparison. */
+  /** JSON.parse + zod 4's runtime parse of the schema (zod without a compiler: zod 3.25's zod/v4). */
   textPerSecond: number;
   /** schema.parse of the already-parsed JSON: the model's own share. */
   schemaPerSecond: number;
   /** JSON.parse alone, for scale. */
   jsonPerSecond: number;
+}
+
+/** Minified bytes of an ES module importing from @org/model (esbuild, zod bundled in). */
+export interface BundleFigures {
+  recordSchemaBytes: number;
+  /** The same with zod left out: the model's own share. */
+  recordSchemaOwnBytes: number;
+  errorCodesBytes: number;
 }
 
 export interface ModelBenchResult {
@@ -49,10 +61,10 @@ const measure = (text: string, schema: ZodTypeAny, runs: number, ms: number): Pa
     schema: [] as number[],
     json: [] as number[],
   };
-  const parse = parserOf(schema);
-  if (!parse(parsed).success) throw new Error('parserOf rejects what zod accepts');
+  const compiled = z.compile(schema);
+  if (!compiled.safeParse(parsed).success) throw new Error('the compiled schema rejects what zod accepts');
   for (let i = 0; i < runs; i++) {
-    figures.compiled.push(opsPerSecond(() => parse(JSON.parse(text)), ms));
+    figures.compiled.push(opsPerSecond(() => compiled.safeParse(JSON.parse(text)), ms));
     figures.text.push(opsPerSecond(() => schema.parse(JSON.parse(text)), ms));
     figures.schema.push(opsPerSecond(() => schema.parse(parsed), ms));
     figures.json.push(opsPerSecond(() => JSON.parse(text), ms));
@@ -64,6 +76,38 @@ const measure = (text: string, schema: ZodTypeAny, runs: number, ms: number): Pa
     textPerSecond: median(figures.text),
     schemaPerSecond: median(figures.schema),
     jsonPerSecond: median(figures.json),
+  };
+};
+
+/** The built model's ES entry, as a consumer's bundler resolves it. */
+const MODEL_ENTRY = createRequire(import.meta.url).resolve('@org/model');
+
+const bundleBytes = async (source: string, zod: 'bundled' | 'external'): Promise<number> => {
+  const result = await build({
+    stdin: { contents: source, loader: 'js', resolveDir: import.meta.dirname },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    alias: { '@org/model': MODEL_ENTRY.replace(/index\.cjs$/, 'index.js') },
+    external: zod === 'external' ? ['zod', 'zod/*'] : [],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.contents.length;
+};
+
+/** What importing one record schema, or ERROR_CODES alone, adds to a consumer's bundle. */
+export const measureBundles = async (): Promise<BundleFigures> => {
+  const record =
+    "import { ConversationSchema } from '@org/model'; console.log(ConversationSchema.parse({}));";
+  return {
+    recordSchemaBytes: await bundleBytes(record, 'bundled'),
+    recordSchemaOwnBytes: await bundleBytes(record, 'external'),
+    errorCodesBytes: await bundleBytes(
+      "import { ERROR_CODES } from '@org/model'; console.log(ERROR_CODES);",
+      'bundled',
+    ),
   };
 };
 

@@ -20,7 +20,7 @@ import { runFreshStart } from './fresh-start.js';
 import { checkIssueGoals } from './issue-goals.js';
 import { type BenchRequest, LoadGenerator, type LoadResult } from './load.js';
 import { machineInfo } from './machine.js';
-import type { ModelBenchInput, ModelBenchResult } from './model-bench.js';
+import { type ModelBenchInput, type ModelBenchResult, measureBundles } from './model-bench.js';
 import { PostgresCpu } from './pg-cpu.js';
 import { type CpuProfile, summarizeProfile } from './profile.js';
 import { checkTargets, renderReport } from './report.js';
@@ -658,6 +658,8 @@ const main = async () => {
         }
       }
     }
+    log('@org/model: what one record schema and ERROR_CODES add to a bundle');
+    results.bundle = await measureBundles();
     if (!flags['no-typecheck']) results.typecheck = await runTypecheckBench(Math.max(3, settings.runs), log);
     if (flags['with-tests']) {
       log('test suites: turbo run test');

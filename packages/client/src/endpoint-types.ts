@@ -1,5 +1,5 @@
 import type { EndpointId, Endpoints } from '@org/model';
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 
 /**
  * Every type a call needs, derived from `typeof endpoints` in @org/model: nothing here names an
@@ -11,7 +11,7 @@ type Def<Id extends EndpointId> = Endpoints[Id];
 
 /** The schema an endpoint declares under `params`, `query` or `body`; `never` when it has none. */
 type SchemaAt<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]?: infer S }
-  ? Exclude<S, undefined> extends z.ZodTypeAny
+  ? Exclude<S, undefined> extends z.ZodType
     ? Exclude<S, undefined>
     : never
   : never;
@@ -40,7 +40,7 @@ export type FriendlyValue<T> = [T] extends [Date]
  * is optional on the wire), each typed from what the model parses it into. Keys the model parses
  * into something else (the analytics date bounds become a range) take dates.
  */
-export type QueryInputOf<Q extends z.ZodTypeAny> = {
+export type QueryInputOf<Q extends z.ZodType> = {
   [K in keyof z.input<Q>]?:
     | (K extends keyof z.output<Q>
         ? // Exclude, not NonNullable: `T & {}` would collapse an open value set (`'new' | (string & {})`) to string.
@@ -51,7 +51,7 @@ export type QueryInputOf<Q extends z.ZodTypeAny> = {
 };
 
 /** Path parameters are always required. */
-export type ParamsInputOf<P extends z.ZodTypeAny> = {
+export type ParamsInputOf<P extends z.ZodType> = {
   [K in keyof z.output<P>]-?: NonNullable<z.output<P>[K]>;
 };
 
@@ -70,7 +70,7 @@ export type SuccessStatusOf<Id extends EndpointId> = keyof SuccessOf<Id> & numbe
  */
 export type ErrorStatusOf<Id extends EndpointId> = Def<Id>['errors'][number];
 
-type BodyOfStatus<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
+type BodyOfStatus<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The response body of a call: the z.output of its success schema (undefined for 204). */
 export type ResponseOf<Id extends EndpointId> = {

@@ -1,5 +1,5 @@
 import { type ErrorBody, ErrorBodySchema, type ErrorCode } from '@org/model';
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import { type RateLimitInfo, rateLimitOf, retryAfterSecondsOf } from './rate-limit.js';
 
 const API_ERROR_BRAND: unique symbol = Symbol.for('@org/client.ApiError');
@@ -87,10 +87,10 @@ export class ResponseValidationError extends Error {
   readonly endpoint: string;
   readonly url: string;
   readonly status: number;
-  readonly issues: z.ZodIssue[];
+  readonly issues: z.core.$ZodIssue[];
   readonly body: unknown;
 
-  constructor(target: RequestTarget, status: number, body: unknown, issues: z.ZodIssue[]) {
+  constructor(target: RequestTarget, status: number, body: unknown, issues: z.core.$ZodIssue[]) {
     const first = issues
       .slice(0, 3)
       .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)

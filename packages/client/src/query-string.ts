@@ -1,5 +1,5 @@
-import { formatAnalyticsTime, formatTimestamp, paramDocOf } from '@org/model';
-import type { z } from 'zod/v3';
+import { formatAnalyticsTime, formatTimestamp, paramDocOf, paramsShapeOf } from '@org/model';
+import type * as z from 'zod/v4';
 
 /**
  * How a query parameter travels as a string. Read from the OpenAPI text the model attaches to
@@ -20,27 +20,12 @@ export type ParamFormat =
   | 'plus-list'
   | 'string';
 
-type Shape = Record<string, z.ZodTypeAny>;
+type Shape = Record<string, z.ZodType>;
 
-interface ZodDefLike {
-  typeName?: string;
-  schema?: z.ZodTypeAny;
-  innerType?: z.ZodTypeAny;
-  shape?: () => Shape;
-}
+/** The object shape behind a query schema (the analytics query is an object piped into a transform). */
+export const queryShapeOf = (schema: z.ZodType | undefined): Shape => paramsShapeOf(schema);
 
-/** The object shape behind a query schema (the analytics query is an object wrapped in a transform). */
-export const queryShapeOf = (schema: z.ZodTypeAny | undefined): Shape => {
-  let current: z.ZodTypeAny | undefined = schema;
-  while (current) {
-    const def = current._def as ZodDefLike;
-    if (def.typeName === 'ZodObject' && def.shape) return def.shape();
-    current = def.schema ?? def.innerType;
-  }
-  return {};
-};
-
-const formatOfParam = (schema: z.ZodTypeAny): ParamFormat => {
+const formatOfParam = (schema: z.ZodType): ParamFormat => {
   const doc = paramDocOf(schema) as { type?: string; format?: string; pattern?: string } | undefined;
   if (!doc) return 'string';
   if (doc.type === 'integer') return 'integer';
@@ -54,10 +39,10 @@ const formatOfParam = (schema: z.ZodTypeAny): ParamFormat => {
   return 'string';
 };
 
-const formatsCache = new WeakMap<z.ZodTypeAny, Record<string, ParamFormat>>();
+const formatsCache = new WeakMap<z.ZodType, Record<string, ParamFormat>>();
 
 /** The wire format of every parameter of a query schema. */
-export const paramFormatsOf = (schema: z.ZodTypeAny | undefined): Record<string, ParamFormat> => {
+export const paramFormatsOf = (schema: z.ZodType | undefined): Record<string, ParamFormat> => {
   if (!schema) return {};
   const cached = formatsCache.get(schema);
   if (cached) return cached;
@@ -97,7 +82,7 @@ const encodeValue = (value: string) => encodeURIComponent(value).replace(/%2C/gi
 
 /** The query as wire strings, in the order given. */
 export const queryValues = (
-  schema: z.ZodTypeAny | undefined,
+  schema: z.ZodType | undefined,
   query: Readonly<Record<string, unknown>> | undefined,
 ): Array<[string, string]> => {
   if (!query) return [];
@@ -112,7 +97,7 @@ export const queryValues = (
 
 /** The query string (without `?`) for a typed query. */
 export const serializeQuery = (
-  schema: z.ZodTypeAny | undefined,
+  schema: z.ZodType | undefined,
   query: Readonly<Record<string, unknown>> | undefined,
 ): string =>
   queryValues(schema, query)

@@ -1,5 +1,5 @@
-import { type EndpointDefinition, type ParsingMode, parserOf, strictOf } from '@org/model';
-import type { z } from 'zod/v3';
+import { compiledSchemaOf, type EndpointDefinition, type ParsingMode, strictOf } from '@org/model';
+import type * as z from 'zod/v4';
 import { type RequestTarget, ResponseValidationError } from './errors.js';
 
 /** The body of a success response: JSON, or undefined for an empty body (204). */
@@ -9,7 +9,7 @@ export const parseSuccessBody = (target: RequestTarget, status: number, text: st
     return JSON.parse(text);
   } catch {
     throw new ResponseValidationError(target, status, text, [
-      { code: 'custom', path: [], message: 'The body is not JSON.' } as z.ZodIssue,
+      { code: 'custom', path: [], message: 'The body is not JSON.' } as z.core.$ZodIssue,
     ]);
   }
 };
@@ -22,25 +22,25 @@ export const validateSuccessBody = (
   body: unknown,
   mode: ParsingMode = 'tolerant',
 ): unknown => {
-  const success = endpoint.success as Partial<Record<number, z.ZodTypeAny | null>>;
+  const success = endpoint.success as Partial<Record<number, z.ZodType | null>>;
   if (!(status in success)) {
     throw new ResponseValidationError(target, status, body, [
       {
         code: 'custom',
         path: [],
         message: `Status ${status} is not documented (expected ${Object.keys(success).join(', ')}).`,
-      } as z.ZodIssue,
+      } as z.core.$ZodIssue,
     ]);
   }
   const schema = success[status];
   if (!schema) {
     if (body === undefined) return undefined;
     throw new ResponseValidationError(target, status, body, [
-      { code: 'custom', path: [], message: `Status ${status} carries no body.` } as z.ZodIssue,
+      { code: 'custom', path: [], message: `Status ${status} carries no body.` } as z.core.$ZodIssue,
     ]);
   }
-  // parserOf: the schema compiled once into plain checks (D32), zod's own issues on failure.
-  const parsed = parserOf(mode === 'strict' ? strictOf(schema) : schema)(body);
+  // The model's own schema, compiled by zod: no parser of the client's own (D32).
+  const parsed = compiledSchemaOf(mode === 'strict' ? strictOf(schema) : schema).safeParse(body);
   if (!parsed.success) throw new ResponseValidationError(target, status, body, parsed.error.issues);
   return parsed.data;
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { decided } from './decisions.js';
 import { doc } from './openapi-meta.js';
 
@@ -7,7 +7,8 @@ const openString = <const K extends Record<string, string>>(known: K, what: stri
   const list = Object.entries(known)
     .map(([value, meaning]) => `\`${value}\` (${meaning})`)
     .join(', ');
-  return doc(z.string() as unknown as z.ZodType<(keyof K & string) | (string & {})>, {
+  type Value = (keyof K & string) | (string & {});
+  return doc(z.string() as unknown as z.ZodType<Value, Value>, {
     type: 'string',
     description: `${what} Known values: ${list}. The set is open: other values can appear.`,
     example: Object.keys(known)[0],

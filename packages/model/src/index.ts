@@ -1,10 +1,10 @@
+export * from './compiled.js';
 export { ISO_COUNTRY_CODES } from './countries.js';
 export * from './decisions.js';
 export * from './endpoints/index.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './examples.js';
-export * from './fast-parse.js';
 export * from './limits.js';
 export * from './pages.js';
 export * from './primitives.js';

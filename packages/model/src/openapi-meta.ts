@@ -1,8 +1,9 @@
-import type { z } from 'zod/v3';
+import * as z from 'zod/v4';
 
 /**
- * OpenAPI text attached to a schema: a JSON Schema fragment (OpenAPI 3.0 dialect) that the
- * generator merges over what it derives from the zod schema.
+ * OpenAPI text attached to a schema: a JSON Schema fragment that `z.toJSONSchema` merges over what
+ * it derives from the zod schema (zod's metadata registry). Keys follow the OpenAPI 3.0 dialect
+ * (`example`); the 3.1 document turns them into its own.
  */
 export interface SchemaMeta {
   type?: string;
@@ -11,21 +12,14 @@ export interface SchemaMeta {
   [keyword: string]: unknown;
 }
 
-type Documented = z.ZodTypeAny & { metaOpenApi?: SchemaMeta | SchemaMeta[] };
-
 /**
- * Attaches OpenAPI text to a schema: a copy of the schema carrying `metaOpenApi`, the property the
- * generator (@anatine/zod-openapi, build time only, `@org/model/openapi`) reads. Written here rather
- * than imported so the runtime model never loads the generator, openapi3-ts or yaml.
+ * Attaches OpenAPI text to a schema: zod's own `.meta()`, so a project's `z.toJSONSchema` sees the
+ * same descriptions and examples as the model's document. The text of the schema it derives from is
+ * kept, with `meta` over it.
  */
-export const doc = <T extends z.ZodTypeAny>(schema: T, meta: SchemaMeta): T => {
-  const copy = new (schema.constructor as new (def: unknown) => T)(schema._def) as T & Documented;
-  copy.metaOpenApi = { ...docOf(schema), ...meta };
-  return copy;
-};
+export const doc = <T extends z.ZodType>(schema: T, meta: SchemaMeta): T =>
+  schema.meta({ ...docOf(schema), ...meta }) as T;
 
 /** The OpenAPI text attached to a schema, if any. */
-export const docOf = (schema: z.ZodTypeAny): SchemaMeta | undefined => {
-  const meta = (schema as Documented).metaOpenApi;
-  return Array.isArray(meta) ? Object.assign({}, ...meta) : meta;
-};
+export const docOf = (schema: z.ZodType): SchemaMeta | undefined =>
+  z.globalRegistry.get(schema) as SchemaMeta | undefined;

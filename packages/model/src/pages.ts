@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { decided } from './decisions.js';
 import { doc } from './openapi-meta.js';
 
@@ -9,7 +9,7 @@ const link = (what: string, decision: 'D6' | 'D7') =>
   });
 
 /** Offset page (D6): count is the true total; only the first 10,000 items are reachable. */
-export const offsetPageSchemaOf = <T extends z.ZodTypeAny>(item: T) =>
+export const offsetPageSchemaOf = <T extends z.ZodType>(item: T) =>
   z.object({
     count: doc(z.number().int().nonnegative(), {
       description: 'Total number of matching items (items past offset 10,000 are not reachable).',
@@ -21,10 +21,10 @@ export const offsetPageSchemaOf = <T extends z.ZodTypeAny>(item: T) =>
   });
 
 /** Cursor page (D7): the all endpoints add `count`; the messages endpoint does not. */
-export const cursorPageSchemaOf = <T extends z.ZodTypeAny>(item: T) =>
+export const cursorPageSchemaOf = <T extends z.ZodType>(item: T) =>
   z.object({ next: link('next', 'D7'), previous: link('previous', 'D7'), results: z.array(item) });
 
-export const countedCursorPageSchemaOf = <T extends z.ZodTypeAny>(item: T) =>
+export const countedCursorPageSchemaOf = <T extends z.ZodType>(item: T) =>
   cursorPageSchemaOf(item).extend({
     count: z.number().int().nonnegative().describe('Total number of matching items (no cap).'),
   });

@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { decided } from './decisions.js';
 import { LIMITS } from './limits.js';
 import { wholeNumbersUpTo } from './number-pattern.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import type { ResourceGroup } from './endpoints/define.js';
 import { OperatorRoleSchema } from './enums.js';
 import { LIMITS } from './limits.js';
@@ -27,7 +27,10 @@ export type StateTemplateParams<S extends string> = S extends `${string}{${infer
 
 export interface ProviderStateDefinition<
   N extends string = string,
-  P extends z.AnyZodObject = z.AnyZodObject,
+  P extends z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig> = z.ZodObject<
+    z.ZodRawShape,
+    z.core.$ZodObjectConfig
+  >,
   R extends string = string,
 > {
   readonly name: N;
@@ -43,10 +46,10 @@ const general = <const N extends string, P extends z.ZodRawShape, const R extend
   description: string,
   params: P,
   returns: readonly R[] = [],
-): ProviderStateDefinition<N, z.ZodObject<P, 'strict'>, R> => ({
+): ProviderStateDefinition<N, z.ZodObject<P, z.core.$strict>, R> => ({
   name,
   description,
-  params: z.object(params).strict(),
+  params: z.strictObject(params),
   returns,
 });
 

@@ -50,7 +50,7 @@ describe('forward-compatible response parsing (D30)', () => {
         ['unrecognized_keys', ''],
         ['unrecognized_keys', 'results.0'],
         ['unrecognized_keys', 'results.0.last_message'],
-        ['invalid_enum_value', 'results.0.last_message.sender.type'],
+        ['invalid_value', 'results.0.last_message.sender.type'],
       ]),
     );
   });

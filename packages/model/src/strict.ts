@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 
 /**
  * Forward-compatible parsing (D30). The model's response schemas are tolerant: an object strips keys
@@ -11,8 +11,12 @@ import { z } from 'zod/v3';
 /** How a response is checked: `tolerant` for consumers (the default), `strict` for the project's own checks. */
 export type ParsingMode = 'tolerant' | 'strict';
 
-interface OpenEnumDef extends z.ZodStringDef {
-  /** The values the API documents; `strictOf` turns the schema into an enum of exactly these. */
+/**
+ * An open enum's definition: a string's, with the documented values. Kept in the definition, which
+ * every copy (`.describe()`, `.meta()`) shares, rather than in a module's registry: the build-time
+ * generator (`@org/model/openapi`) is bundled with its own copy of this module.
+ */
+interface OpenEnumDef {
   readonly knownValues?: readonly [string, ...string[]];
 }
 
@@ -22,61 +26,68 @@ interface OpenEnumDef extends z.ZodStringDef {
  */
 export const openEnum = <const V extends readonly [string, ...string[]]>(
   values: V,
-): z.ZodType<V[number] | (string & {}), z.ZodStringDef, string> =>
-  new z.ZodString({ ...z.string()._def, knownValues: values } as OpenEnumDef);
+): z.ZodType<OpenValue<V>, OpenValue<V>> => {
+  const string = z.string();
+  const schema = string.clone({ ...string.def, knownValues: values } as typeof string.def);
+  return schema as z.ZodType<OpenValue<V>, OpenValue<V>>;
+};
 
-/** The open form of a closed enum, with its description and OpenAPI text. */
-export const openEnumOf = <const V extends [string, ...string[]]>(closed: z.ZodEnum<V>) => {
-  const open = openEnum(closed.options);
-  return keepDoc(closed, closed.description === undefined ? open : open.describe(closed.description));
+/** An open enum's value: a known value, or any other string (still offered by editors). */
+type OpenValue<V extends readonly string[]> = V[number] | (string & {});
+
+/** The open form of a closed enum, with its OpenAPI text. */
+export const openEnumOf = <const T extends Readonly<Record<string, string>>>(closed: z.ZodEnum<T>) => {
+  const open = openEnum(closed.options as unknown as readonly [T[keyof T], ...T[keyof T][]]);
+  const meta = z.globalRegistry.get(closed);
+  return meta ? open.meta(meta) : open;
 };
 
 /** The known values of an `openEnum` schema, or undefined for any other schema. */
-export const knownValuesOf = (schema: z.ZodTypeAny): readonly [string, ...string[]] | undefined =>
-  schema instanceof z.ZodString ? (schema._def as OpenEnumDef).knownValues : undefined;
+export const knownValuesOf = (schema: z.ZodType): readonly [string, ...string[]] | undefined =>
+  schema instanceof z.ZodString ? (schema.def as OpenEnumDef).knownValues : undefined;
 
-const cache = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+const cache = new WeakMap<z.ZodType, z.ZodType>();
 
-/** Gives `to` the OpenAPI text `doc()` attached to `from`. */
-const keepDoc = <T extends z.ZodTypeAny>(from: z.ZodTypeAny, to: T): T => {
-  const meta = (from as { metaOpenApi?: unknown }).metaOpenApi;
-  if (meta !== undefined) (to as { metaOpenApi?: unknown }).metaOpenApi = meta;
-  return to;
+/** A copy of a schema with another definition, keeping its metadata (descriptions, OpenAPI text). */
+const withDef = <T extends z.ZodType>(schema: T, def: object): T => {
+  const copy = schema.clone(def as T['def']) as T;
+  const meta = z.globalRegistry.get(schema);
+  if (meta) z.globalRegistry.add(copy, meta);
+  return copy;
 };
 
-/** A copy of a schema with another definition, keeping its OpenAPI text. */
-const withDef = <T extends z.ZodTypeAny>(schema: T, def: object): T =>
-  keepDoc(schema, new (schema.constructor as new (def: object) => T)(def));
-
-/** The schemas a wrapper holds, by the key of its definition. */
+/** The keys of a definition that hold one schema. */
 const CHILD_KEYS = [
   'innerType',
-  'schema',
-  'type',
-  'valueType',
+  'element',
   'keyType',
+  'valueType',
   'left',
   'right',
   'in',
   'out',
+  'rest',
 ] as const;
+/** The keys of a definition that hold a list of schemas. */
+const CHILD_LISTS = ['options', 'items'] as const;
 
-const strictNode = (schema: z.ZodTypeAny): z.ZodTypeAny => {
-  const def = schema._def as Record<string, unknown> & { description?: string };
+const strictNode = (schema: z.ZodType): z.ZodType => {
   const known = knownValuesOf(schema);
   if (known) {
+    const meta = z.globalRegistry.get(schema);
     const closed = z.enum(known as [string, ...string[]]);
-    return keepDoc(schema, new z.ZodEnum({ ...closed._def, description: def.description }));
+    return meta ? closed.meta(meta) : closed;
   }
+  const def = schema.def as unknown as Record<string, unknown>;
   if (schema instanceof z.ZodObject) {
     const shape = Object.fromEntries(
-      Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, strictOf(field)]),
+      Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [
+        key,
+        strictOf(field as z.ZodType),
+      ]),
     );
-    const unknownKeys = def.unknownKeys === 'strip' ? 'strict' : def.unknownKeys;
-    return withDef(schema, { ...def, shape: () => shape, unknownKeys });
-  }
-  if (schema instanceof z.ZodUnion) {
-    return withDef(schema, { ...def, options: (def.options as z.ZodTypeAny[]).map(strictOf) });
+    // An object that strips unknown keys (no catchall) rejects them; a given catchall stays.
+    return withDef(schema, { ...def, shape, catchall: def.catchall ?? z.never() });
   }
   let changed = false;
   const next: Record<string, unknown> = { ...def };
@@ -87,11 +98,18 @@ const strictNode = (schema: z.ZodTypeAny): z.ZodTypeAny => {
       changed ||= next[key] !== child;
     }
   }
+  for (const key of CHILD_LISTS) {
+    const children = def[key];
+    if (Array.isArray(children)) {
+      next[key] = children.map((c: z.ZodType) => strictOf(c));
+      changed ||= (next[key] as z.ZodType[]).some((c, i) => c !== children[i]);
+    }
+  }
   return changed ? withDef(schema, next) : schema;
 };
 
 /** The strict form of a schema: every object rejects unknown keys, every open enum unknown values. */
-export const strictOf = <T extends z.ZodTypeAny>(schema: T): T => {
+export const strictOf = <T extends z.ZodType>(schema: T): T => {
   let strict = cache.get(schema);
   if (!strict) {
     strict = strictNode(schema);

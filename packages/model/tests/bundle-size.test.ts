@@ -43,7 +43,7 @@ describe('a consumer bundles only what it imports (esbuild, minified)', () => {
     const source =
       "import { ConversationSchema } from '@org/model'; console.log(ConversationSchema.parse({}));";
     const [own, withZod] = await Promise.all([bundleSize(source, 'external'), bundleSize(source, 'bundled')]);
-    console.log(`ConversationSchema alone: ${kb(own)} (${kb(withZod)} with zod/v3 bundled)`);
+    console.log(`ConversationSchema alone: ${kb(own)} (${kb(withZod)} with zod bundled)`);
     expect(own).toBeLessThan(LIMIT);
   });
 

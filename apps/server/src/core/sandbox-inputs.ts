@@ -34,16 +34,16 @@ const MAX_INT4 = LIMITS.maxId;
  * most LIMITS.maxStringLength, arrays LIMITS.maxArrayItems items, integers within the column type.
  * The strict form (D30): a sandbox record holds only the values the API documents.
  */
-function bounded(tolerant: z.ZodTypeAny): z.ZodTypeAny {
+function bounded(tolerant: z.ZodType): z.ZodType {
   const schema = strictOf(tolerant);
-  if (schema instanceof z.ZodOptional) return bounded(schema.unwrap()).optional();
-  if (schema instanceof z.ZodNullable) return bounded(schema.unwrap()).nullable();
+  if (schema instanceof z.ZodOptional) return bounded(schema.unwrap() as z.ZodType).optional();
+  if (schema instanceof z.ZodNullable) return bounded(schema.unwrap() as z.ZodType).nullable();
   if (schema instanceof z.ZodString)
     return schema.maxLength === null ? schema.max(LIMITS.maxStringLength) : schema;
   if (schema instanceof z.ZodArray)
     return (
-      schema._def.maxLength ? schema : z.array(bounded(schema.element)).max(LIMITS.maxArrayItems)
-    ) as z.ZodTypeAny;
+      hasMaxItems(schema) ? schema : z.array(bounded(schema.element as z.ZodType)).max(LIMITS.maxArrayItems)
+    ) as z.ZodType;
   if (schema instanceof z.ZodNumber && schema.isInt)
     return schema
       .min(Math.max(schema.minValue ?? -MAX_INT4, -MAX_INT4))
@@ -51,8 +51,15 @@ function bounded(tolerant: z.ZodTypeAny): z.ZodTypeAny {
   if (schema instanceof z.ZodObject) return z.object(boundedShape(schema.shape)).strict();
   return schema;
 }
-function boundedShape(shape: z.ZodRawShape): z.ZodRawShape {
-  return Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, bounded(field)]));
+function boundedShape(shape: z.ZodRawShape): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, field]) => [name, bounded(field as z.ZodType)]),
+  );
+}
+
+/** Whether an array schema states its own maximum length (zod's JSON Schema says it). */
+function hasMaxItems(schema: z.ZodArray): boolean {
+  return z.toJSONSchema(schema, { unrepresentable: 'any' }).maxItems !== undefined;
 }
 
 /** The organization to create the record in; without it, the organization of the request's token. */
@@ -172,8 +179,8 @@ const DEFAULTED_POINT_FIELDS = [
   'chatbot_interaction',
   'human_interaction',
 ];
-const pointInputs = new Map<AnalyticsMetric, z.AnyZodObject>();
-export function dataPointInputSchemaFor(metric: AnalyticsMetric): z.AnyZodObject {
+const pointInputs = new Map<AnalyticsMetric, z.ZodObject>();
+export function dataPointInputSchemaFor(metric: AnalyticsMetric): z.ZodObject {
   let schema = pointInputs.get(metric);
   if (!schema) {
     const shape = boundedShape(dataPointSchemaFor(metric).shape);

@@ -11,7 +11,7 @@ function fieldMessages(): Record<string, string[]> {
 }
 
 /** Parses input with a model schema; failures become 400 invalid with a message per field (D1). */
-export function parseOrThrow<S extends z.ZodTypeAny>(schema: S, input: unknown, what: string): z.output<S> {
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const unknown = what === 'query parameters' ? 'Unknown query parameter.' : 'Unknown field.';

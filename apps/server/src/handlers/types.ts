@@ -5,7 +5,7 @@ import type { Json } from '../core/json.js';
 import type { RequestOrigin } from '../core/links.js';
 import type { Services } from './services.js';
 
-type Out<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a handler receives: the validated request, typed from the endpoint's model schemas. */
 export interface HandlerContext<E extends EndpointDefinition = EndpointDefinition> {
@@ -23,7 +23,7 @@ export interface HandlerContext<E extends EndpointDefinition = EndpointDefinitio
  * text of that status's body (or none where the table says null, e.g. 204).
  */
 export type HandlerResult<E extends EndpointDefinition> = {
-  [S in keyof E['success'] & SuccessStatus]: E['success'][S] extends z.ZodTypeAny
+  [S in keyof E['success'] & SuccessStatus]: E['success'][S] extends z.ZodType
     ? { status: S; json: Json<z.output<E['success'][S]>> }
     : { status: S; json?: undefined };
 }[keyof E['success'] & SuccessStatus];

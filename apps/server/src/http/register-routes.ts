@@ -26,8 +26,8 @@ import { journalPage, SANDBOX_JOURNAL } from './sandbox.js';
 
 /** Fields of the success record: a PATCH naming one of these is told it is read-only (D12). */
 const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {
-  const schema = Object.values(ep.success)[0] as z.ZodTypeAny | null | undefined;
-  const shape = (schema as z.AnyZodObject | undefined)?.shape;
+  const schema = Object.values(ep.success)[0] as z.ZodType | null | undefined;
+  const shape = (schema as z.ZodObject | undefined)?.shape;
   return new Set(shape ? Object.keys(shape) : []);
 };
 

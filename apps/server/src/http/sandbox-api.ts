@@ -189,25 +189,27 @@ const ProviderStateCatalogueSchema = z
   .describe('Every provider state the sandbox sets up.');
 
 /** A record body and the record it answers, per table (the API's GET form). */
-export const RECORD_RESOURCES: Record<SandboxRecordResource, { input: z.ZodTypeAny; record: z.ZodTypeAny }> =
-  {
-    contact_identities: { input: INPUTS.contact_identities, record: ContactIdentitySchema },
-    conversations: { input: INPUTS.conversations, record: ConversationDetailSchema },
-    messages: { input: INPUTS.messages, record: MessageSchema },
-    notes: { input: INPUTS.notes, record: NoteSchema },
-    navigation_events: { input: INPUTS.navigation_events, record: NavigationEventSchema },
-    operators: { input: INPUTS.operators, record: OperatorSchema },
-  };
+export const RECORD_RESOURCES: Record<
+  SandboxRecordResource,
+  { input: z.ZodType<Record<string, unknown>>; record: z.ZodType }
+> = {
+  contact_identities: { input: INPUTS.contact_identities, record: ContactIdentitySchema },
+  conversations: { input: INPUTS.conversations, record: ConversationDetailSchema },
+  messages: { input: INPUTS.messages, record: MessageSchema },
+  notes: { input: INPUTS.notes, record: NoteSchema },
+  navigation_events: { input: INPUTS.navigation_events, record: NavigationEventSchema },
+  operators: { input: INPUTS.operators, record: OperatorSchema },
+};
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   summary: string;
   description: string;
-  body?: z.ZodTypeAny;
+  body?: z.ZodType;
   /** Query parameters (an object schema of optional strings). */
-  query?: z.AnyZodObject;
-  success: { status: 200 | 201 | 204; schema: z.ZodTypeAny | null };
+  query?: z.ZodObject;
+  success: { status: 200 | 201 | 204; schema: z.ZodType | null };
   errors: ErrorStatus[];
   /** Takes `Authorization` (the organization a record is created in). */
   authorization?: boolean;

@@ -10,7 +10,7 @@ import {
 import type { Conditions } from './sql.js';
 
 /** A valid query-string value for a filter, chosen from its documented schema (so new filters are covered). */
-const sampleOf = (field: z.ZodTypeAny): string => {
+const sampleOf = (field: z.ZodType): string => {
   const doc = paramDocOf(field) ?? {};
   if (doc.format === 'uuid') return '3f1c8a52-9d3e-4b7a-8c1e-2a5b6d7e8f90';
   if (doc.format === 'date-time') return '2024-03-14T09:26:53Z';
@@ -20,7 +20,7 @@ const sampleOf = (field: z.ZodTypeAny): string => {
 };
 
 /** Each model filter alone, parsed by the model as a request would be. */
-const eachFilterOf = (filters: Record<string, z.ZodTypeAny>) =>
+const eachFilterOf = (filters: Record<string, z.ZodType>) =>
   Object.entries(filters).map(([key, field]) => {
     const parsed = z
       .object(filters)

@@ -21,7 +21,7 @@ import type { z } from 'zod';
  */
 
 type SuccessOf<Id extends EndpointId> = Endpoints[Id]['success'];
-type BodyOfStatus<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
+type BodyOfStatus<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** The parsed success body of an endpoint (undefined for 204). */
 export type SuccessBody<Id extends EndpointId> = {
   [S in keyof SuccessOf<Id>]: BodyOfStatus<SuccessOf<Id>[S]>;
@@ -68,7 +68,7 @@ const describeIssues = (error: z.ZodError) =>
  * Parses a body with the strict form of a schema (D30: no unknown field, no unknown enum value), so
  * the reference server cannot drift from the model unnoticed; a failure names the request and fields.
  */
-export const parseWith = <S extends z.ZodTypeAny>(schema: S, json: unknown, what: string): z.output<S> => {
+export const parseWith = <S extends z.ZodType>(schema: S, json: unknown, what: string): z.output<S> => {
   const result = strictOf(schema).safeParse(json);
   if (!result.success)
     throw new Error(
@@ -147,7 +147,7 @@ export class Api {
     const path = fillPath(ep.path, options.params);
     const response = await this.request(ep.method, path, options);
     const what = `${id} (${ep.method} ${path}) -> ${response.status}`;
-    const success = ep.success as Record<number, z.ZodTypeAny | null | undefined>;
+    const success = ep.success as Record<number, z.ZodType | null | undefined>;
     if (response.status in success) {
       const schema = success[response.status];
       if (schema === null) {

@@ -1,6 +1,6 @@
 import { type ApiClient, createClient, type FetchLike, rateLimitOf } from '@org/client';
 import { type EndpointDefinition, type EndpointId, RATE_LIMIT_HEADERS, strictOf } from '@org/model';
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import { endpointById } from '../endpoint-lookup.js';
 import type { Violations } from './check.js';
 
@@ -81,7 +81,7 @@ export class ConformanceContext {
 
 /** Records each way a body fails a schema (at most `max`). */
 /** Checks a body against the strict form of a schema (D30): the runner catches every drift of the provider. */
-export const expectSchema = (v: Violations, schema: z.ZodTypeAny, body: unknown, what: string, max = 5) => {
+export const expectSchema = (v: Violations, schema: z.ZodType, body: unknown, what: string, max = 5) => {
   const parsed = strictOf(schema).safeParse(body);
   if (parsed.success) return true;
   for (const issue of parsed.error.issues.slice(0, max))

@@ -1,7 +1,6 @@
 import { strictOf } from '@org/model';
-import type { z } from 'zod/v3';
+import type * as z from 'zod/v4';
 import {
-  defOf,
   enumValuesOf,
   isIntegerSchema,
   minItemsOf,
@@ -51,17 +50,16 @@ const NUMBER_TEXT = '^-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?$';
 /** One regex rule for a nullable primitive: its own values' text or `null`. */
 const nullableRegexRule = (u: Unwrapped): Record<string, unknown> | undefined => {
   const regex = (pattern: string) => ({ 'pact:matcher:type': 'regex', regex: pattern });
-  switch (u.typeName) {
-    case 'ZodString': {
+  switch (u.kind) {
+    case 'string': {
       const pattern = stringPatternOf(u);
       return regex(pattern ? `(?:${pattern})|^null$` : ANY_STRING);
     }
-    case 'ZodNumber':
+    case 'number':
       return regex(`${isIntegerSchema(u.core) ? INTEGER_TEXT : NUMBER_TEXT}|^null$`);
-    case 'ZodBoolean':
+    case 'boolean':
       return regex('^(true|false|null)$');
-    case 'ZodEnum':
-    case 'ZodNativeEnum':
+    case 'enum':
       return regex(regexOf([...enumValuesOf(u.core), 'null']));
     default:
       return undefined;
@@ -70,20 +68,19 @@ const nullableRegexRule = (u: Unwrapped): Record<string, unknown> | undefined =>
 
 /** The rule that checks a primitive without depending on the example value (usable with null). */
 const primitiveRule = (u: Unwrapped, example: unknown): Record<string, unknown> | undefined => {
-  switch (u.typeName) {
-    case 'ZodString': {
+  switch (u.kind) {
+    case 'string': {
       const pattern = stringPatternOf(u);
       if (pattern) return { 'pact:matcher:type': 'regex', regex: pattern };
       return example === null
         ? { 'pact:matcher:type': 'regex', regex: ANY_STRING }
         : { 'pact:matcher:type': 'type' };
     }
-    case 'ZodNumber':
+    case 'number':
       return { 'pact:matcher:type': isIntegerSchema(u.core) ? 'integer' : 'number' };
-    case 'ZodBoolean':
+    case 'boolean':
       return { 'pact:matcher:type': 'boolean' };
-    case 'ZodEnum':
-    case 'ZodNativeEnum':
+    case 'enum':
       return { 'pact:matcher:type': 'regex', regex: regexOf(enumValuesOf(u.core)) };
     default:
       return undefined;
@@ -101,9 +98,9 @@ class Builder {
     this.#nullable = options.nullable ?? 'regex';
   }
 
-  build(schema: z.ZodTypeAny, example: unknown, path: string): Built {
+  build(schema: z.ZodType, example: unknown, path: string): Built {
     const u = unwrap(schema);
-    if (u.typeName === 'ZodUnknown' || u.typeName === 'ZodAny') return OMIT; // free-form: no expectation
+    if (u.kind === 'unknown' || u.kind === 'any') return OMIT; // free-form: no expectation
     const rule = primitiveRule(u, example);
     if (rule) {
       if (u.nullable && this.#nullable === 'regex') return { ...nullableRegexRule(u), value: example };
@@ -112,22 +109,21 @@ class Builder {
       return { ...rule, value: example };
     }
     if (example === null) return { 'pact:matcher:type': 'null', value: null };
-    switch (u.typeName) {
-      case 'ZodLiteral':
-      case 'ZodNull':
+    switch (u.kind) {
+      case 'literal':
+      case 'null':
         return example;
-      case 'ZodObject':
+      case 'object':
         return this.#object(u.core, example as Record<string, unknown>, path);
-      case 'ZodArray':
+      case 'array':
         return this.#array(u.core, example as unknown[], path);
-      case 'ZodRecord':
+      case 'record':
         return this.#record(u.core, example as Record<string, unknown>, path);
-      case 'ZodTuple':
-        return (defOf(u.core).items ?? []).map((item, i) =>
+      case 'tuple':
+        return ((u.core as z.ZodTuple).def.items as z.ZodType[]).map((item, i) =>
           this.build(item, (example as unknown[])[i], `${path}[${i}]`),
         );
-      case 'ZodUnion':
-      case 'ZodDiscriminatedUnion':
+      case 'union':
         return this.build(this.#optionFor(u.core, example, path), example, path);
       default:
         // Anything else (dates, intersections, ...) is pinned by type.
@@ -135,8 +131,8 @@ class Builder {
     }
   }
 
-  #object(core: z.ZodTypeAny, example: Record<string, unknown>, path: string): Built {
-    const shape = defOf(core).shape?.() ?? {};
+  #object(core: z.ZodType, example: Record<string, unknown>, path: string): Built {
+    const shape = (core as z.ZodObject).shape as Record<string, z.ZodType>;
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(shape)) {
       if (!(key in example) || example[key] === undefined) continue; // optional and left out
@@ -146,27 +142,26 @@ class Builder {
     return out;
   }
 
-  #array(core: z.ZodTypeAny, example: unknown[], path: string): Built {
+  #array(core: z.ZodType, example: unknown[], path: string): Built {
     const itemPath = `${path}[]`;
     const min = Math.max(minItemsOf(core), this.#nonEmpty.has(path) ? 1 : 0);
     if (example.length === 0) return { 'pact:matcher:type': 'type', min, value: [] };
-    const item = this.build(defOf(core).type!, example[0], itemPath);
+    const item = this.build((core as z.ZodArray<z.ZodType>).element, example[0], itemPath);
     if (item === OMIT) return { 'pact:matcher:type': 'type', min, value: example };
     return { 'pact:matcher:type': 'type', min, value: [item] };
   }
 
-  #record(core: z.ZodTypeAny, example: Record<string, unknown>, path: string): Built {
+  #record(core: z.ZodType, example: Record<string, unknown>, path: string): Built {
     const [first] = Object.entries(example);
     if (!first) return { 'pact:matcher:type': 'type', value: {} };
-    const value = this.build(defOf(core).valueType!, first[1], `${path}.*`);
+    const value = this.build((core as z.ZodRecord).def.valueType as z.ZodType, first[1], `${path}.*`);
     // Free-form values: any object. Otherwise every value must match the first one's template.
     if (value === OMIT) return { 'pact:matcher:type': 'type', value: {} };
     return { 'pact:matcher:type': 'values', value: { [first[0]]: value } };
   }
 
-  #optionFor(core: z.ZodTypeAny, example: unknown, path: string): z.ZodTypeAny {
-    const options = defOf(core).options;
-    const list = options instanceof Map ? [...options.values()] : [...(options ?? [])];
+  #optionFor(core: z.ZodType, example: unknown, path: string): z.ZodType {
+    const list = (core as z.ZodUnion).options as readonly z.ZodType[];
     const match = list.find((option) => option.safeParse(example).success);
     if (!match)
       throw new Error(`pactMatchersFor: no union member at ${path || '(root)'} accepts the example`);
@@ -190,7 +185,7 @@ class Builder {
  *
  * The example must satisfy the schema; it is what Pact's mock server answers.
  */
-export const pactMatchersFor = <S extends z.ZodTypeAny>(
+export const pactMatchersFor = <S extends z.ZodType>(
   schema: S,
   example: z.input<S>,
   options: PactMatcherOptions = {},

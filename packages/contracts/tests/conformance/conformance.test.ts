@@ -62,7 +62,9 @@ describe('conformance runner', () => {
     expect(failed.map((r) => r.id)).toEqual(
       expect.arrayContaining(['listConversations', 'getNote', 'listOperators']),
     );
-    expect(failed.flatMap((r) => r.violations).join('\n')).toMatch(/created_at: Required/);
+    expect(failed.flatMap((r) => r.violations).join('\n')).toMatch(
+      /created_at: Invalid input: expected string, received undefined/,
+    );
   }, 120_000);
 });
 
@@ -86,7 +88,9 @@ describe('contracts conform (CLI)', () => {
       io,
     );
     expect(code).toBe(1);
-    expect(out.join('')).toMatch(/✗ listContacts[\s\S]*created_at: Required[\s\S]*violation/);
+    expect(out.join('')).toMatch(
+      /✗ listContacts[\s\S]*created_at: Invalid input: expected string, received undefined[\s\S]*violation/,
+    );
   }, 60_000);
 
   it('exits 2 on a usage error', async () => {

@@ -21,7 +21,7 @@ import { ANALYTICS_DAY } from '../support/contract.js';
  * enumerated value_str takes its first value).
  */
 export const dataPointExampleFor = (metric: AnalyticsMetric) => {
-  const schema = dataPointSchemaFor(metric) as unknown as z.AnyZodObject;
+  const schema = dataPointSchemaFor(metric) as unknown as z.ZodObject;
   const info: MetricInfo = ANALYTICS_METRICS[metric];
   const candidate: Record<string, unknown> = {
     ...dataPointExample,

@@ -9,10 +9,33 @@ const idOf = (ep: EndpointDefinition) => Number(ep.example.params?.id);
 const queryOf = (ep: EndpointDefinition, key: string) => ep.example.query?.[key] ?? '';
 
 /**
- * The provider states that make each v3 endpoint's documented example come true. Keyed by every
- * v3 endpoint id, so a new endpoint in the table does not compile here until it has its states.
+ * The default for an endpoint on one record or below it (`/notes/{id}/`, `/operators/{id}/slots/`,
+ * a nested list): the record its first id names exists. Undefined for a path without one.
  */
-const V3_SUCCESS_STATES: Record<V3EndpointId, (ep: EndpointDefinition, status: number) => ProviderState[]> = {
+const recordExists = (ep: EndpointDefinition): ProviderState[] | undefined => {
+  const collection = /\/(\w+)\/\{id\}/.exec(ep.path)?.[1];
+  const id = idOf(ep);
+  switch (collection) {
+    case 'conversations':
+      return [state(S.conversationExists, { id })];
+    case 'contact_identities':
+      return [state(S.contactExists, { id })];
+    case 'notes':
+      return [state(S.noteExists, { id })];
+    case 'operators':
+      return [state(S.operatorExists, { id })];
+    default:
+      return undefined;
+  }
+};
+
+/**
+ * The provider states that make a v3 endpoint's documented example come true, where the default
+ * (the record its path names exists) does not: lists, bulk operations and creations.
+ */
+const V3_SUCCESS_STATES: Partial<
+  Record<V3EndpointId, (ep: EndpointDefinition, status: number) => ProviderState[]>
+> = {
   listConversations: (ep) => [
     state(S.conversationsWithStatus, { org: ORG, count: 2, status: queryOf(ep, 'status') }),
   ],
@@ -21,9 +44,6 @@ const V3_SUCCESS_STATES: Record<V3EndpointId, (ep: EndpointDefinition, status: n
     const cursor = Number(queryOf(ep, 'cursor'));
     return [state(S.conversationsWithIds, { org: ORG, ids: [cursor - 1, cursor, cursor + 1].join(',') })];
   },
-  getConversation: (ep) => [state(S.conversationExists, { id: idOf(ep) })],
-  updateConversation: (ep) => [state(S.conversationExists, { id: idOf(ep) })],
-  deleteConversation: (ep) => [state(S.conversationExists, { id: idOf(ep) })],
   listMessages: (ep) => [state(S.conversationWithMessages, { id: idOf(ep), messages: 3 })],
   listNotes: (ep) => [
     state(S.notesAboutContact, { contact: Number(queryOf(ep, 'contact_identity_id')), count: 2 }),
@@ -31,8 +51,6 @@ const V3_SUCCESS_STATES: Record<V3EndpointId, (ep: EndpointDefinition, status: n
   createNote: (ep) => [
     state(S.contactExists, { id: (ep.example.body as { contact_identity_id: number }).contact_identity_id }),
   ],
-  getNote: (ep) => [state(S.noteExists, { id: idOf(ep) })],
-  deleteNote: (ep) => [state(S.noteExists, { id: idOf(ep) })],
   listNavigationEvents: () => [state(S.navigationEventsOfContact, { contact: 4711, count: 2 })],
   listContacts: (ep) => [state(S.contactsMatching, { org: ORG, term: queryOf(ep, 'search_query') })],
   deleteContacts: (ep) => [state(S.contactExists, { id: Number(queryOf(ep, 'delete_ids')) })],
@@ -41,15 +59,7 @@ const V3_SUCCESS_STATES: Record<V3EndpointId, (ep: EndpointDefinition, status: n
     return [status === 201 ? state(S.noContactWithEmail, { email }) : state(S.contactWithEmail, { email })];
   },
   listAllContacts: () => [state(S.contacts, { org: ORG, count: 2 })],
-  getContact: (ep) => [state(S.contactExists, { id: idOf(ep) })],
-  updateContact: (ep) => [state(S.contactExists, { id: idOf(ep) })],
-  deleteContact: (ep) => [state(S.contactExists, { id: idOf(ep) })],
   listOperators: () => [state(S.operatorExists, { id: 12 })],
-  getOperator: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
-  updateOperator: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
-  deleteOperator: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
-  getOperatorSlots: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
-  setOperatorAway: (ep) => [state(S.operatorExists, { id: idOf(ep) })],
 };
 
 /** The analytics metric an endpoint serves (the metric endpoints and the latest-version path). */
@@ -63,5 +73,9 @@ export const successStatesOf = (id: EndpointId, status: number): ProviderState[]
   const metric = metricOf(id);
   if (metric) return [state(S.dataPoints, { org: ORG, metric, date: ANALYTICS_DAY })];
   if (id === 'retiredV2') return [];
-  return V3_SUCCESS_STATES[id as V3EndpointId](definitionOf(id), status);
+  const ep = definitionOf(id);
+  const states = V3_SUCCESS_STATES[id as V3EndpointId]?.(ep, status) ?? recordExists(ep);
+  if (!states)
+    throw new Error(`${id}: no provider state makes its example true; add one to V3_SUCCESS_STATES`);
+  return states;
 };

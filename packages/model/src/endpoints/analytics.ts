@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { dataPointExample } from '../examples.js';
 import { AnalyticsQuerySchema } from '../query/analytics.js';
 import { stringParam } from '../query/params.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import type { DecisionId } from '../decisions.js';
 import {
   type ErrorStatus,
@@ -6,7 +6,39 @@ import {
   SERVER_ERROR_STATUSES,
   UNCOUNTED_ERROR_STATUSES,
 } from '../errors.js';
+import { requiredIdParam } from '../query/params.js';
 import type { AnalyticsMetric } from '../records/analytics-metrics.js';
+
+/** The `{placeholders}` of a path template, as a union of names (what ts-rest's ParamsFromUrl reads). */
+export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | PathParamNames<Rest>
+  : never;
+
+/** The path parameters a path template implies: each placeholder an id (1..maxId); none without one. */
+export type PathParamsOf<P extends string> = [PathParamNames<P>] extends [never]
+  ? undefined
+  : z.ZodObject<{ [K in PathParamNames<P>]: z.ZodType<number, unknown> }, z.core.$strict>;
+
+const pathParamsSchemas = new Map<string, z.ZodType>();
+
+/**
+ * The schema of the path parameters a path names, each a required id, or undefined for a path
+ * without placeholders: written once, in the path. One schema per set of names, so every `{id}`
+ * path shares its schema (and its OpenAPI text).
+ */
+export const pathParamsOf = <P extends string>(path: P): PathParamsOf<P> => {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+  if (!names.length) return undefined as PathParamsOf<P>;
+  const key = names.join(',');
+  let schema = pathParamsSchemas.get(key);
+  if (!schema) {
+    schema = z.strictObject(
+      Object.fromEntries(names.map((name) => [name, requiredIdParam('Id of the resource.')])),
+    );
+    pathParamsSchemas.set(key, schema);
+  }
+  return schema as PathParamsOf<P>;
+};
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -27,11 +59,11 @@ export interface EndpointExample {
 export interface EndpointDefinition<
   M extends HttpMethod = HttpMethod,
   P extends string = string,
-  Params extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
-  Query extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
-  Body extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
-  Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>> = Partial<
-    Record<SuccessStatus, z.ZodTypeAny | null>
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Success extends Partial<Record<SuccessStatus, z.ZodType | null>> = Partial<
+    Record<SuccessStatus, z.ZodType | null>
   >,
   Errors extends ErrorStatus = ErrorStatus,
 > {
@@ -62,10 +94,10 @@ export interface EndpointDefinition<
 type Input<
   M extends HttpMethod,
   P extends string,
-  Params extends z.ZodTypeAny | undefined,
-  Query extends z.ZodTypeAny | undefined,
-  Body extends z.ZodTypeAny | undefined,
-  Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>>,
+  Params extends z.ZodType | undefined,
+  Query extends z.ZodType | undefined,
+  Body extends z.ZodType | undefined,
+  Success extends Partial<Record<SuccessStatus, z.ZodType | null>>,
   G extends ResourceGroup | null,
   E extends readonly ErrorStatus[] | undefined,
 > = Omit<EndpointDefinition<M, P, Params, Query, Body, Success>, 'errors' | 'decisions' | 'group'> & {
@@ -78,8 +110,8 @@ type ServerErrorStatus = (typeof SERVER_ERROR_STATUSES)[number];
 
 /** The error statuses `endpoint()` derives, as a type: what a typed client can be answered. */
 export type DerivedErrorStatus<
-  Params extends z.ZodTypeAny | undefined,
-  Body extends z.ZodTypeAny | undefined,
+  Params extends z.ZodType | undefined,
+  Body extends z.ZodType | undefined,
   G extends ResourceGroup | null,
   E extends readonly ErrorStatus[] | undefined,
 > =
@@ -91,8 +123,8 @@ export type DerivedErrorStatus<
           | 403
           | 429
           | 431
-          | (Params extends z.ZodTypeAny ? 404 | 414 : never)
-          | (Body extends z.ZodTypeAny ? 415 : never))
+          | (Params extends z.ZodType ? 404 | 414 : never)
+          | (Body extends z.ZodType ? 415 : never))
   | (G extends null ? never : ServerErrorStatus);
 
 /**
@@ -105,28 +137,38 @@ export type DerivedErrorStatus<
 export const endpoint = <
   const M extends HttpMethod,
   const P extends string,
-  Params extends z.ZodTypeAny | undefined = undefined,
-  Query extends z.ZodTypeAny | undefined = undefined,
-  Body extends z.ZodTypeAny | undefined = undefined,
-  const Success extends Partial<Record<SuccessStatus, z.ZodTypeAny | null>> = Partial<
-    Record<SuccessStatus, z.ZodTypeAny | null>
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  const Success extends Partial<Record<SuccessStatus, z.ZodType | null>> = Partial<
+    Record<SuccessStatus, z.ZodType | null>
   >,
   const G extends ResourceGroup | null = ResourceGroup | null,
   const E extends readonly ErrorStatus[] | undefined = undefined,
 >(
   def: Input<M, P, Params, Query, Body, Success, G, E>,
-): EndpointDefinition<M, P, Params, Query, Body, Success, DerivedErrorStatus<Params, Body, G, E>> & {
+): EndpointDefinition<
+  M,
+  P,
+  ParamsOf<P, Params>,
+  Query,
+  Body,
+  Success,
+  DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E>
+> & {
   readonly group: G;
 } => {
+  // Path parameters come from the path (`{id}`), unless the endpoint states its own (an enum).
+  const params = def.params ?? pathParamsOf(def.path);
   const statuses: ErrorStatus[] = def.errors
     ? [...def.errors]
     : [
         400,
         401,
         403,
-        ...(def.params ? ([404] as const) : []),
+        ...(params ? ([404] as const) : []),
         // D27: a path parameter too long (414), headers too large (431): TRANSPORT_ERROR_STATUSES.
-        ...(def.params ? ([414] as const) : []),
+        ...(params ? ([414] as const) : []),
         ...(def.body ? ([415] as const) : []),
         429,
         431,
@@ -134,10 +176,24 @@ export const endpoint = <
   const errors = [...statuses, ...(def.group === null ? [] : SERVER_ERROR_STATUSES)];
   return {
     ...def,
-    errors: errors as DerivedErrorStatus<Params, Body, G, E>[],
+    ...(params ? { params: params as ParamsOf<P, Params> } : {}),
+    errors: errors as DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E>[],
     decisions: def.decisions ?? [],
+  } as EndpointDefinition<
+    M,
+    P,
+    ParamsOf<P, Params>,
+    Query,
+    Body,
+    Success,
+    DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E>
+  > & {
+    readonly group: G;
   };
 };
+
+/** The path parameters of an endpoint: the ones it states, or those its path implies. */
+type ParamsOf<P extends string, Params> = Params extends z.ZodType ? Params : PathParamsOf<P>;
 
 /**
  * D2: the error statuses of an endpoint answered before its request is counted, so without

@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import {
   contactIdentityExample,
   conversationDetailExample,
@@ -16,7 +16,6 @@ import {
   AllConversationsQuerySchema,
   DeleteContactsQuerySchema,
   DeleteConversationsQuerySchema,
-  IdPathSchema,
   ListContactsQuerySchema,
   ListConversationsQuerySchema,
   ListNavigationQuerySchema,
@@ -80,15 +79,22 @@ const cursorPage = <T>(path: string, item: T, id: number | string, count?: numbe
 
 const C = `${V3}/conversations/`;
 const CT = `${V3}/contact_identities/`;
-const CONV = 'Conversations';
-const CONTACTS = 'Contacts';
+
+/**
+ * Each resource's rate-limit counter (D2) and document tag, declared once: an endpoint names its
+ * resource, never the two facts. Notes count toward the contacts limit.
+ */
+const CONVERSATIONS = { group: 'conversations', tag: 'Conversations' } as const;
+const CONTACTS = { group: 'contacts', tag: 'Contacts' } as const;
+const NOTES = { group: 'contacts', tag: 'Notes' } as const;
+const NAVIGATION = { group: 'navigation', tag: 'Navigation' } as const;
+const OPERATORS = { group: 'operators', tag: 'Operators' } as const;
 
 export const v3Endpoints = {
   listConversations: endpoint({
     method: 'GET',
     path: `${V3}/conversations/`,
-    group: 'conversations',
-    tag: CONV,
+    ...CONVERSATIONS,
     summary: 'List conversations',
     description:
       'An offset page of conversations, newest first by default. Filters combine with AND; search_query ranks by relevance. At most 10,000 items are reachable.',
@@ -100,8 +106,7 @@ export const v3Endpoints = {
   deleteConversations: endpoint({
     method: 'DELETE',
     path: `${V3}/conversations/`,
-    group: 'conversations',
-    tag: CONV,
+    ...CONVERSATIONS,
     summary: 'Delete conversations in bulk',
     description:
       'Deletes up to `limit` (default 10, at most 100) matching conversations in the default order, in one transaction. Ongoing conversations (any status but ended) are never bulk-deleted. delete_ids restricts to those ids whatever the other filters; exclude_ids always wins.',
@@ -113,8 +118,7 @@ export const v3Endpoints = {
   listAllConversations: endpoint({
     method: 'GET',
     path: `${V3}/conversations/all/`,
-    group: 'conversations',
-    tag: CONV,
+    ...CONVERSATIONS,
     summary: 'List all conversations (cursor)',
     description: 'A cursor page of conversations with no cap on the total; ordering by id only.',
     query: AllConversationsQuerySchema,
@@ -128,11 +132,9 @@ export const v3Endpoints = {
   getConversation: endpoint({
     method: 'GET',
     path: `${V3}/conversations/{id}/`,
-    group: 'conversations',
-    tag: CONV,
+    ...CONVERSATIONS,
     summary: 'Get a conversation',
     description: 'One conversation including its conversation_part_set.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     success: { 200: ConversationDetailSchema },
     decisions: ['D9'],
@@ -141,12 +143,10 @@ export const v3Endpoints = {
   updateConversation: endpoint({
     method: 'PATCH',
     path: `${V3}/conversations/{id}/`,
-    group: 'conversations',
-    tag: CONV,
+    ...CONVERSATIONS,
     summary: 'Update the topics of a conversation',
     description:
       'Sets the topics of the conversation (topic texts; unknown texts create topics) and returns it.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     body: ConversationPatchSchema,
     success: { 200: ConversationDetailSchema },
@@ -156,11 +156,9 @@ export const v3Endpoints = {
   deleteConversation: endpoint({
     method: 'DELETE',
     path: `${V3}/conversations/{id}/`,
-    group: 'conversations',
-    tag: CONV,
+    ...CONVERSATIONS,
     summary: 'Delete a conversation',
     description: 'Deletes one conversation, ongoing or not (D8).',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     success: { 204: null },
     decisions: ['D8'],
@@ -169,11 +167,9 @@ export const v3Endpoints = {
   listMessages: endpoint({
     method: 'GET',
     path: `${V3}/conversations/{id}/messages/`,
-    group: 'conversations',
-    tag: CONV,
+    ...CONVERSATIONS,
     summary: 'List the messages of a conversation',
     description: 'A cursor page of messages, 100 by default; counts toward the conversations limit (D2).',
-    params: IdPathSchema,
     query: MessagesQuerySchema,
     success: { 200: MessagePageSchema },
     decisions: ['D2', 'D7'],
@@ -185,8 +181,7 @@ export const v3Endpoints = {
   listNotes: endpoint({
     method: 'GET',
     path: `${V3}/notes/`,
-    group: 'contacts',
-    tag: 'Notes',
+    ...NOTES,
     summary: 'List notes',
     description:
       'An offset page of notes, newest first; filter by contact_identity_id. Counts toward contacts (D2).',
@@ -198,8 +193,7 @@ export const v3Endpoints = {
   createNote: endpoint({
     method: 'POST',
     path: `${V3}/notes/`,
-    group: 'contacts',
-    tag: 'Notes',
+    ...NOTES,
     summary: 'Create a note',
     description: 'Creates a note about a contact of the organization and returns it.',
     query: SingleResourceQuerySchema,
@@ -211,11 +205,9 @@ export const v3Endpoints = {
   getNote: endpoint({
     method: 'GET',
     path: `${V3}/notes/{id}/`,
-    group: 'contacts',
-    tag: 'Notes',
+    ...NOTES,
     summary: 'Get a note',
     description: 'One note.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     success: { 200: NoteSchema },
     example: { params: { id: 88 }, response: noteExample },
@@ -223,11 +215,9 @@ export const v3Endpoints = {
   deleteNote: endpoint({
     method: 'DELETE',
     path: `${V3}/notes/{id}/`,
-    group: 'contacts',
-    tag: 'Notes',
+    ...NOTES,
     summary: 'Delete a note',
     description: 'Deletes one note.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     success: { 204: null },
     example: { params: { id: 88 } },
@@ -235,8 +225,7 @@ export const v3Endpoints = {
   listNavigationEvents: endpoint({
     method: 'GET',
     path: `${V3}/navigation/`,
-    group: 'navigation',
-    tag: 'Navigation',
+    ...NAVIGATION,
     summary: 'List navigation events',
     description: 'An offset page of navigation events, ordered by id (default -id).',
     query: ListNavigationQuerySchema,
@@ -250,8 +239,7 @@ export const v3Endpoints = {
   listContacts: endpoint({
     method: 'GET',
     path: `${V3}/contact_identities/`,
-    group: 'contacts',
-    tag: CONTACTS,
+    ...CONTACTS,
     summary: 'List contacts',
     description:
       'An offset page of contacts, newest first by default. Filters combine with AND; search_query ranks by relevance. At most 10,000 items are reachable.',
@@ -263,8 +251,7 @@ export const v3Endpoints = {
   deleteContacts: endpoint({
     method: 'DELETE',
     path: `${V3}/contact_identities/`,
-    group: 'contacts',
-    tag: CONTACTS,
+    ...CONTACTS,
     summary: 'Delete contacts in bulk',
     description:
       'Deletes up to `limit` (default 10, at most 100) matching contacts in the default order, in one transaction; delete_ids restricts to those ids; exclude_ids always wins.',
@@ -276,8 +263,7 @@ export const v3Endpoints = {
   upsertContact: endpoint({
     method: 'PUT',
     path: `${V3}/contact_identities/`,
-    group: 'contacts',
-    tag: CONTACTS,
+    ...CONTACTS,
     summary: 'Create or update a contact by an identifier field',
     description:
       'Upserts on the field named by `identifier` (email, external_customer_id, mobile_number or phone_number): 200 with the updated contact, 201 with a created one.',
@@ -296,8 +282,7 @@ export const v3Endpoints = {
   listAllContacts: endpoint({
     method: 'GET',
     path: `${V3}/contact_identities/all/`,
-    group: 'contacts',
-    tag: CONTACTS,
+    ...CONTACTS,
     summary: 'List all contacts (cursor)',
     description: 'A cursor page of contacts with no cap on the total; ordering by id only.',
     query: AllContactsQuerySchema,
@@ -308,11 +293,9 @@ export const v3Endpoints = {
   getContact: endpoint({
     method: 'GET',
     path: `${V3}/contact_identities/{id}/`,
-    group: 'contacts',
-    tag: CONTACTS,
+    ...CONTACTS,
     summary: 'Get a contact',
     description: 'One contact.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     success: { 200: ContactIdentitySchema },
     example: { params: { id: 4711 }, response: contactIdentityExample },
@@ -320,11 +303,9 @@ export const v3Endpoints = {
   updateContact: endpoint({
     method: 'PATCH',
     path: `${V3}/contact_identities/{id}/`,
-    group: 'contacts',
-    tag: CONTACTS,
+    ...CONTACTS,
     summary: 'Update a contact',
     description: 'Changes any of the writable fields and returns the full updated contact.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     body: ContactPatchSchema,
     success: { 200: ContactIdentitySchema },
@@ -338,11 +319,9 @@ export const v3Endpoints = {
   deleteContact: endpoint({
     method: 'DELETE',
     path: `${V3}/contact_identities/{id}/`,
-    group: 'contacts',
-    tag: CONTACTS,
+    ...CONTACTS,
     summary: 'Delete a contact',
     description: 'Deletes one contact with its notes; answers 204 with no body.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     success: { 204: null },
     example: { params: { id: 4711 } },
@@ -350,8 +329,7 @@ export const v3Endpoints = {
   listOperators: endpoint({
     method: 'GET',
     path: `${V3}/operators/`,
-    group: 'operators',
-    tag: 'Operators',
+    ...OPERATORS,
     summary: 'List operators',
     description: 'An offset page of the operators of the organization.',
     query: ListOperatorsQuerySchema,
@@ -362,11 +340,9 @@ export const v3Endpoints = {
   getOperator: endpoint({
     method: 'GET',
     path: `${V3}/operators/{id}/`,
-    group: 'operators',
-    tag: 'Operators',
+    ...OPERATORS,
     summary: 'Get an operator',
     description: 'One operator.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     success: { 200: OperatorSchema },
     decisions: ['D4'],
@@ -375,11 +351,9 @@ export const v3Endpoints = {
   updateOperator: endpoint({
     method: 'PATCH',
     path: `${V3}/operators/{id}/`,
-    group: 'operators',
-    tag: 'Operators',
+    ...OPERATORS,
     summary: 'Update an operator',
     description: 'Changes an operator and returns it; the away status is not changed here (use /away/).',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     body: OperatorPatchSchema,
     success: { 200: OperatorSchema },
@@ -389,11 +363,9 @@ export const v3Endpoints = {
   deleteOperator: endpoint({
     method: 'DELETE',
     path: `${V3}/operators/{id}/`,
-    group: 'operators',
-    tag: 'Operators',
+    ...OPERATORS,
     summary: 'Delete an operator',
     description: 'Deletes an operator; only admins may (D4).',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     success: { 204: null },
     decisions: ['D4'],
@@ -402,11 +374,9 @@ export const v3Endpoints = {
   getOperatorSlots: endpoint({
     method: 'GET',
     path: `${V3}/operators/{id}/slots/`,
-    group: 'operators',
-    tag: 'Operators',
+    ...OPERATORS,
     summary: 'Get the slot data of an operator',
     description: 'Total, used and free chat slots of the operator.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     success: { 200: OperatorSlotsSchema },
     decisions: ['D4'],
@@ -415,11 +385,9 @@ export const v3Endpoints = {
   setOperatorAway: endpoint({
     method: 'PATCH',
     path: `${V3}/operators/{id}/away/`,
-    group: 'operators',
-    tag: 'Operators',
+    ...OPERATORS,
     summary: 'Change the away status of an operator',
     description: 'The only way to change is_away (v3 change list); returns the operator.',
-    params: IdPathSchema,
     query: SingleResourceQuerySchema,
     body: OperatorAwaySchema,
     success: { 200: OperatorSchema },

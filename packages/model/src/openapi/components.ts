@@ -1,4 +1,4 @@
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import {
   ContactCursorPageSchema,
   ContactPageSchema,
@@ -52,7 +52,7 @@ const toPascal = (metric: string) =>
  * Every reusable schema with its OpenAPI component name. The generator turns each place where one
  * of these appears into a $ref, so the document names what the model names.
  */
-export const componentSchemas = (): Record<string, z.ZodTypeAny> => ({
+export const componentSchemas = (): Record<string, z.ZodType> => ({
   Timestamp: TimestampSchema,
   AnalyticsTime: AnalyticsTimeSchema,
   CountryCode: CountryCodeSchema,

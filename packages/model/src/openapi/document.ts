@@ -1,4 +1,4 @@
-import type { z } from 'zod/v3';
+import type * as z from 'zod/v4';
 import { DECISIONS } from '../decisions.js';
 import {
   type EndpointDefinition,
@@ -15,13 +15,15 @@ import {
   UNCOUNTED_ERROR_STATUSES,
 } from '../errors.js';
 import { LIMITS } from '../limits.js';
-import { isRequiredParam, paramDocOf } from '../query/params.js';
+import { isRequiredParam, paramDocOf, paramsShapeOf } from '../query/params.js';
 import { componentSchemas, ERROR_RESPONSE_STATUSES } from './components.js';
-import { jsonSchemaOf, refify } from './generate.js';
+import { jsonSchemaOf, type OpenApiVersion, refify } from './generate.js';
 
 export interface DocumentOptions {
   /** The package version; becomes info.version. */
   version: string;
+  /** The OpenAPI version of the document: 3.0 (docs/openapi.json) unless told. */
+  openapi?: OpenApiVersion;
   /** Server URL shown in the document. */
   serverUrl?: string;
 }
@@ -67,17 +69,9 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service unavailable',
 };
 
-/** The object schema behind a query or path schema (through .transform/.refine wrappers). */
-const shapeOf = (schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> => {
-  let current: z.ZodTypeAny = schema;
-  while (!('shape' in current._def) && (current._def as { schema?: z.ZodTypeAny }).schema)
-    current = (current._def as { schema: z.ZodTypeAny }).schema;
-  return (current as z.AnyZodObject).shape;
-};
-
-const parametersOf = (schema: z.ZodTypeAny | undefined, where: 'query' | 'path') =>
+const parametersOf = (schema: z.ZodType | undefined, where: 'query' | 'path') =>
   schema
-    ? Object.entries(shapeOf(schema)).map(([name, field]) => {
+    ? Object.entries(paramsShapeOf(schema)).map(([name, field]) => {
         const { description, ...paramSchema } = paramDocOf(field) ?? {};
         const decision = paramSchema['x-um-decision'];
         delete paramSchema['x-um-decision'];
@@ -108,9 +102,9 @@ const errorExample = (status: ErrorStatus) => {
   };
 };
 
-const operationOf = (id: string, ep: EndpointDefinition, schemaOf: (s: z.ZodTypeAny) => Obj): Obj => {
+const operationOf = (id: string, ep: EndpointDefinition, schemaOf: (s: z.ZodType) => Obj): Obj => {
   const responses: Obj = {};
-  for (const [status, schema] of Object.entries(ep.success) as Array<[string, z.ZodTypeAny | null]>) {
+  for (const [status, schema] of Object.entries(ep.success) as Array<[string, z.ZodType | null]>) {
     responses[status] = {
       description: STATUS_TEXT[Number(status) as SuccessStatus],
       headers: headerRefs(false),
@@ -179,13 +173,17 @@ const errorResponseKinds = () => {
   ]);
 };
 
-/** Builds the OpenAPI 3.0 document of both APIs from the endpoint table. */
-export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:3000' }: DocumentOptions) => {
+/** Builds the OpenAPI document (3.0 or 3.1) of both APIs from the endpoint table. */
+export const buildOpenApiDocument = ({
+  version,
+  serverUrl = 'http://localhost:3000',
+  openapi = '3.0',
+}: DocumentOptions) => {
   const rawComponents = Object.fromEntries(
-    Object.entries(componentSchemas()).map(([name, schema]) => [name, jsonSchemaOf(schema)]),
+    Object.entries(componentSchemas()).map(([name, schema]) => [name, jsonSchemaOf(schema, openapi)]),
   );
   const refs = refify(rawComponents);
-  const schemaOf = (schema: z.ZodTypeAny) => refs(jsonSchemaOf(schema), false) as Obj;
+  const schemaOf = (schema: z.ZodType) => refs(jsonSchemaOf(schema, openapi), false) as Obj;
 
   const paths: Record<string, Obj> = {};
   for (const [id, ep] of endpointList()) {
@@ -194,7 +192,7 @@ export const buildOpenApiDocument = ({ version, serverUrl = 'http://localhost:30
   }
 
   return {
-    openapi: '3.0.3',
+    openapi: openapi === '3.0' ? '3.0.3' : '3.1.0',
     info: {
       title: 'Customer-messaging JSON API v3 and Analytics API v1',
       version,

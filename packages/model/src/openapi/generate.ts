@@ -1,14 +1,55 @@
-import { generateSchema } from '@anatine/zod-openapi';
-import type { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { strictOf } from '../strict.js';
 
+/** The OpenAPI versions the model publishes: 3.0 for the tools that read only 3.0, and 3.1. */
+export type OpenApiVersion = '3.0' | '3.1';
+
+/** zod's JSON Schema target for each OpenAPI version (3.1's schema dialect is JSON Schema 2020-12). */
+const TARGETS = { '3.0': 'openapi-3.0', '3.1': 'draft-2020-12' } as const;
+
 /**
- * The JSON Schema (OpenAPI 3.0 dialect) of a zod schema. The only call into the generator library.
- * The document states the contract, so it describes the strict form (D30): unknown keys and enum
- * values are what a tolerant consumer survives, not what the server sends.
+ * The JSON Schema of a zod schema in the dialect of an OpenAPI version: zod's own `z.toJSONSchema`,
+ * with each schema's `.meta()` merged in. The document states the contract, so it describes the
+ * strict form (D30): unknown keys and enum values are what a tolerant consumer survives, not what
+ * the server sends. Refinements and transforms have no JSON Schema: their `.meta()` says it.
  */
-export const jsonSchemaOf = (schema: z.ZodTypeAny): Record<string, unknown> =>
-  generateSchema(strictOf(schema), false, '3.0') as Record<string, unknown>;
+export const jsonSchemaOf = (schema: z.ZodType, version: OpenApiVersion = '3.0'): Record<string, unknown> => {
+  assertOpenApiTarget();
+  const { $schema: _dialect, ...json } = z.toJSONSchema(strictOf(schema), {
+    target: TARGETS[version],
+    unrepresentable: 'any',
+    io: 'output',
+    override: keepTheContract,
+  }) as Record<string, unknown>;
+  return json;
+};
+
+/**
+ * z.toJSONSchema writes the OpenAPI 3.0 dialect from zod 4.1 on; zod 3.25's `zod/v4` is zod 4.0,
+ * which would write another dialect with only a warning. The generator is a build-time entry: it
+ * says so rather than write a wrong document.
+ */
+function assertOpenApiTarget(): void {
+  const { major, minor } = z.core.version;
+  if (major === 4 && minor < 1)
+    throw new Error(
+      `@org/model/openapi needs zod 4.1 or later (z.toJSONSchema's OpenAPI target); this project's zod/v4 is ${major}.${minor}.`,
+    );
+}
+
+type Overridden = Parameters<NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] & {}>[0];
+
+/**
+ * What zod 4 states beyond the contract the document has always stated: `.int()` bounds every
+ * integer to the safe range and `.uuid()` adds its own pattern beside `format: uuid`; both are zod's
+ * checks, not API limits.
+ */
+function keepTheContract({ jsonSchema }: Overridden): void {
+  const json = jsonSchema as Record<string, unknown>;
+  if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
+  if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
+  if (json.format === 'uuid') delete json.pattern;
+}
 
 type Json = unknown;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { type DecisionId, decided } from '../decisions.js';
 import { LIMITS } from '../limits.js';
 import { doc, docOf, type SchemaMeta } from '../openapi-meta.js';
@@ -11,10 +11,29 @@ import { ID_DIGITS, parseInstant } from '../primitives.js';
  */
 const lastValue = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
-const param = <T extends z.ZodTypeAny>(parser: T, openapi: SchemaMeta, decision?: DecisionId) =>
-  doc(z.preprocess(lastValue, parser), decision ? { ...openapi, ...decided(decision) } : openapi);
+/**
+ * A preprocess pipe, typed as zod 4.0 names it (zod 3.25's `zod/v4`; later zod names the same pipe
+ * ZodPreprocess, which a zod 3.25 project's declarations do not have).
+ */
+type Preprocessed<T extends z.ZodType> = z.ZodPipe<z.ZodTransform<unknown, unknown>, T>;
+
+const preprocessed = <T extends z.ZodType>(fn: (value: unknown) => unknown, parser: T): Preprocessed<T> =>
+  z.preprocess(fn, parser) as unknown as Preprocessed<T>;
+
+const param = <T extends z.ZodType>(parser: T, openapi: SchemaMeta, decision?: DecisionId) =>
+  doc(preprocessed(lastValue, parser), decision ? { ...openapi, ...decided(decision) } : openapi);
 
 const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * The type of a parameter that may be absent: zod 4 reads a key's optionality from the schema's
+ * internals type (`optin`/`optout`), so a parameter typed by hand states it there.
+ */
+export type OptionalParam<T> = z.ZodType<
+  T | undefined,
+  unknown,
+  z.core.$ZodTypeInternals<T | undefined, unknown> & { optin: 'optional'; optout: 'optional' }
+>;
 
 export interface IntOptions {
   description: string;
@@ -28,18 +47,11 @@ export interface IntOptions {
 }
 
 /** An integer parameter; `-5`, `1.5` and `ten` are rejected with a message. */
-export function intParam(options: IntOptions & { default: number }): z.ZodType<number, z.ZodTypeDef, unknown>;
-export function intParam(options: IntOptions): z.ZodType<number | undefined, z.ZodTypeDef, unknown>;
-export function intParam({
-  description,
-  min,
-  max,
-  clampTo,
-  default: def,
-  decision,
-}: IntOptions): z.ZodTypeAny {
+export function intParam(options: IntOptions & { default: number }): z.ZodType<number, unknown>;
+export function intParam(options: IntOptions): OptionalParam<number>;
+export function intParam({ description, min, max, clampTo, default: def, decision }: IntOptions): z.ZodType {
   const parsed = z
-    .string({ invalid_type_error: 'A whole number is required.' })
+    .string({ error: 'A whole number is required.' })
     .regex(INTEGER, 'A whole number is required.')
     .transform(Number)
     .refine((n) => Number.isSafeInteger(n), 'The number is too large.')
@@ -57,7 +69,8 @@ export function intParam({
   };
   return def === undefined
     ? param(parsed.optional(), schema, decision)
-    : param(parsed.default(String(def)), schema, decision);
+    : // `prefault`: the default is a query value, parsed like one.
+      param(parsed.prefault(String(def)), schema, decision);
 }
 
 export const idParam = (description: string) => intParam({ description, min: 1, max: LIMITS.maxId });
@@ -77,23 +90,21 @@ const MESSAGE_EXCLUDE_IDS = `${MESSAGE_OR_CONVERSATION_ID}(?:,${MESSAGE_OR_CONVE
 export const requiredIdParam = (description: string) => {
   const optional = idParam(description);
   return doc(
-    z.preprocess(
+    preprocessed(
       (v) => v,
       optional.refine((n): n is number => n !== undefined, 'This parameter is required.'),
     ),
     {
       ...docOf(optional),
     },
-  ) as unknown as z.ZodType<number, z.ZodTypeDef, unknown>;
+  ) as unknown as z.ZodType<number, unknown>;
 };
 
 /** A boolean parameter: true/false (also 1/0, yes/no). */
 export const boolParam = (description: string) =>
   param(
     z
-      .enum(['true', 'false', 'True', 'False', '1', '0', 'yes', 'no'], {
-        errorMap: () => ({ message: 'Must be true or false.' }),
-      })
+      .enum(['true', 'false', 'True', 'False', '1', '0', 'yes', 'no'], { error: 'Must be true or false.' })
       .transform((v) => ['true', 'True', '1', 'yes'].includes(v))
       .optional(),
     { type: 'boolean', description },
@@ -239,29 +250,27 @@ export function enumParam<const V extends readonly [string, ...string[]]>(
   values: V,
   description: string,
   options: { default: V[number]; decision?: DecisionId },
-): z.ZodType<V[number], z.ZodTypeDef, unknown>;
+): z.ZodType<V[number], unknown>;
 export function enumParam<const V extends readonly [string, ...string[]]>(
   values: V,
   description: string,
   options: { required: true; decision?: DecisionId },
-): z.ZodType<V[number], z.ZodTypeDef, unknown>;
+): z.ZodType<V[number], unknown>;
 export function enumParam<const V extends readonly [string, ...string[]]>(
   values: V,
   description: string,
   options?: { decision?: DecisionId },
-): z.ZodType<V[number] | undefined, z.ZodTypeDef, unknown>;
+): OptionalParam<V[number]>;
 export function enumParam<const V extends readonly [string, ...string[]]>(
   values: V,
   description: string,
   options: { default?: V[number]; required?: true; decision?: DecisionId } = {},
-): z.ZodTypeAny {
+): z.ZodType {
   const e = z.enum(values as unknown as [V[number], ...V[number][]], {
-    errorMap: (issue) => ({
-      message:
-        issue.code === 'invalid_type' && issue.received === 'undefined'
-          ? `This parameter is required: one of ${values.join(', ')}.`
-          : `Must be one of: ${values.join(', ')}.`,
-    }),
+    error: (issue) =>
+      issue.input === undefined
+        ? `This parameter is required: one of ${values.join(', ')}.`
+        : `Must be one of: ${values.join(', ')}.`,
   });
   const parser = options.required
     ? e
@@ -284,16 +293,27 @@ export function enumParam<const V extends readonly [string, ...string[]]>(
  * The OpenAPI schema documented for a parameter built by these helpers; refinements added on top
  * keep the documentation of the parameter they refine.
  */
-export const paramDocOf = (schema: z.ZodTypeAny): SchemaMeta | undefined => {
-  let current: z.ZodTypeAny | undefined = schema;
+export const paramDocOf = (schema: z.ZodType): SchemaMeta | undefined => {
+  let current: z.ZodType | undefined = schema;
   while (current) {
     const meta = docOf(current);
     if (meta && Object.keys(meta).length) return meta;
-    const def = current._def as { schema?: z.ZodTypeAny; innerType?: z.ZodTypeAny };
-    current = def.schema ?? def.innerType;
+    const def = current.def as { in?: z.ZodType; out?: z.ZodType; innerType?: z.ZodType };
+    // A preprocess is a pipe from a transform to the parser: the parser holds the text.
+    current = def.innerType ?? (def.in instanceof z.ZodTransform ? def.out : def.in);
   }
   return undefined;
 };
 
+/**
+ * The parameters of a query or path schema by name: the object behind it, through the pipe a
+ * `.transform` adds (the analytics query). Empty for no schema.
+ */
+export const paramsShapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> => {
+  let current = schema;
+  while (current instanceof z.ZodPipe) current = current.in as z.ZodType;
+  return current instanceof z.ZodObject ? (current.shape as Record<string, z.ZodType>) : {};
+};
+
 /** Whether a parameter must be present. */
-export const isRequiredParam = (schema: z.ZodTypeAny): boolean => !schema.safeParse(undefined).success;
+export const isRequiredParam = (schema: z.ZodType): boolean => !schema.safeParse(undefined).success;

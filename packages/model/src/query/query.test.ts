@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import { fieldErrorsOf } from '../errors.js';
 import { ANALYTICS_QUERY_PARAMS, AnalyticsQuerySchema } from './analytics.js';
 import { paramDocOf } from './params.js';
@@ -21,8 +21,8 @@ const fromQueryString = (qs: string): Record<string, string | string[]> => {
   }
   return out;
 };
-const parse = <S extends z.ZodTypeAny>(schema: S, qs: string) => schema.safeParse(fromQueryString(qs));
-const errorsOf = <S extends z.ZodTypeAny>(schema: S, qs: string) => {
+const parse = <S extends z.ZodType>(schema: S, qs: string) => schema.safeParse(fromQueryString(qs));
+const errorsOf = <S extends z.ZodType>(schema: S, qs: string) => {
   const r = parse(schema, qs);
   expect(r.success).toBe(false);
   return r.success ? {} : fieldErrorsOf(r.error);

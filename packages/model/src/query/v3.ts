@@ -1,5 +1,6 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { decided } from '../decisions.js';
+import { pathParamsOf } from '../endpoints/define.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { ID_DIGITS } from '../primitives.js';
@@ -11,6 +12,7 @@ import {
   idParam,
   intParam,
   messageExcludeIdsParam,
+  type OptionalParam,
   requiredIdParam,
   searchParam,
   stringParam,
@@ -97,7 +99,7 @@ export const conversationFilters = {
   // D18: the set is open, so any value filters; typed as the known statuses plus any string.
   status: stringParam(
     `Conversations with that status (known values: ${Object.keys(CONVERSATION_STATUSES).join(', ')}).`,
-  ) as z.ZodType<ConversationStatus | undefined, z.ZodTypeDef, unknown>,
+  ) as OptionalParam<ConversationStatus>,
   topics: idParam('Conversations with that topic id.'),
   um_widget_id: idParam('Conversations conducted at least partly through that widget.'),
   chat_widget_id: idParam('Alias of um_widget_id (D20).'),
@@ -265,4 +267,5 @@ export const ListOperatorsQuerySchema = z
   .object({ ...commonQuery, ...offsetPaging, ordering: idOrderingParam })
   .strict();
 
-export const IdPathSchema = z.object({ id: requiredIdParam('Id of the resource.') }).strict();
+/** The path parameters of a `{id}` path: what `endpoint()` derives from such a path. */
+export const IdPathSchema = pathParamsOf('{id}');

@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { decided } from '../decisions.js';
 import { doc } from '../openapi-meta.js';
 import { AnalyticsTimeSchema, IdSchema } from '../primitives.js';
@@ -92,7 +92,7 @@ export const dataPointSchemaFor = (metric: AnalyticsMetric) => {
 };
 
 /** D14: a response carries at most 10,000 data points and a `next` link when more exist. */
-export const analyticsResponseSchemaOf = <T extends z.ZodTypeAny>(point: T) =>
+export const analyticsResponseSchemaOf = <T extends z.ZodType>(point: T) =>
   z.object({
     results: z.array(point),
     next: doc(z.string().url().nullable().optional(), {

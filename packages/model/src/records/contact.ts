@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { ISO_COUNTRY_CODES } from '../countries.js';
 import { decided } from '../decisions.js';
 import { GenderSchema, SalutationSchema } from '../enums.js';

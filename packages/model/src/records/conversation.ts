@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { decided } from '../decisions.js';
 import {
   ConversationStatusSchema,
@@ -13,9 +13,12 @@ import { IdSchema, ShortStringSchema, TimestampSchema, UrlSchema, UuidSchema } f
 import { openEnumOf } from '../strict.js';
 import { EmbeddedContactSchema } from './contact.js';
 
-/** JSON whose shape the description does not show (D19); null is one such value. */
+/**
+ * JSON whose shape the description does not show (D19); null is one such value, and so is a field
+ * left out (zod 4 requires a `z.unknown()` key unless it is optional).
+ */
 const freeForm = (what: string) =>
-  doc(z.unknown(), { description: `${what} Shape not described (D19).`, ...decided('D19') });
+  doc(z.unknown(), { description: `${what} Shape not described (D19).`, ...decided('D19') }).optional();
 
 export const TopicSchema = doc(
   z.object({

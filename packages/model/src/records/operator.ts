@@ -1,4 +1,4 @@
-import { z } from 'zod/v3';
+import * as z from 'zod/v4';
 import { decided } from '../decisions.js';
 import { OperatorPresenceSchema, OperatorRoleSchema } from '../enums.js';
 import { LIMITS } from '../limits.js';

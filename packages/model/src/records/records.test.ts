@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import {
   type AnalyticsDataPoint,
   AnalyticsDataPointSchema,
@@ -38,7 +38,7 @@ import {
   topicExample,
 } from '../index.js';
 
-const cases: Array<[string, z.ZodTypeAny, Record<string, unknown>]> = [
+const cases: Array<[string, z.ZodType, Record<string, unknown>]> = [
   ['Conversation', ConversationSchema, conversationExample],
   ['ConversationDetail', ConversationDetailSchema, conversationDetailExample],
   ['ContactIdentity', ContactIdentitySchema, contactIdentityExample],

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await seedWorld(db, { organizations: 2, contactsPerOrg: 40, conversationsPerOrg: 30 });
 });
 
-function expectAllValid(schema: z.ZodTypeAny, records: readonly unknown[]) {
+function expectAllValid(schema: z.ZodType, records: readonly unknown[]) {
   expect(records.length).toBeGreaterThan(0);
   const failures = records
     .map((record) => ({ record, result: strictOf(schema).safeParse(record) }))

@@ -1,9 +1,9 @@
 import { type ApiResponse, isApiError } from '@org/client';
 import { type EndpointDefinition, type EndpointId, endpointList } from '@org/model';
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectRateLimitHeaders, expectSchema } from '../context.js';
-import { collectionOf } from './collections.js';
+import { collectionOf, foundParamsOf } from './collections.js';
 
 const isAnalytics = (ep: EndpointDefinition) => ep.group === 'analytics';
 
@@ -27,7 +27,7 @@ const readAndValidate = async (
     }
     throw error;
   }
-  const schema = (ep.success as Partial<Record<number, z.ZodTypeAny | null>>)[response.status];
+  const schema = (ep.success as Partial<Record<number, z.ZodType | null>>)[response.status];
   if (!v.expect(schema !== undefined, `${id}: status ${response.status} is not documented`)) return undefined;
   if (schema) expectSchema(v, schema, response.data, `${id} body`);
   expectRateLimitHeaders(v, response.headers, id);
@@ -67,9 +67,8 @@ export const bodyChecks = (ctx: ConformanceContext): ConformanceCheck[] => {
           await readAndValidate(c, v, id, { params: { metric: 'um_conversation_duration' }, query });
           return;
         }
-        const collection = collectionOf(ep.path) ?? '';
-        const found = c.found.get(collection) ?? v.skip(`no ${collection} to read`);
-        await readAndValidate(c, v, id, { params: { id: found }, query });
+        const { params } = foundParamsOf(c, v, ep.path);
+        await readAndValidate(c, v, id, { ...(params ? { params } : {}), query });
       }),
     );
   }

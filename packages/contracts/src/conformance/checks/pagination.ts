@@ -1,9 +1,9 @@
 import { isApiError, paramFormatsOf } from '@org/client';
 import { type EndpointId, endpointList, LIMITS } from '@org/model';
-import type { z } from 'zod/v3';
+import type { z } from 'zod/v4';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectSchema } from '../context.js';
-import { collectionOf } from './collections.js';
+import { foundParamsOf } from './collections.js';
 
 interface Page {
   count?: number;
@@ -51,7 +51,7 @@ const getPage = async (
   urlOrInput: string | object,
 ) => {
   const ep = ctx.definition(id);
-  const schema = (ep.success as Record<number, z.ZodTypeAny>)[200]!;
+  const schema = (ep.success as Record<number, z.ZodType>)[200]!;
   try {
     if (typeof urlOrInput === 'string') {
       const res = await ctx.raw(urlOrInput, { Authorization: ctx.options.token });
@@ -77,7 +77,9 @@ const offsetChecks = (id: EndpointId, path: string): ConformanceCheck[] => [
     `${id}:links`,
     `${id}: next/previous links keep limit, offset and ordering (D6)`,
     async (ctx, v) => {
+      const { params, path: realPath } = foundParamsOf(ctx, v, path);
       const first = await getPage(ctx, v, id, `${id} ?limit=1&ordering=id`, {
+        ...(params ? { params } : {}),
         query: { limit: 1, ordering: 'id' },
       });
       if (!first) return;
@@ -87,12 +89,12 @@ const offsetChecks = (id: EndpointId, path: string): ConformanceCheck[] => [
         v.skip(`only ${first.count} item(s): links not followed`);
       }
       if (!v.expect(first.next !== null, `${id}: count ${first.count} with limit 1 but no next link`)) return;
-      expectLink(ctx, v, first.next!, `${id} next`, path, { limit: '1', offset: '1', ordering: 'id' });
+      expectLink(ctx, v, first.next!, `${id} next`, realPath, { limit: '1', offset: '1', ordering: 'id' });
       const second = await getPage(ctx, v, id, `${id} next page`, first.next!);
       if (!second) return;
       v.expect(second.previous !== null, `${id}: the second page has no previous link`);
       if (second.previous)
-        expectLink(ctx, v, second.previous, `${id} previous`, path, { limit: '1', ordering: 'id' });
+        expectLink(ctx, v, second.previous, `${id} previous`, realPath, { limit: '1', ordering: 'id' });
       v.expect(
         second.results[0]?.id !== first.results[0]?.id,
         `${id}: the next page repeats item ${first.results[0]?.id}`,
@@ -108,23 +110,33 @@ const offsetChecks = (id: EndpointId, path: string): ConformanceCheck[] => [
     `${id}:limit`,
     `${id}: limit above ${MAX_LIMIT} is replaced by ${MAX_LIMIT} (D6)`,
     async (ctx, v) => {
-      const page = await getPage(ctx, v, id, `${id} ?limit=1000`, { query: { limit: 1000 } });
+      const { params, path: realPath } = foundParamsOf(ctx, v, path);
+      const page = await getPage(ctx, v, id, `${id} ?limit=1000`, {
+        ...(params ? { params } : {}),
+        query: { limit: 1000 },
+      });
       if (!page) return;
       const expected = Math.min(MAX_LIMIT, page.count ?? 0);
       v.expect(
         page.results.length === expected,
         `${id}: limit=1000 gave ${page.results.length} items, expected ${expected}`,
       );
-      if (page.next) expectLink(ctx, v, page.next, `${id} next`, path, { limit: String(MAX_LIMIT) });
+      if (page.next) expectLink(ctx, v, page.next, `${id} next`, realPath, { limit: String(MAX_LIMIT) });
     },
   ),
   check('pagination', `${id}:cap`, `${id}: nothing past offset ${CAP} is reachable (D6)`, async (ctx, v) => {
-    const past = await getPage(ctx, v, id, `${id} ?offset=${CAP}`, { query: { offset: CAP, limit: 10 } });
+    const { params } = foundParamsOf(ctx, v, path);
+    const withParams = params ? { params } : {};
+    const past = await getPage(ctx, v, id, `${id} ?offset=${CAP}`, {
+      ...withParams,
+      query: { offset: CAP, limit: 10 },
+    });
     if (past) {
       v.expect(past.results.length === 0, `${id}: offset=${CAP} returned ${past.results.length} items`);
       v.expect(past.next === null, `${id}: offset=${CAP} has a next link ${past.next}`);
     }
     const edge = await getPage(ctx, v, id, `${id} ?offset=${CAP - 10}&limit=20`, {
+      ...withParams,
       query: { offset: CAP - 10, limit: 20 },
     });
     if (edge) {
@@ -143,13 +155,7 @@ const cursorCheck = (id: EndpointId, path: string, counted: boolean): Conformanc
     `${id}:cursor`,
     `${id}: cursor pages follow next to the end without repeats (D7)`,
     async (ctx, v) => {
-      let params: { id: number } | undefined;
-      if (path.includes('{id}')) {
-        params = {
-          id: ctx.found.get(collectionOf(path) ?? '') ?? v.skip(`no ${collectionOf(path)} to read`),
-        };
-      }
-      const realPath = params ? path.replace('{id}', String(params.id)) : path;
+      const { params, path: realPath } = foundParamsOf(ctx, v, path);
       const seen = new Set<string>();
       let page = await getPage(ctx, v, id, `${id} ?limit=2`, {
         ...(params ? { params } : {}),
