@@ -1,6 +1,6 @@
 // The upgrade project's run: each probe (probes.json, written by the test from the release notes) is
 // parsed with the installed model's query schema of its operation, as a consumer validating what it
-// sends would; one line reports which the model accepts. The same code runs on 0.1.0 and on ^1.
+// sends would; one line reports which the model accepts. The same code runs on 0.1.0 and on the current major.
 import { readFileSync } from 'node:fs';
 import { endpoints } from '@org/model';
 
