@@ -5,11 +5,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DataDirFiles } from '../engine/data-dir-files.js';
 import type { Db } from '../engine/db.js';
 import { loadMigrations } from '../migration-files.js';
 import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from '../seed/demo-world.js';
 import { type Extraction, startExtraction } from './extract-world.js';
-import { readWorldSlice, type WorldSlice, writeWorldArchive } from './world-archive.js';
+import { readWorldFiles, type WorldSlice, writeWorldArchive } from './world-archive.js';
 
 /**
  * Prebuilt worlds (D43): the worlds most starts ask for are migrated and seeded once, at build time
@@ -137,8 +138,8 @@ export interface PrebuiltWorld {
   name: string;
   /** Where its data directory tarball lies in the archive. */
   slice: WorldSlice;
-  /** The data directory tarball, for `openDb({ load })` (in memory). */
-  load: () => Promise<Blob>;
+  /** The data directory read into memory, for `openDb({ load })` (in memory). */
+  load: () => Promise<DataDirFiles>;
   /** Writes the data directory as `dataDir` (missing or an empty directory), to be opened as it is. */
   extractTo: (dataDir: string) => Promise<void>;
   /** Whether it holds the sandbox snapshot already. */
@@ -179,14 +180,14 @@ const sameSlice = (a: WorldSlice, b: WorldSlice) =>
   a.file === b.file && a.offset === b.offset && a.length === b.length;
 
 /** The world decompressed before its start asked for it (loadAhead), for a start in memory. */
-let loadedAhead: { slice: WorldSlice; blob: Promise<Blob> } | undefined;
+let loadedAhead: { slice: WorldSlice; files: Promise<DataDirFiles> } | undefined;
 
-/** A world's tarball for PGlite, taking over the one decompressed ahead if it is this world's. */
-const loadWorld = (slice: WorldSlice): Promise<Blob> => {
+/** A world's files for PGlite, taking over the ones decompressed ahead if they are this world's. */
+const loadWorld = (slice: WorldSlice): Promise<DataDirFiles> => {
   const begun = loadedAhead;
-  // Given once: a Blob held here would keep the world's 40 MB for the life of the process.
+  // Given once: files held here would keep the world's 40 MB for the life of the process.
   loadedAhead = undefined;
-  return begun && sameSlice(begun.slice, slice) ? begun.blob : readWorldSlice(slice);
+  return begun && sameSlice(begun.slice, slice) ? begun.files : readWorldFiles(slice);
 };
 
 /**
@@ -197,10 +198,10 @@ const loadWorld = (slice: WorldSlice): Promise<Blob> => {
 export const loadAhead = async (seed: false | SeedOptions, sandbox: boolean): Promise<void> => {
   const world = await findPrebuiltWorld(seed, sandbox);
   if (!world) return;
-  const blob = readWorldSlice(world.slice);
+  const files = readWorldFiles(world.slice);
   // Awaited by the start's `load`; a failure there makes that start fail as it would have.
-  blob.catch(() => {});
-  loadedAhead = { slice: world.slice, blob };
+  files.catch(() => {});
+  loadedAhead = { slice: world.slice, files };
 };
 
 /** Extractions begun before their start asked for them (extractAhead), by data directory. */
