@@ -59,6 +59,11 @@ type WorldKey = { seed: number; size: NonNullable<SeedOptions['size']>; now: str
 interface Manifest {
   /** What the worlds were built from; a start that differs ignores them (see `fingerprint`). */
   fingerprint: string;
+  /**
+   * D71: the migrated database before any world is seeded into it (no template databases, as the
+   * worlds), in an archive of its own: a new database that no world matches starts from it.
+   */
+  empty?: { archive: string; offset: number; length: number };
   /** The generator's defaults at build time, to resolve a request's missing options. */
   defaults: { seed: number; now: string };
   /** Each world, its archive in dist/worlds/ and its tarball's bytes in the decompressed archive. */
@@ -146,6 +151,17 @@ export interface PrebuiltWorld {
   sandbox: boolean;
 }
 
+/** The empty database's name: it is a prebuilt start without a world. */
+const EMPTY = 'empty';
+
+const prebuiltStart = (name: string, slice: WorldSlice, sandbox: boolean): PrebuiltWorld => ({
+  name,
+  slice,
+  sandbox,
+  load: () => loadWorld(slice),
+  extractTo: (dataDir) => extractWorld(slice, dataDir),
+});
+
 /**
  * The prebuilt world a new database would be seeded as, if there is one: the same seed options
  * (missing ones resolved to the generator's defaults), whatever the tokens (a team's own are added
@@ -164,13 +180,25 @@ export const findPrebuiltWorld = async (
   const world = worlds.find((w) => w.sandbox === sandbox) ?? worlds[0];
   if (!world) return undefined;
   const slice = { file: join(WORLDS_FOLDER, world.archive), offset: world.offset, length: world.length };
-  return {
-    name: world.name,
-    slice,
-    sandbox: world.sandbox,
-    load: () => loadWorld(slice),
-    extractTo: (dataDir) => extractWorld(slice, dataDir),
-  };
+  return prebuiltStart(world.name, slice, world.sandbox);
+};
+
+/**
+ * What a new PGlite database starts from (D71): the prebuilt world it would be seeded as (see
+ * findPrebuiltWorld), or else the migrated empty database, into which its world is then seeded.
+ * Either one spares the start initdb, whose WebAssembly instance of its own left about 300 MB to
+ * collect (a world seeded at start peaked at 524 MB), and the migrations.
+ */
+export const findPrebuiltStart = async (
+  seed: false | SeedOptions,
+  sandbox = false,
+): Promise<(PrebuiltWorld & { world: boolean }) | undefined> => {
+  const world = await findPrebuiltWorld(seed, sandbox);
+  if (world) return { ...world, world: true };
+  const empty = (await readManifest())?.empty;
+  if (!empty) return undefined;
+  const slice = { file: join(WORLDS_FOLDER, empty.archive), offset: empty.offset, length: empty.length };
+  return { ...prebuiltStart(EMPTY, slice, false), world: false };
 };
 
 /** A data directory a prebuilt world may be written as: missing or empty. */
@@ -196,7 +224,7 @@ const loadWorld = (slice: WorldSlice): Promise<DataDirFiles> => {
  * extraction of a new data directory (D58) is.
  */
 export const loadAhead = async (seed: false | SeedOptions, sandbox: boolean): Promise<void> => {
-  const world = await findPrebuiltWorld(seed, sandbox);
+  const world = await findPrebuiltStart(seed, sandbox);
   if (!world) return;
   const files = readWorldFiles(world.slice);
   // Awaited by the start's `load`; a failure there makes that start fail as it would have.
@@ -232,7 +260,7 @@ export const extractAhead = async (
   sandbox: boolean,
 ): Promise<void> => {
   if (ahead.has(dataDir) || !isEmptyOrMissing(dataDir)) return;
-  const world = await findPrebuiltWorld(seed, sandbox);
+  const world = await findPrebuiltStart(seed, sandbox);
   if (world) ahead.set(dataDir, startExtraction(world.slice, dataDir));
 };
 
@@ -299,6 +327,11 @@ export async function buildPrebuiltWorlds(
     await db.close();
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
+    const emptyTarball = join(work, `${EMPTY}.tar`);
+    await tarDirectory(base, emptyTarball);
+    const [emptySlice] = await writeWorldArchive([emptyTarball], join(folder, `${EMPTY}.tar.br`));
+    const empty = { archive: `${EMPTY}.tar.br`, offset: emptySlice!.offset, length: emptySlice!.length };
+    log(`the empty database: ${emptySlice!.length} bytes`);
     const defaults = { seed: DEFAULT_WORLD_OPTIONS.seed, now: DEFAULT_WORLD_OPTIONS.now };
     const built = await fingerprint();
     if (!built)
@@ -341,7 +374,7 @@ export async function buildPrebuiltWorlds(
       );
       log(`archive ${file} written in ${Math.round(performance.now() - archiving)} ms`);
     }
-    const manifest: Manifest = { fingerprint: built, defaults, worlds };
+    const manifest: Manifest = { fingerprint: built, defaults, empty, worlds };
     await writeFile(join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
     await rm(work, { recursive: true, force: true });
