@@ -45,8 +45,8 @@ const PGLITE_SETTINGS: Record<string, string> = {
  * Opening a database runs initdb in a WebAssembly instance of its own and leaves it, about 300 MB,
  * as garbage that V8 collects only under heap pressure, which an idle or lightly loaded server may
  * never reach: collect it once, right after opening, so that resident memory reflects the database.
- * A loaded world (D43) or an existing database leaves no instance (a loaded one, the copies of its
- * tarball PGlite made, about 110 MB for the demo world): one collection, without waiting for finalizers.
+ * A loaded world (D43, D70) or an existing database leaves no instance: one collection, without
+ * waiting for finalizers.
  */
 const collectGarbage = (() => {
   setFlagsFromString('--expose-gc');
