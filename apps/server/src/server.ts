@@ -23,7 +23,7 @@ import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
 import {
   discardExtraction,
-  findPrebuiltWorld,
+  findPrebuiltStart,
   isEmptyOrMissing,
 } from './store/prebuilt-worlds/prebuilt-world.js';
 import { RECORD_TABLE_NAMES } from './store/resources.js';
@@ -129,13 +129,14 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const mark = () => Math.round(performance.now());
   const startup = { called: mark() } as RunningServer['startup'];
   const memory = options.memory ?? (!options.dataDir && !options.databaseUrl);
-  // A new PGlite database that would be seeded as a prebuilt world starts as its copy (D43).
+  // A new PGlite database that would be seeded as a prebuilt world starts as its copy (D43); one
+  // that no world matches, as a copy of the migrated empty database (D71).
   const newPglite =
     !options.databaseUrl && (memory || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')));
   // Compiled while the world is written and the app built (openDb reports a failure).
   if (!options.databaseUrl) compilePglite().catch(() => {});
   const prebuilt = newPglite
-    ? await findPrebuiltWorld(options.seed ?? {}, options.sandbox ?? false)
+    ? await findPrebuiltStart(options.seed ?? {}, options.sandbox ?? false)
     : undefined;
   // Into a new data directory the world is written as files (on a thread of its own, while the app
   // is built), then opened as an existing one.
@@ -198,7 +199,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         seeded = figures;
       },
     );
-    const worldSource = prebuilt ? 'prebuilt' : seeding ? 'seeded' : 'existing';
+    const worldSource = prebuilt?.world ? 'prebuilt' : seeding ? 'seeded' : 'existing';
     startup.world = mark();
     const authenticator = new Authenticator(new DbAuthDirectory(db));
     // ioredis loads only when asked for.

@@ -36,6 +36,11 @@ export interface Db {
   /** Several statements separated by `;`, no parameters (migrations, resets). */
   exec(sql: string): Promise<void>;
   /**
+   * PostgreSQL's transaction handle only: runs `sql`, a `COPY ... FROM STDIN` (text format), with
+   * `data` as its rows. Bulk loads (the seed) write through it where it exists (D72).
+   */
+  copyFrom?(sql: string, data: string): Promise<void>;
+  /**
    * Runs `fn` in a transaction on one connection and commits, or rolls back when it throws.
    * Nested calls on the transaction handle use savepoints.
    */

@@ -1,3 +1,4 @@
+import type { DataDirFiles } from './data-dir-files.js';
 import type { Db } from './db.js';
 import { openPgliteDb } from './pglite-db.js';
 
@@ -11,7 +12,7 @@ export interface OpenDbOptions {
   /** PostgreSQL pool size. */
   maxConnections?: number;
   /** PGlite only: a data directory tarball to start from (see PgliteOpenOptions). */
-  load?: Blob;
+  load?: DataDirFiles;
   /** Settings of the server's connections (PGlite: of its one session), e.g. custom ones the SQL reads. */
   settings?: Record<string, string>;
 }

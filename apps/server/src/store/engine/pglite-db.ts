@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { type DataDirFiles, FilledMemoryFs, writeDataDirFiles } from './data-dir-files.js';
 import type { Db } from './db.js';
 import { PgliteStatements } from './pglite-statements.js';
 import { compilePglite } from './pglite-wasm.js';
@@ -13,10 +14,10 @@ type PgliteRunner = Pick<Transaction, 'query' | 'exec'>;
 
 export interface PgliteOpenOptions {
   /**
-   * A data directory as a tarball to start from instead of running initdb (the prebuilt worlds,
+   * A data directory to start from instead of running initdb (the prebuilt worlds,
    * store/prebuilt-worlds/prebuilt-world.ts): into memory or a data directory that holds no database yet.
    */
-  load?: Blob;
+  load?: DataDirFiles;
   /** Server settings (`-c name=value` at start), on top of PGlite's own. */
   settings?: Record<string, string>;
   /** Arguments of initdb, when it runs (a new data directory without `load`). */
@@ -44,8 +45,8 @@ const PGLITE_SETTINGS: Record<string, string> = {
  * Opening a database runs initdb in a WebAssembly instance of its own and leaves it, about 300 MB,
  * as garbage that V8 collects only under heap pressure, which an idle or lightly loaded server may
  * never reach: collect it once, right after opening, so that resident memory reflects the database.
- * A loaded world (D43) or an existing database leaves no instance (a loaded one, the copies of its
- * tarball PGlite made, about 110 MB for the demo world): one collection, without waiting for finalizers.
+ * A loaded world (D43, D70) or an existing database leaves no instance: one collection, without
+ * waiting for finalizers.
  */
 const collectGarbage = (() => {
   setFlagsFromString('--expose-gc');
@@ -66,11 +67,15 @@ const collectGarbage = (() => {
 export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions = {}): Promise<Db> {
   const settings = { ...PGLITE_SETTINGS, ...options.settings };
   // initdb runs (in an instance of its own) only for a new database that is not loaded.
-  const initdb = !options.load && !(dataDir && existsSync(join(dataDir, 'PG_VERSION')));
+  const existing = dataDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'));
+  if (existing && options.load)
+    throw new Error(`${dataDir} holds a database already: nothing is loaded into it`);
+  const initdb = !options.load && !existing;
+  if (dataDir && options.load) await writeDataDirFiles(dataDir, options.load);
   const pglite = await PGlite.create({
     pgliteWasmModule: await compilePglite(),
     ...(dataDir ? { dataDir } : {}),
-    ...(options.load ? { loadDataDir: options.load } : {}),
+    ...(!dataDir && options.load ? { fs: new FilledMemoryFs(options.load) } : {}),
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),

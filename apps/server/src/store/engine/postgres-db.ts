@@ -1,4 +1,6 @@
+import { finished } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import type { Db, ListenHandlers } from './db.js';
 import { withRetry } from './retry.js';
 import { inSavepoint } from './savepoint.js';
@@ -214,6 +216,12 @@ function connectionDb(connection: pg.PoolClient): Db {
     },
     async exec(sql: string): Promise<void> {
       await connection.query(sql);
+    },
+    // pg-copy-streams: the COPY sub-protocol over pg's connection, which pg itself does not speak.
+    async copyFrom(sql: string, data: string): Promise<void> {
+      const copy = connection.query(copyFromStdin(sql));
+      copy.end(data);
+      await finished(copy);
     },
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       return inSavepoint(

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startExtraction } from './extract-world.js';
-import { readWorldSlice, writeWorldArchive } from './world-archive.js';
+import { readWorldFiles, writeWorldArchive } from './world-archive.js';
 
 const parent = mkdtempSync(join(tmpdir(), 'um-untar-'));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
@@ -63,11 +63,21 @@ describe('startExtraction (D58)', () => {
     expect(readdirSync(dataDir).sort()).toEqual(['PG_VERSION', 'base']);
     expect(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8')).toBe('17\n');
     expect(readFileSync(join(dataDir, 'base', '5', '1249')).equals(Buffer.alloc(2_500_000, 7))).toBe(true);
-    // In memory (PGlite's loadDataDir): each world's tarball, byte for byte.
-    for (const [i, file] of [first, second, third].entries()) {
-      const blob = await readWorldSlice(slices[i]!);
-      expect(Buffer.from(await blob.arrayBuffer()).equals(readFileSync(file))).toBe(true);
-    }
+    // In memory (D70): each world's files, byte for byte, each in a buffer of its own.
+    const read = await Promise.all(slices.map((slice) => readWorldFiles(slice)));
+    const listed = read.map(({ directories, files }) => [
+      ...directories.map((d) => `${d.path}/`),
+      ...files.map((f) => `${f.path} ${f.data.length}`),
+    ]);
+    expect(listed).toEqual([
+      ['PG_VERSION 3'],
+      ['base/', 'base/5/', 'PG_VERSION 3', 'base/5/1249 2500000', 'base/5/2619_fsm 0'],
+      ['other 1'],
+    ]);
+    const big = read[1]!.files.find((f) => f.path === 'base/5/1249')!;
+    expect(Buffer.from(big.data).equals(Buffer.alloc(2_500_000, 7))).toBe(true);
+    expect(big.data.byteOffset === 0 && big.data.buffer.byteLength === big.data.length).toBe(true);
+    expect(Buffer.from(read[2]!.files[0]!.data).toString()).toBe('x');
   });
 
   it('refuses entries it does not write (a link) and a damaged tarball, and leaves nothing', async () => {
@@ -91,7 +101,9 @@ describe('startExtraction (D58)', () => {
     const compressed = readFileSync(world!.file);
     writeFileSync(cut.file, compressed.subarray(0, compressed.length / 2));
     await expect(startExtraction(cut, join(parent, 'cut')).finish()).rejects.toThrow(/cut\.tar\.br: /);
-    await expect(readWorldSlice(cut)).rejects.toThrow(/cut\.tar\.br: /);
+    await expect(readWorldFiles(cut)).rejects.toThrow(/cut\.tar\.br: /);
+    await expect(readWorldFiles(linkedWorld!)).rejects.toThrow(/type 2/);
+    await expect(readWorldFiles(damagedWorld!)).rejects.toThrow(/damaged/);
     expect(readdirSync(parent).filter((name) => /^(linked|damaged|cut)($|\.partial)/.test(name))).toEqual([]);
   });
 });

@@ -7,7 +7,14 @@ import { migrate } from '../migrate.js';
 import { hasSnapshot, restoreSnapshot, takeSnapshot } from '../sandbox/snapshot.js';
 import { ensureDemoWorld } from '../seed/demo-world.js';
 import { hashDatabase } from '../test-support/dump-hash.js';
-import { discardExtraction, extractAhead, findPrebuiltWorld, listPrebuiltWorlds } from './prebuilt-world.js';
+import { schemaSnapshot } from '../test-support/schema-snapshot.js';
+import {
+  discardExtraction,
+  extractAhead,
+  findPrebuiltStart,
+  findPrebuiltWorld,
+  listPrebuiltWorlds,
+} from './prebuilt-world.js';
 
 // The worlds of the last build (the test command builds first): each must be the world a start
 // would seed with the same options, row for row (D43).
@@ -57,6 +64,29 @@ describe('prebuilt worlds', () => {
     },
     240_000,
   );
+});
+
+describe('the empty database (D71)', () => {
+  it('is where a new database that no world matches starts, a matching world where one does', async () => {
+    expect(await findPrebuiltStart({ seed: 9 }, false)).toMatchObject({ name: 'empty', world: false });
+    expect(await findPrebuiltStart(false, true)).toMatchObject({ name: 'empty', world: false });
+    expect(await findPrebuiltStart({ size: 'tiny' }, true)).toMatchObject({ name: 'tiny', world: true });
+  });
+
+  it('is the migrated schema, with the rows the migrations write and no others', async () => {
+    const empty = (await findPrebuiltStart({ seed: 9 }, false))!;
+    const loaded = await openPgliteDb(undefined, { load: await empty.load() });
+    const fresh = await openPgliteDb();
+    try {
+      await migrate(fresh);
+      expect((await migrate(loaded)).applied).toEqual([]);
+      expect(await schemaSnapshot(loaded)).toEqual(await schemaSnapshot(fresh));
+      expect(await hashDatabase(loaded)).toEqual(await hashDatabase(fresh));
+    } finally {
+      await loaded.close();
+      await fresh.close();
+    }
+  }, 120_000);
 });
 
 describe('a prebuilt world written as a new data directory', () => {
@@ -137,8 +167,12 @@ describe('a prebuilt world written as a new data directory', () => {
       const direct = join(parent, 'direct');
       await demo.extractTo(direct);
       expect(files(other)).toEqual(files(direct));
-      // Nothing begun for a world that is not prebuilt, or a directory that holds anything.
-      await extractAhead(join(parent, 'seed-9'), { seed: 9 }, true);
+      // For a world that is not prebuilt, the empty database is begun (D71).
+      const seed9 = join(parent, 'seed-9');
+      await extractAhead(seed9, { seed: 9 }, true);
+      expect(readdirSync(parent).filter((name) => name.startsWith('seed-9.partial-'))).toHaveLength(1);
+      await discardExtraction(seed9);
+      // Nothing begun for a directory that holds anything.
       await extractAhead(direct, tiny.seed, true);
       expect(readdirSync(parent).sort()).toEqual(['direct', 'other']);
     } finally {

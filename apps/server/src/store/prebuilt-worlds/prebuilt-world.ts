@@ -5,11 +5,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DataDirFiles } from '../engine/data-dir-files.js';
 import type { Db } from '../engine/db.js';
 import { loadMigrations } from '../migration-files.js';
 import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from '../seed/demo-world.js';
 import { type Extraction, startExtraction } from './extract-world.js';
-import { readWorldSlice, type WorldSlice, writeWorldArchive } from './world-archive.js';
+import { readWorldFiles, type WorldSlice, writeWorldArchive } from './world-archive.js';
 
 /**
  * Prebuilt worlds (D43): the worlds most starts ask for are migrated and seeded once, at build time
@@ -58,6 +59,11 @@ type WorldKey = { seed: number; size: NonNullable<SeedOptions['size']>; now: str
 interface Manifest {
   /** What the worlds were built from; a start that differs ignores them (see `fingerprint`). */
   fingerprint: string;
+  /**
+   * D71: the migrated database before any world is seeded into it (no template databases, as the
+   * worlds), in an archive of its own: a new database that no world matches starts from it.
+   */
+  empty?: { archive: string; offset: number; length: number };
   /** The generator's defaults at build time, to resolve a request's missing options. */
   defaults: { seed: number; now: string };
   /** Each world, its archive in dist/worlds/ and its tarball's bytes in the decompressed archive. */
@@ -137,13 +143,24 @@ export interface PrebuiltWorld {
   name: string;
   /** Where its data directory tarball lies in the archive. */
   slice: WorldSlice;
-  /** The data directory tarball, for `openDb({ load })` (in memory). */
-  load: () => Promise<Blob>;
+  /** The data directory read into memory, for `openDb({ load })` (in memory). */
+  load: () => Promise<DataDirFiles>;
   /** Writes the data directory as `dataDir` (missing or an empty directory), to be opened as it is. */
   extractTo: (dataDir: string) => Promise<void>;
   /** Whether it holds the sandbox snapshot already. */
   sandbox: boolean;
 }
+
+/** The empty database's name: it is a prebuilt start without a world. */
+const EMPTY = 'empty';
+
+const prebuiltStart = (name: string, slice: WorldSlice, sandbox: boolean): PrebuiltWorld => ({
+  name,
+  slice,
+  sandbox,
+  load: () => loadWorld(slice),
+  extractTo: (dataDir) => extractWorld(slice, dataDir),
+});
 
 /**
  * The prebuilt world a new database would be seeded as, if there is one: the same seed options
@@ -163,13 +180,25 @@ export const findPrebuiltWorld = async (
   const world = worlds.find((w) => w.sandbox === sandbox) ?? worlds[0];
   if (!world) return undefined;
   const slice = { file: join(WORLDS_FOLDER, world.archive), offset: world.offset, length: world.length };
-  return {
-    name: world.name,
-    slice,
-    sandbox: world.sandbox,
-    load: () => loadWorld(slice),
-    extractTo: (dataDir) => extractWorld(slice, dataDir),
-  };
+  return prebuiltStart(world.name, slice, world.sandbox);
+};
+
+/**
+ * What a new PGlite database starts from (D71): the prebuilt world it would be seeded as (see
+ * findPrebuiltWorld), or else the migrated empty database, into which its world is then seeded.
+ * Either one spares the start initdb, whose WebAssembly instance of its own left about 300 MB to
+ * collect (a world seeded at start peaked at 524 MB), and the migrations.
+ */
+export const findPrebuiltStart = async (
+  seed: false | SeedOptions,
+  sandbox = false,
+): Promise<(PrebuiltWorld & { world: boolean }) | undefined> => {
+  const world = await findPrebuiltWorld(seed, sandbox);
+  if (world) return { ...world, world: true };
+  const empty = (await readManifest())?.empty;
+  if (!empty) return undefined;
+  const slice = { file: join(WORLDS_FOLDER, empty.archive), offset: empty.offset, length: empty.length };
+  return { ...prebuiltStart(EMPTY, slice, false), world: false };
 };
 
 /** A data directory a prebuilt world may be written as: missing or empty. */
@@ -179,14 +208,14 @@ const sameSlice = (a: WorldSlice, b: WorldSlice) =>
   a.file === b.file && a.offset === b.offset && a.length === b.length;
 
 /** The world decompressed before its start asked for it (loadAhead), for a start in memory. */
-let loadedAhead: { slice: WorldSlice; blob: Promise<Blob> } | undefined;
+let loadedAhead: { slice: WorldSlice; files: Promise<DataDirFiles> } | undefined;
 
-/** A world's tarball for PGlite, taking over the one decompressed ahead if it is this world's. */
-const loadWorld = (slice: WorldSlice): Promise<Blob> => {
+/** A world's files for PGlite, taking over the ones decompressed ahead if they are this world's. */
+const loadWorld = (slice: WorldSlice): Promise<DataDirFiles> => {
   const begun = loadedAhead;
-  // Given once: a Blob held here would keep the world's 40 MB for the life of the process.
+  // Given once: files held here would keep the world's 40 MB for the life of the process.
   loadedAhead = undefined;
-  return begun && sameSlice(begun.slice, slice) ? begun.blob : readWorldSlice(slice);
+  return begun && sameSlice(begun.slice, slice) ? begun.files : readWorldFiles(slice);
 };
 
 /**
@@ -195,12 +224,12 @@ const loadWorld = (slice: WorldSlice): Promise<Blob> => {
  * extraction of a new data directory (D58) is.
  */
 export const loadAhead = async (seed: false | SeedOptions, sandbox: boolean): Promise<void> => {
-  const world = await findPrebuiltWorld(seed, sandbox);
+  const world = await findPrebuiltStart(seed, sandbox);
   if (!world) return;
-  const blob = readWorldSlice(world.slice);
+  const files = readWorldFiles(world.slice);
   // Awaited by the start's `load`; a failure there makes that start fail as it would have.
-  blob.catch(() => {});
-  loadedAhead = { slice: world.slice, blob };
+  files.catch(() => {});
+  loadedAhead = { slice: world.slice, files };
 };
 
 /** Extractions begun before their start asked for them (extractAhead), by data directory. */
@@ -231,7 +260,7 @@ export const extractAhead = async (
   sandbox: boolean,
 ): Promise<void> => {
   if (ahead.has(dataDir) || !isEmptyOrMissing(dataDir)) return;
-  const world = await findPrebuiltWorld(seed, sandbox);
+  const world = await findPrebuiltStart(seed, sandbox);
   if (world) ahead.set(dataDir, startExtraction(world.slice, dataDir));
 };
 
@@ -298,6 +327,11 @@ export async function buildPrebuiltWorlds(
     await db.close();
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
+    const emptyTarball = join(work, `${EMPTY}.tar`);
+    await tarDirectory(base, emptyTarball);
+    const [emptySlice] = await writeWorldArchive([emptyTarball], join(folder, `${EMPTY}.tar.br`));
+    const empty = { archive: `${EMPTY}.tar.br`, offset: emptySlice!.offset, length: emptySlice!.length };
+    log(`the empty database: ${emptySlice!.length} bytes`);
     const defaults = { seed: DEFAULT_WORLD_OPTIONS.seed, now: DEFAULT_WORLD_OPTIONS.now };
     const built = await fingerprint();
     if (!built)
@@ -340,7 +374,7 @@ export async function buildPrebuiltWorlds(
       );
       log(`archive ${file} written in ${Math.round(performance.now() - archiving)} ms`);
     }
-    const manifest: Manifest = { fingerprint: built, defaults, worlds };
+    const manifest: Manifest = { fingerprint: built, defaults, empty, worlds };
     await writeFile(join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -1,7 +1,9 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { isAbsolute, normalize } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliCompress, createBrotliDecompress } from 'node:zlib';
+import type { DataDirFiles } from '../engine/data-dir-files.js';
 
 /**
  * An archive of prebuilt worlds (D43): the data directory tarballs of several worlds, one after the
@@ -66,26 +68,106 @@ export const writeWorldArchive = async (tarballs: string[], file: string): Promi
 };
 
 /**
- * One world's tarball as a Blob (for PGlite's `loadDataDir`, in memory): the archive decompressed
- * up to the end of the world, on libuv's threads, keeping only the world's own bytes.
+ * A tarball's entries as its bytes arrive, piece by piece (ustar as the build writes it: files and
+ * directories only). Each file's bytes are copied once, into a buffer of its own; a piece is
+ * garbage as soon as it is read, so a world in memory never has its tarball beside it.
  */
-export const readWorldSlice = async ({ file, offset, length }: WorldSlice): Promise<Blob> => {
+class TarReader {
+  readonly directories: DataDirFiles['directories'] = [];
+  readonly files: DataDirFiles['files'] = [];
+  /** Whether the zero block that ends the archive was read. */
+  ended = false;
+  readonly #header = Buffer.alloc(512);
+  #headerFilled = 0;
+  /** The file whose bytes are being read, and how many of them have arrived. */
+  #file: { data: Uint8Array<ArrayBuffer>; filled: number } | undefined;
+  /** Bytes of padding after an entry's data, up to its 512-byte block's end. */
+  #padding = 0;
+  /** Bytes of the tarball read so far (error messages). */
+  #read = 0;
+
+  read(piece: Buffer) {
+    let at = 0;
+    while (at < piece.length && !this.ended) {
+      if (this.#padding > 0) {
+        const skipped = Math.min(this.#padding, piece.length - at);
+        this.#padding -= skipped;
+        at += skipped;
+      } else if (this.#file) {
+        const file = this.#file;
+        const taken = Math.min(file.data.length - file.filled, piece.length - at);
+        file.data.set(piece.subarray(at, at + taken), file.filled);
+        file.filled += taken;
+        at += taken;
+        if (file.filled === file.data.length) this.#endEntry(file.data.length);
+      } else {
+        const taken = Math.min(512 - this.#headerFilled, piece.length - at);
+        piece.copy(this.#header, this.#headerFilled, at, at + taken);
+        this.#headerFilled += taken;
+        at += taken;
+        if (this.#headerFilled === 512) this.#readHeader();
+      }
+    }
+    this.#read += at;
+  }
+
+  #endEntry(size: number) {
+    this.#file = undefined;
+    this.#padding = Math.ceil(size / 512) * 512 - size;
+  }
+
+  #readHeader() {
+    const header = this.#header;
+    this.#headerFilled = 0;
+    if (header[0] === 0) {
+      this.ended = true;
+      return;
+    }
+    const text = (from: number, length: number) =>
+      header.toString('latin1', from, from + length).replace(/\0.*$/s, '');
+    const octal = (from: number, length: number) => Number.parseInt(text(from, length).trim() || '0', 8);
+    // The checksum counts its own 8 bytes as spaces.
+    let sum = 8 * 32;
+    for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 0 : header[i]!;
+    if (sum !== octal(148, 8)) throw new Error(`damaged at byte ${this.#read}`);
+    const prefix = text(345, 155);
+    const path = normalize(prefix ? `${prefix}/${text(0, 100)}` : text(0, 100)).replace(/\/$/, '');
+    if (isAbsolute(path) || path.startsWith('..')) throw new Error(`entry outside its directory: ${path}`);
+    const mode = octal(100, 8) & 0o777;
+    const size = octal(124, 12);
+    const type = String.fromCharCode(header[156]!);
+    if (type === '5') {
+      this.directories.push({ path, mode });
+      this.#endEntry(size);
+    } else if (type === '0' || type === '\0') {
+      const data = new Uint8Array(size);
+      this.files.push({ path, mode, data });
+      if (size > 0) this.#file = { data, filled: 0 };
+    } else throw new Error(`${path}: entries of type ${type} are not read`);
+  }
+}
+
+/**
+ * One world's data directory, read into memory (for PGlite in memory): the archive decompressed up
+ * to the end of the world on libuv's threads, its tarball read as it arrives (TarReader).
+ */
+export const readWorldFiles = async ({ file, offset, length }: WorldSlice): Promise<DataDirFiles> => {
   const source = createReadStream(file);
   const decoder = createBrotliDecompress({ params: DECODER_PARAMS, chunkSize: DECODED_CHUNK });
   source.once('error', (error) => decoder.destroy(error));
   source.pipe(decoder);
   const end = offset + length;
-  const parts: Buffer<ArrayBuffer>[] = [];
+  const tar = new TarReader();
   let at = 0;
   try {
-    // zlib's pieces are buffers of their own (no shared memory), as a Blob takes them.
-    for await (const chunk of decoder as AsyncIterable<Buffer<ArrayBuffer>>) {
+    for await (const chunk of decoder as AsyncIterable<Buffer>) {
       const from = Math.max(offset - at, 0);
       const to = Math.min(end - at, chunk.length);
-      if (to > from) parts.push(chunk.subarray(from, to));
+      if (to > from) tar.read(chunk.subarray(from, to));
       at += chunk.length;
-      if (at >= end) break;
+      if (at >= end || tar.ended) break;
     }
+    if (!tar.ended) throw new Error(`ends at byte ${at} of its stream, before the world's end (${end})`);
   } catch (error) {
     // The archive named, as zlib's errors (a cut archive: "unexpected end of file") do not.
     throw new Error(`${file}: ${(error as Error).message}`);
@@ -93,6 +175,5 @@ export const readWorldSlice = async ({ file, offset, length }: WorldSlice): Prom
     source.destroy();
     decoder.destroy();
   }
-  if (at < end) throw new Error(`${file}: ends at byte ${at} of its stream, before the world's end (${end})`);
-  return new Blob(parts);
+  return { directories: tar.directories, files: tar.files };
 };

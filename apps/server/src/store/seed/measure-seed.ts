@@ -1,7 +1,7 @@
 /**
  * Measures seeding speed (not part of the build or tests; timing goals live in benchmarks).
  *   npx tsx src/store/seed/measure-seed.ts [--url postgres://...] [--organizations 3] [--contacts 1000]
- *     [--conversations 5000] [--messages 8] [--seed 1]
+ *     [--conversations 5000] [--messages 8] [--seed 1] [--batch 5000] [--no-copy]
  * With --url it seeds into a fresh temporary database on that server and drops it afterwards;
  * without, into in-memory PGlite.
  */
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     messages: { type: 'string', default: '8' },
     seed: { type: 'string', default: '1' },
     batch: { type: 'string', default: '5000' },
+    // Every row with INSERT, as on PGlite, instead of COPY where the table allows it (D72).
+    'no-copy': { type: 'boolean', default: false },
   },
 });
 
@@ -43,16 +45,20 @@ try {
   const [backend] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const databaseCpuBefore = db.engine === 'postgres' ? cpuSecondsOf(backend!.pid) : null;
   const nodeCpuBefore = process.cpuUsage();
-  const summary = await seedWorld(db, {
-    seed: Number(values.seed),
-    organizations: Number(values.organizations),
-    contactsPerOrg: Number(values.contacts),
-    conversationsPerOrg: Number(values.conversations),
-    messagesPerConversation: Number(values.messages),
-    batchSize: Number(values.batch),
-    onProgress: (p) =>
-      console.error(`organization ${p.organizationIndex + 1}/${p.organizations}: ${p.records} records`),
-  });
+  const summary = await seedWorld(
+    db,
+    {
+      seed: Number(values.seed),
+      organizations: Number(values.organizations),
+      contactsPerOrg: Number(values.contacts),
+      conversationsPerOrg: Number(values.conversations),
+      messagesPerConversation: Number(values.messages),
+      batchSize: Number(values.batch),
+      onProgress: (p) =>
+        console.error(`organization ${p.organizationIndex + 1}/${p.organizations}: ${p.records} records`),
+    },
+    { copy: !values['no-copy'] },
+  );
   const rss = Math.round(process.memoryUsage().rss / 1e6);
   const nodeCpu = process.cpuUsage(nodeCpuBefore);
   const nodeSeconds = (nodeCpu.user + nodeCpu.system) / 1e6;
