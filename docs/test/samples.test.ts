@@ -87,7 +87,9 @@ describe('the code samples of every operation', () => {
     });
     expect(wrong).toEqual([]);
     expect(Object.keys(statuses)).toHaveLength(cases.length);
-  });
+    // A guard against a hang, not a speed check: 240 samples in one process take seconds alone and
+    // minutes on a machine the whole test command shares (its other suites run beside this one).
+  }, 900_000);
 
   it('of @org/client type-check with tsc for every operation of the endpoint table', async () => {
     const result = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], project);
