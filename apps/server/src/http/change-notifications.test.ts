@@ -215,7 +215,9 @@ describe.skipIf(!testDatabaseUrl)(
           interval: 20,
         });
         // A conversation served (and cached, D49) by the second instance, then written through the first.
-        const { id } = await first.fixtures.conversation(org.id, { contact_id: created.id as number });
+        const { id } = await first.fixtures.conversation(org.id, {
+          contact_identity_id: created.id as number,
+        });
         const topicsOnSecond = async () =>
           (await viaSecond.ok('getConversation', { params: { id: id as number } })).topics.map((t) => t.text);
         expect(await topicsOnSecond()).toEqual(await topicsOnSecond());
@@ -238,7 +240,9 @@ describe.skipIf(!testDatabaseUrl)(
       const org = first.world.organizations[0]!;
       const viaFirst = new Api(first.url, { token: org.token });
       const contact = await first.fixtures.contact(org.id);
-      const conversation = await first.fixtures.conversation(org.id, { contact_id: contact.id as number });
+      const conversation = await first.fixtures.conversation(org.id, {
+        contact_identity_id: contact.id as number,
+      });
       const listener = await received(await otherClient());
       const query = first.db.query.bind(first.db);
       const failing = vi

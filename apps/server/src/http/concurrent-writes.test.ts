@@ -63,7 +63,8 @@ describe.skipIf(!testDatabaseUrl)(
           contacts.push(contact);
           for (let v = 0; v < 3; v++)
             conversations.push(
-              (await fx.conversation(org.id, { contact_id: contact, topics: [TOPICS[v]!] })).id as number,
+              (await fx.conversation(org.id, { contact_identity_id: contact, topics: [TOPICS[v]!] }))
+                .id as number,
             );
         }
         const requests: Array<() => Promise<ApiResponse>> = [];

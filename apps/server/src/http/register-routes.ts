@@ -17,7 +17,7 @@ import { type AuthContext, OperatorRejected } from '../core/auth/authenticate.js
 import { assertCapability } from '../core/auth/capabilities.js';
 import { originFor } from '../core/links.js';
 import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
-import { metricOf } from '../handlers/analytics.js';
+import { metricOfRequest } from '../handlers/analytics.js';
 import type { Services } from '../handlers/services.js';
 import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
 import { RECORD_TABLE_NAMES } from '../store/resources.js';
@@ -206,7 +206,7 @@ const onClockDay = (query: unknown, services: Services): unknown => {
 
 /** The counter metric of an analytics endpoint (both spellings of one metric share a counter). */
 const counterMetricOf = (ep: EndpointDefinition, params: unknown): string | undefined => {
-  const metric = ep.group === 'analytics' ? metricOf(ep, params) : undefined;
+  const metric = ep.group === 'analytics' ? metricOfRequest(ep, params) : undefined;
   return metric && canonicalMetric(metric);
 };
 
