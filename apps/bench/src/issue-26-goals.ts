@@ -1,5 +1,5 @@
 import { MEMORY_DEMO_START, OWN_TOKENS_START, SEEDED_SMALL_START, type StartFigures } from './fresh-start.js';
-import type { GoalRow } from './pglite-goals.js';
+import { type GoalRow, goalTable, notMeasured } from './goal-table.js';
 import type { BenchResults, EngineResult, ScenarioResult } from './results.js';
 import { SCENARIO_LABELS, type ScenarioId, SIZE_COMPARED } from './scenarios.js';
 import { formatBytes, formatMs, formatNumber } from './stats.js';
@@ -30,8 +30,6 @@ const scenario = (engine: EngineResult | undefined, id: ScenarioId) =>
 
 const sql = (s: ScenarioResult) =>
   Number.isFinite(s.sqlPerRequest) ? `, ${formatNumber(s.sqlPerRequest, 1)} SQL statements per request` : '';
-
-const notMeasured = (how: string) => ({ now: `not measured (${how})`, met: undefined });
 
 /** A write row: req/s (and p99 when the goal names one) with the statements per request. */
 const writeRow = (
@@ -170,17 +168,7 @@ export const issue26GoalRows = (results: BenchResults): GoalRow[] => {
 };
 
 /** The Markdown table of those rows. */
-export const issue26GoalTable = (results: BenchResults): string =>
-  markdownTable(
-    ['Work (issue #26)', 'Today (issue)', 'This run', 'Goal', 'Status'],
-    issue26GoalRows(results).map((r) => [
-      r.work,
-      r.today,
-      r.now,
-      r.goal,
-      r.met === undefined ? '' : r.met ? 'met' : '**MISSED**',
-    ]),
-  );
+export const issue26GoalTable = (results: BenchResults): string => goalTable('#26', issue26GoalRows(results));
 
 /**
  * Issue #26's size comparison: each row at the demo size and at the large one (PGlite: its largest

@@ -1,6 +1,6 @@
+import { type GoalRow, goalTable, notMeasured } from './goal-table.js';
 import type { BenchResults, EngineResult } from './results.js';
 import { formatBytes, formatMs, formatNumber } from './stats.js';
-import { markdownTable } from './table.js';
 
 /**
  * The PGlite and test-suite rows of issue #16: the figure the issue was filed with ("today",
@@ -15,22 +15,12 @@ export const PGLITE_GOALS = {
   testCommand: { today: '11.5 min', seconds: 10 * 60 },
 } as const;
 
-export interface GoalRow {
-  work: string;
-  today: string;
-  now: string;
-  goal: string;
-  /** undefined: not measured in this run. */
-  met: boolean | undefined;
-}
-
 const scenario = (engine: EngineResult | undefined, id: string) => engine?.scenarios.find((s) => s.id === id);
 
 /** The rows, from one run's results (a row not measured in the run says so). */
 export const pgliteGoalRows = (results: BenchResults): GoalRow[] => {
   const pglite = results.engines.find((e) => e.engine === 'pglite');
   const g = PGLITE_GOALS;
-  const notMeasured = (how: string) => ({ now: `not measured (${how})`, met: undefined });
   const list = scenario(pglite, 'list');
   const patch = scenario(pglite, 'patch');
   const seed = pglite?.seed;
@@ -103,14 +93,4 @@ export const pgliteGoalRows = (results: BenchResults): GoalRow[] => {
 };
 
 /** The Markdown table of those rows. */
-export const pgliteGoalTable = (results: BenchResults): string =>
-  markdownTable(
-    ['Work (issue #16)', 'Today (issue)', 'This run', 'Goal', 'Status'],
-    pgliteGoalRows(results).map((r) => [
-      r.work,
-      r.today,
-      r.now,
-      r.goal,
-      r.met === undefined ? '' : r.met ? 'met' : '**MISSED**',
-    ]),
-  );
+export const pgliteGoalTable = (results: BenchResults): string => goalTable('#16', pgliteGoalRows(results));

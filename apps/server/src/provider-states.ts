@@ -100,10 +100,10 @@ export const createProviderStates = ({
   }) => {
     if (await held('conversations', 'id', fields.id))
       return { id: fields.id!, contact: { id: fields.contact ?? 0 } };
-    const contactId = fields.contact === undefined ? undefined : (await contact(fields.contact)).id;
+    const contactIdentityId = fields.contact === undefined ? undefined : (await contact(fields.contact)).id;
     return fixtures.conversation(org, {
       ...(fields.id === undefined ? {} : { id: fields.id }),
-      ...(contactId === undefined ? {} : { contact_id: contactId }),
+      ...(contactIdentityId === undefined ? {} : { contact_identity_id: contactIdentityId }),
       ...(fields.status === undefined ? {} : { status: fields.status }),
       ...(fields.topics === undefined ? {} : { topics: fields.topics }),
       ...(fields.messages === undefined ? {} : { messages: fields.messages }),

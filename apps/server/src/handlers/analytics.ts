@@ -13,7 +13,7 @@ import { type Handler, ok } from './types.js';
  * endpoint's own metric (its definition in the model). Never parsed from the raw path, which may lack
  * the trailing slash (the router ignores it).
  */
-export function metricOf(endpoint: EndpointDefinition, params: unknown): AnalyticsMetric | undefined {
+export function metricOfRequest(endpoint: EndpointDefinition, params: unknown): AnalyticsMetric | undefined {
   return (params as { metric?: AnalyticsMetric } | undefined)?.metric ?? endpoint.metric;
 }
 
@@ -32,7 +32,7 @@ export const analyticsHandler: Handler<Endpoints['analyticsLatest']> = async ({
   ok(
     await queryDataPoints(
       services.db,
-      metricOf(endpoints[endpointId], params)!,
+      metricOfRequest(endpoints[endpointId], params)!,
       query as AnalyticsQuery,
       { visibleOrganizationIds: auth.visibleOrganizationIds },
       origin,

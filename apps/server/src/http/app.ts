@@ -33,7 +33,7 @@ export interface AppOptions {
  * D27: a 431 is found by Node's parser before Fastify sees a request; the socket gets the D1 body
  * and is closed. Other parse failures of the request line or headers are a 400 `invalid`.
  */
-const clientErrorHandler = (error: NodeJS.ErrnoException, socket: Socket) => {
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const apiError =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -51,7 +51,7 @@ const clientErrorHandler = (error: NodeJS.ErrnoException, socket: Socket) => {
     );
   }
   socket.destroy(error);
-};
+}
 
 /** Methods each templated path of the table takes, for 405 answers. */
 const methodsByPath = (() => {
@@ -69,7 +69,7 @@ const methodsByPath = (() => {
 })();
 
 /** Maps framework errors to D1 bodies; anything unexpected is a logged 500 with the request id. */
-const toApiError = (error: FastifyError, bodyLimit: number): ApiError | null => {
+function toApiError(error: FastifyError, bodyLimit: number): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
     return new ApiError('invalid', `The request body is larger than ${bodyLimit} bytes.`, {
@@ -89,19 +89,19 @@ const toApiError = (error: FastifyError, bodyLimit: number): ApiError | null => 
   if (error.statusCode === 400 || error.code?.startsWith('FST_ERR_CTP'))
     return new ApiError('invalid', error.message || 'The request is invalid.');
   return null;
-};
+}
 
 /**
  * D27: errors the router finds before any route. A path that is not valid percent-encoding on an
  * operation's path is counted as that operation's malformed path parameter (answerUnroutable).
  */
-const answerFrameworkError = async (
+async function answerFrameworkError(
   services: Services,
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
   bodyLimit: number,
-) => {
+): Promise<void> {
   reply.header('X-Request-Id', request.id);
   let apiError = toApiError(error, bodyLimit) ?? new ApiError('invalid', error.message);
   try {
@@ -112,21 +112,23 @@ const answerFrameworkError = async (
     apiError = new ApiError('error', `Unexpected fault; request id ${request.id}.`);
   }
   reply.code(apiError.status).headers(apiError.headers).send(apiError.body);
-};
+}
 
-const noRouteSchemas = (): never => {
+function noRouteSchemas(): never {
   throw new Error('routes of the reference server take no JSON schema: the model validates (zod)');
-};
+}
 
 /** The reference server's HTTP app: every route of the model's table over the given services. */
-export const buildApp = async (services: Services, options: AppOptions = {}): Promise<FastifyInstance> => {
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const bodyLimit = options.bodyLimit ?? LIMITS.maxBodyBytes;
   const app = Fastify({
     logger: options.logger
       ? { level: 'info', ...(options.logger === 'stderr' ? { stream: process.stderr } : {}) }
       : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: LIMITS.maxPathParamLength },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+    genReqId: function requestIdOf(req) {
+      return (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+    },
     bodyLimit,
     // Requests and answers are checked by the model's zod schemas, never by route JSON schemas:
     // without these factories Fastify would load Ajv and fast-json-stringify at every start.
@@ -139,16 +141,16 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
     maxRequestsPerSocket: LIMITS.maxRequestsPerConnection,
     clientErrorHandler,
     // D27: errors the router finds before any route (bad percent-encoding, a too long parameter).
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: function onFrameworkError(error, request, reply) {
       void answerFrameworkError(services, error as FastifyError, request, reply as FastifyReply, bodyLimit);
     },
   });
   installJsonBody(app, bodyLimit);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async function stampRequestId(request, reply) {
     reply.header('X-Request-Id', request.id);
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(function answerError(error: FastifyError, request, reply) {
     const apiError = toApiError(error, bodyLimit);
     if (apiError) return reply.code(apiError.status).headers(apiError.headers).send(apiError.body);
     request.log.error({ err: error, requestId: request.id }, 'unexpected fault');
@@ -156,7 +158,7 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
     return reply.code(500).send({ detail: `Unexpected fault; request id ${request.id}.`, code: 'error' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(function answerNotFound(request, reply) {
     const path = request.url.split('?')[0]!;
     const match = methodsByPath.find((entry) => entry.pattern.test(path));
     if (match && !match.methods.has(request.method)) {
@@ -175,4 +177,4 @@ export const buildApp = async (services: Services, options: AppOptions = {}): Pr
   registerDocs(app, { docsDir: options.docsDir, sandbox: options.sandbox });
   registerRoutes(app, services, handlers, { publicUrl: options.publicUrl });
   return app;
-};
+}

@@ -99,7 +99,7 @@ const actions = async (): Promise<
 > => {
   const contact = await t.fx.contact(t.org.id);
   const [bulk, single] = [await t.fx.contact(t.org.id), await t.fx.contact(t.org.id)];
-  const conversation = await t.fx.conversation(t.org.id, { contact_id: contact.id });
+  const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: contact.id });
   const note = await t.fx.note(t.org.id, { contact_identity_id: contact.id });
   const other = await t.fx.operator(t.org.id, { role: 'operator' });
   return [
@@ -222,7 +222,10 @@ it('an operator may change itself and its away status, but not its role (D4)', a
 
 it('tenancy: another organization’s records are never fetched, changed or deleted by id', async () => {
   const contact = await t.fx.contact(t.orgB.id, { name: 'Bea Foreign' });
-  const conversation = await t.fx.conversation(t.orgB.id, { contact_id: contact.id, topics: ['Secret'] });
+  const conversation = await t.fx.conversation(t.orgB.id, {
+    contact_identity_id: contact.id,
+    topics: ['Secret'],
+  });
   const note = await t.fx.note(t.orgB.id, { contact_identity_id: contact.id });
   const operator = t.orgB.operators.operator;
   const byId: Array<[EndpointId, RequestOptions]> = [
@@ -257,7 +260,7 @@ it('tenancy: filters, search terms, cursors and bulk deletes naming another orga
   const mine = await t.fx.conversation(t.org.id);
   const contact = await t.fx.contact(t.orgB.id, { name: 'Xylophone Quartz', email: 'xq@example.org' });
   const conversation = await t.fx.conversation(t.orgB.id, {
-    contact_id: contact.id,
+    contact_identity_id: contact.id,
     operator_id: t.orgB.operators.admin,
     topics: ['Zebra'],
     message_bodies: ['xylophone delivery'],

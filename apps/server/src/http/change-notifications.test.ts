@@ -4,12 +4,7 @@ import type { RunningServer } from '../server.js';
 import { notifyChanges } from '../store/changes.js';
 import type { Db } from '../store/engine/db.js';
 import { LISTEN_APPLICATION_NAME, openPostgresDb } from '../store/engine/postgres-db.js';
-import {
-  createTemporaryDatabase,
-  POSTGRES_SKIP_REASON,
-  type TemporaryDatabase,
-  testDatabaseUrl,
-} from '../store/engine/temporary-database.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
 import { CHANGES_CHANNEL } from '../store/schema.js';
 import {
   addOrganization,
@@ -20,7 +15,7 @@ import {
   storedContactCount,
 } from '../store/test-support/test-states.js';
 import { Api } from '../test-support/api.js';
-import { NO_LIMITS, useServers } from '../test-support/harness.js';
+import { useServersOnTemporaryDatabase } from '../test-support/harness.js';
 
 /**
  * Each instance caches counts, tokens, organizations and operators, and drops them when a committed
@@ -32,22 +27,13 @@ import { NO_LIMITS, useServers } from '../test-support/harness.js';
 describe.skipIf(!testDatabaseUrl)(
   `change notifications across instances${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
   () => {
-    let database: TemporaryDatabase | undefined;
-    const servers = useServers(
-      2,
-      async () => {
-        database = await createTemporaryDatabase(testDatabaseUrl!, 'notify_test');
-        return { limits: NO_LIMITS, databaseUrl: database.url };
-      },
-      async () => {
-        await Promise.all(others.splice(0).map((db) => db.close()));
-        await database?.drop();
-      },
-    );
+    const { servers, database } = useServersOnTemporaryDatabase(2, 'notify_test', async () => {
+      await Promise.all(others.splice(0).map((db) => db.close()));
+    });
     /** Another client of the database (psql, a tool): its connections lack the server's setting. */
     const others: Db[] = [];
     const otherClient = async () => {
-      const db = await openPostgresDb(database!.url, { maxConnections: 2 });
+      const db = await openPostgresDb(database().url, { maxConnections: 2 });
       others.push(db);
       return db;
     };
@@ -92,8 +78,8 @@ describe.skipIf(!testDatabaseUrl)(
       expect(await secondCount()).toBe(cached);
 
       try {
-        await database!.allowConnections(false);
-        expect(await database!.terminateConnections(LISTEN_APPLICATION_NAME)).toBe(2);
+        await database().allowConnections(false);
+        expect(await database().terminateConnections(LISTEN_APPLICATION_NAME)).toBe(2);
         // Once the second instance sees the loss it caches no count: the silent write shows.
         await vi.waitFor(async () => expect(await secondCount()).toBe(await total()), {
           timeout: 5_000,
@@ -105,7 +91,7 @@ describe.skipIf(!testDatabaseUrl)(
         await silentContact(first.db, org.id);
         expect(await secondCount()).toBe(await total());
       } finally {
-        await database!.allowConnections(true);
+        await database().allowConnections(true);
       }
 
       // Reconnected (backoff: at most 5 s): counts are cached again...
@@ -215,7 +201,9 @@ describe.skipIf(!testDatabaseUrl)(
           interval: 20,
         });
         // A conversation served (and cached, D49) by the second instance, then written through the first.
-        const { id } = await first.fixtures.conversation(org.id, { contact_id: created.id as number });
+        const { id } = await first.fixtures.conversation(org.id, {
+          contact_identity_id: created.id as number,
+        });
         const topicsOnSecond = async () =>
           (await viaSecond.ok('getConversation', { params: { id: id as number } })).topics.map((t) => t.text);
         expect(await topicsOnSecond()).toEqual(await topicsOnSecond());
@@ -238,7 +226,9 @@ describe.skipIf(!testDatabaseUrl)(
       const org = first.world.organizations[0]!;
       const viaFirst = new Api(first.url, { token: org.token });
       const contact = await first.fixtures.contact(org.id);
-      const conversation = await first.fixtures.conversation(org.id, { contact_id: contact.id as number });
+      const conversation = await first.fixtures.conversation(org.id, {
+        contact_identity_id: contact.id as number,
+      });
       const listener = await received(await otherClient());
       const query = first.db.query.bind(first.db);
       const failing = vi

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server.js';
-import {
-  createTemporaryDatabase,
-  POSTGRES_SKIP_REASON,
-  type TemporaryDatabase,
-  testDatabaseUrl,
-} from '../store/engine/temporary-database.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
 import {
   contactCountWithEmail,
   contactsWithConversationCounts,
   conversationsWithContactAndTopics,
 } from '../store/test-support/test-states.js';
 import { Api, type ApiResponse } from '../test-support/api.js';
-import { NO_LIMITS, useServers } from '../test-support/harness.js';
+import { useServersOnTemporaryDatabase } from '../test-support/harness.js';
 
 const V3 = '/api/um/v3';
 const TOPICS = ['billing', 'delivery', 'refund', 'urgent'];
@@ -38,15 +33,7 @@ const shuffled = <T>(items: T[], seed: number): T[] => {
 describe.skipIf(!testDatabaseUrl)(
   `concurrent writes through two instances${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
   () => {
-    let database: TemporaryDatabase | undefined;
-    const servers = useServers(
-      2,
-      async () => {
-        database = await createTemporaryDatabase(testDatabaseUrl!, 'concurrency_test');
-        return { limits: NO_LIMITS, databaseUrl: database.url };
-      },
-      () => database?.drop() ?? Promise.resolve(),
-    );
+    const { servers } = useServersOnTemporaryDatabase(2, 'concurrency_test');
 
     it('overlapping PATCH, DELETE and bulk DELETE requests answer no 5xx and leave a consistent state', async () => {
       const [first, second] = servers as [RunningServer, RunningServer];
@@ -63,7 +50,8 @@ describe.skipIf(!testDatabaseUrl)(
           contacts.push(contact);
           for (let v = 0; v < 3; v++)
             conversations.push(
-              (await fx.conversation(org.id, { contact_id: contact, topics: [TOPICS[v]!] })).id as number,
+              (await fx.conversation(org.id, { contact_identity_id: contact, topics: [TOPICS[v]!] }))
+                .id as number,
             );
         }
         const requests: Array<() => Promise<ApiResponse>> = [];

@@ -144,7 +144,7 @@ describeEngines('contacts', (t) => {
 
   it('GET contact_identities/{id}/ returns one contact with contact_uuids and conversation_count', async () => {
     const contact = await t.fx.contact(t.org.id);
-    await t.fx.conversation(t.org.id, { contact_id: contact.id });
+    await t.fx.conversation(t.org.id, { contact_identity_id: contact.id });
     const shown = await t.api.ok('getContact', { params: { id: contact.id } });
     expect(shown.conversation_count).toBe(1);
     expect(shown.contact_uuids).toEqual(contact.contact_uuids);
@@ -215,7 +215,7 @@ describeEngines('contacts', (t) => {
   it('DELETE contact_identities/{id}/ answers 204 without a body and removes the contact with its notes', async () => {
     const contact = await t.fx.contact(t.org.id);
     const note = await t.fx.note(t.org.id, { contact_identity_id: contact.id });
-    const conversation = await t.fx.conversation(t.org.id, { contact_id: contact.id });
+    const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: contact.id });
     const response = await t.api.call('deleteContact', { params: { id: contact.id } });
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
@@ -362,7 +362,7 @@ describeEngines('contacts', (t) => {
   it('keeps the stored representation current: conversation_count and verified follow their data (storage)', async () => {
     const contact = await t.fx.contact(t.org.id);
     expect((await t.api.ok('listContacts')).results[0]!.conversation_count).toBe(0);
-    const conversation = await t.fx.conversation(t.org.id, { contact_id: contact.id });
+    const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: contact.id });
     expect((await t.api.ok('listContacts')).results[0]!.conversation_count).toBe(1);
     expect((await t.api.ok('listAllContacts')).results[0]!.conversation_count).toBe(1);
     await t.api.ok('deleteConversations', { query: { delete_ids: String(conversation.id) } });

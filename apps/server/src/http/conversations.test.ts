@@ -79,7 +79,7 @@ describeEngines('conversations', (t, engine) => {
     const contact = await t.fx.contact(t.org.id);
     const widget = { id: await addWidget(t.db, t.org.id, 'Shop', 'German') };
     const a = await t.fx.conversation(t.org.id, {
-      contact_id: contact.id,
+      contact_identity_id: contact.id,
       operator_id: t.org.operators.operator,
       status: 'pending',
       topics: ['Billing'],
@@ -458,7 +458,7 @@ describeEngines('conversations', (t, engine) => {
 
   it('DELETE conversations/ applies the filters and search_query it is given', async () => {
     const contact = await t.fx.contact(t.org.id, { name: 'Quirin Quendel' });
-    const mine = await conversations(t, 2, { contact_id: contact.id });
+    const mine = await conversations(t, 2, { contact_identity_id: contact.id });
     const other = await conversations(t, 2);
     await t.api.ok('deleteConversations', { query: { contact_identity_id: contact.id } });
     expect(idsOf(await t.api.ok('listConversations'))).toEqual(other.map((c) => c.id).reverse());
@@ -511,7 +511,7 @@ describeEngines('conversations', (t, engine) => {
   it('keeps the stored representation current when embedded data changes (storage)', async () => {
     const contact = await t.fx.contact(t.org.id, { name: 'Before Name' });
     const conversation = await t.fx.conversation(t.org.id, {
-      contact_id: contact.id,
+      contact_identity_id: contact.id,
       operator_id: t.org.operators.operator,
     });
     const operator = await t.fx.operator(t.org.id, { name: 'Temp Operator' });
@@ -532,7 +532,7 @@ describeEngines('conversations', (t, engine) => {
       expect(shown.topics.map((topic) => topic.text)).toEqual(['Fresh']);
       expect(shown.operator_assigned_to).toBeNull();
     }
-    const second = await t.fx.conversation(t.org.id, { contact_id: contact.id });
+    const second = await t.fx.conversation(t.org.id, { contact_identity_id: contact.id });
     expect((await t.api.ok('getContact', { params: { id: contact.id } })).conversation_count).toBe(2);
     await t.api.ok('deleteConversation', { params: { id: second.id } });
     expect((await t.api.ok('getContact', { params: { id: contact.id } })).conversation_count).toBe(1);

@@ -1,13 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../server.js';
-import {
-  createTemporaryDatabase,
-  POSTGRES_SKIP_REASON,
-  type TemporaryDatabase,
-  testDatabaseUrl,
-} from '../store/engine/temporary-database.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
 import { Api } from '../test-support/api.js';
-import { NO_LIMITS, useServers } from '../test-support/harness.js';
+import { useServersOnTemporaryDatabase } from '../test-support/harness.js';
 
 /**
  * D6 counts are exact after a write through any instance: each instance caches counts and drops
@@ -17,15 +12,7 @@ import { NO_LIMITS, useServers } from '../test-support/harness.js';
 describe.skipIf(!testDatabaseUrl)(
   `counts across instances on one PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
   () => {
-    let database: TemporaryDatabase | undefined;
-    const servers = useServers(
-      2,
-      async () => {
-        database = await createTemporaryDatabase(testDatabaseUrl!, 'counts_test');
-        return { limits: NO_LIMITS, databaseUrl: database.url };
-      },
-      () => database?.drop() ?? Promise.resolve(),
-    );
+    const { servers } = useServersOnTemporaryDatabase(2, 'counts_test');
 
     it('a write through one instance corrects the cached count of the other at once', async () => {
       const [first, second] = servers as [RunningServer, RunningServer];

@@ -61,18 +61,15 @@ const sandboxSettings = (sandbox: Pick<SandboxControl, 'demoTokens'>) => ({
  * GET /openapi.json serves the model's document; /docs/ the HTML reference and the guides beside
  * it (as a directory, so the reference's relative links to the guides resolve).
  */
-export const registerDocs = (app: FastifyInstance, options: DocsOptions = {}) => {
+export function registerDocs(app: FastifyInstance, options: DocsOptions = {}): void {
   const root = options.docsDir ? resolve(options.docsDir) : defaultDocsDir();
   // Generated on the first request, not at start: generating it (and loading the generator) was a
   // tenth of the time a fresh server took to answer (D43).
   let document: Promise<string> | undefined;
-  app.get('/openapi.json', async (_request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(
-        await (document ??= import('@org/model/openapi').then((m) => JSON.stringify(m.openApiDocument()))),
-      ),
-  );
+  app.get('/openapi.json', async function serveOpenApi(_request, reply) {
+    document ??= import('@org/model/openapi').then((m) => JSON.stringify(m.openApiDocument()));
+    return reply.type('application/json; charset=utf-8').send(await document);
+  });
   const { sandbox } = options;
   if (sandbox) {
     app.get('/docs/sandbox.json', async function trySettings(_request, reply) {
@@ -80,9 +77,9 @@ export const registerDocs = (app: FastifyInstance, options: DocsOptions = {}) =>
     });
   }
   // With trailing slashes ignored, the route /docs serves both /docs and /docs/ (index.html).
-  app.get('/docs', async (request, reply) => serve(request, reply));
-  app.get('/docs/*', async (request, reply) => serve(request, reply));
-  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/docs', serveDocs);
+  app.get('/docs/*', serveDocs);
+  async function serveDocs(request: FastifyRequest, reply: FastifyReply) {
     // The reference links to the guides relatively: it must be served from /docs/, not /docs.
     if (request.url.split('?')[0] === '/docs') return reply.redirect('/docs/', 301);
     const wanted = (request.params as { '*'?: string })['*'] || 'index.html';
@@ -97,5 +94,5 @@ export const registerDocs = (app: FastifyInstance, options: DocsOptions = {}) =>
     const target = existsSync(file) && statSync(file).isDirectory() ? resolve(file, 'index.html') : file;
     if (!existsSync(target)) return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
     return reply.type(TYPES[extname(target)] ?? 'application/octet-stream').send(readFileSync(target));
-  };
-};
+  }
+}

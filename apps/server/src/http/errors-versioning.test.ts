@@ -123,7 +123,7 @@ it('path ids that are not positive 32-bit integers are 400, unknown ones 404 (D1
 
 it('bad input never gives a 5xx (D1)', async () => {
   const contact = await t.fx.contact(t.org.id);
-  const conversation = await t.fx.conversation(t.org.id, { contact_id: contact.id });
+  const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: contact.id });
   const queries: Array<[keyof typeof endpoints, Record<string, string>]> = [
     ['listConversations', { contact_identity_id: '99999999999' }],
     ['listConversations', { id__gt: '99999999999' }],
@@ -323,7 +323,7 @@ it('v3 timestamps are always YYYY-MM-DDTHH:MM:SS.ffffffZ, microseconds kept (D15
     first_message_sent_at: '2024-03-01T10:11:12.123456Z',
     last_message_sent_at: '2024-03-01T10:11:12.1Z',
   });
-  const conversation = await t.fx.conversation(t.org.id, { contact_id: contact.id });
+  const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: contact.id });
   const shown = await t.api.ok('getContact', { params: { id: contact.id } });
   const expected = {
     created_at: '2024-03-01T00:00:00.000000Z',

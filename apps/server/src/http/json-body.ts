@@ -8,12 +8,18 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * (400 parse_error otherwise). Bodies are read as text and parsed here, so both checks give
  * the D1 body rather than the framework's own.
  */
-export const installJsonBody = (app: FastifyInstance, bodyLimit: number) => {
+export function installJsonBody(app: FastifyInstance, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
-};
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'string', bodyLimit },
+    function keepBodyText(_request, body, done) {
+      done(null, body);
+    },
+  );
+}
 
-export const readJsonBody = (request: FastifyRequest): unknown => {
+export function readJsonBody(request: FastifyRequest): unknown {
   const type = request.headers['content-type'];
   if (!type || !JSON_TYPE.test(type))
     throw new ApiError(
@@ -27,4 +33,4 @@ export const readJsonBody = (request: FastifyRequest): unknown => {
   } catch (error) {
     throw new ApiError('parse_error', `JSON parse error - ${(error as Error).message}`);
   }
-};
+}

@@ -146,7 +146,7 @@ describeEngines('notes and navigation events', (t) => {
 
   it('GET navigation/ filters by contact_identity_id, conversation_id and um_widget_id (D16), AND-combined', async () => {
     const [a, b] = [await t.fx.contact(t.org.id), await t.fx.contact(t.org.id)];
-    const conversation = await t.fx.conversation(t.org.id, { contact_id: a.id });
+    const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: a.id });
     const e1 = await t.fx.navigationEvent(t.org.id, {
       contact_identity_id: a.id,
       conversation_id: conversation.id,
@@ -168,7 +168,7 @@ describeEngines('notes and navigation events', (t) => {
 
   it('navigation events: exclude_ids; a deleted conversation leaves conversation_id null (Common rule 6, storage)', async () => {
     const contact = await t.fx.contact(t.org.id);
-    const conversation = await t.fx.conversation(t.org.id, { contact_id: contact.id });
+    const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: contact.id });
     const event = await t.fx.navigationEvent(t.org.id, {
       contact_identity_id: contact.id,
       conversation_id: conversation.id,

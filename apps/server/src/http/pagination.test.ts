@@ -64,12 +64,12 @@ it('offset pages: next and previous keep the limit, every filter and the orderin
   for (let i = 0; i < 5; i++)
     created.push(
       await t.fx.conversation(t.org.id, {
-        contact_id: contact.id,
+        contact_identity_id: contact.id,
         status: 'ended',
         operator_id: t.org.operators.admin,
       }),
     );
-  await t.fx.conversation(t.org.id, { contact_id: contact.id, status: 'new' });
+  await t.fx.conversation(t.org.id, { contact_identity_id: contact.id, status: 'new' });
   const excluded = created[2]!.id;
   const query = {
     limit: 2,

@@ -17,7 +17,7 @@ import { type AuthContext, OperatorRejected } from '../core/auth/authenticate.js
 import { assertCapability } from '../core/auth/capabilities.js';
 import { originFor } from '../core/links.js';
 import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
-import { metricOf } from '../handlers/analytics.js';
+import { metricOfRequest } from '../handlers/analytics.js';
 import type { Services } from '../handlers/services.js';
 import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
 import { RECORD_TABLE_NAMES } from '../store/resources.js';
@@ -25,21 +25,21 @@ import { readJsonBody } from './json-body.js';
 import { journalPage, SANDBOX_JOURNAL } from './sandbox.js';
 
 /** Fields of the success record: a PATCH naming one of these is told it is read-only (D12). */
-const recordFieldsOf = (ep: EndpointDefinition): Set<string> => {
+function recordFieldsOf(ep: EndpointDefinition): Set<string> {
   const schema = Object.values(ep.success)[0] as z.ZodType | null | undefined;
   const shape = (schema as z.ZodObject | undefined)?.shape;
   return new Set(shape ? Object.keys(shape) : []);
-};
+}
 
 /** D29: links are built from the public URL when one is configured, else from a valid Host header. */
-const originOf = (request: FastifyRequest, publicUrl: string | undefined) => {
+function originOf(request: FastifyRequest, publicUrl: string | undefined) {
   const [path = '/', rawQuery = ''] = request.url.split('?', 2);
   return {
     origin: originFor(publicUrl, request.protocol, request.headers.host),
     path,
     query: new URLSearchParams(rawQuery),
   };
-};
+}
 
 /**
  * Parsed query parameters by endpoint and raw query string: the model's parse is pure, so a query
@@ -50,7 +50,7 @@ const originOf = (request: FastifyRequest, publicUrl: string | undefined) => {
 const parsedQueries = new LRUCache<string, { value: unknown }>({ max: 2000 });
 const MAX_KEPT_QUERY_LENGTH = 1024;
 
-const parseQuery = (id: string, ep: EndpointDefinition, request: FastifyRequest, services: Services) => {
+function parseQuery(id: string, ep: EndpointDefinition, request: FastifyRequest, services: Services) {
   const mark = request.url.indexOf('?');
   const raw = mark < 0 ? '' : request.url.slice(mark + 1);
   const key = ep.group === 'analytics' || raw.length > MAX_KEPT_QUERY_LENGTH ? undefined : `${id}?${raw}`;
@@ -61,7 +61,7 @@ const parseQuery = (id: string, ep: EndpointDefinition, request: FastifyRequest,
   const value = parseOrThrow(ep.query!, query ?? {}, 'query parameters');
   if (key !== undefined) parsedQueries.set(key, { value });
   return value;
-};
+}
 
 /** What a route's onRequest hook learnt: who asks, and the parsed path parameters. */
 interface Admitted {
@@ -76,80 +76,97 @@ export interface RouteOptions {
 }
 
 /** Registers every endpoint of the model's table: auth, capability, rate limit, validation, handler. */
-export const registerRoutes = (
+export function registerRoutes(
   app: FastifyInstance,
   services: Services,
   handlers: HandlerTable,
   options: RouteOptions = {},
-) => {
+): void {
   for (const [id, ep] of endpointList()) {
     if (ep.group === null) continue; // retired versions are answered by a catch-all (versioning.ts)
-    const handler = handlers[id as ServedEndpointId] as (
-      ctx: unknown,
-    ) => ReturnType<HandlerTable[ServedEndpointId]>;
-    const readOnly = recordFieldsOf(ep);
-    const writes = tablesWrittenBy(ep);
+    const handler = handlers[id as ServedEndpointId] as EndpointHandler;
+    const { admitRequest, answerRequest } = routeHooksOf(id, ep, handler, services, options);
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
       // D2: authenticate and count before the body is read, so that every answer after
       // authentication (413 and 415 included) carries the request's counter headers.
-      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-        const { auth, rejected } = await authenticateOrReject(services, request);
-        // An unknown metric is a 404 before anything is counted (no counter exists for it); a
-        // malformed path parameter is counted first, then answered 400.
-        let params: unknown;
-        let malformed: unknown;
-        try {
-          params = ep.params ? parsePathParams(ep, request.params) : undefined;
-        } catch (error) {
-          if (ep.group === 'analytics') throw error;
-          malformed = error;
-        }
-        reply.headers(
-          await services.limiter.hit(rateScopeOf(auth, ep, request), ep.group!, counterMetricOf(ep, params)),
-        );
-        if (rejected) throw rejected;
-        if (malformed) throw malformed;
-        admitted.set(request, { auth, params });
-      },
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const { auth, params } = admitted.get(request)!;
-        let query: unknown;
-        if (ep.query) query = parseQuery(id, ep, request, services);
-        else assertNoNulCharacters(request.query, 'query parameters');
-        assertCapability(auth, ep, (params ?? {}) as { id?: number });
-        let body: unknown;
-        if (ep.body) {
-          const json = readJsonBody(request);
-          assertNoNulCharacters(json, 'body');
-          const result = ep.body.safeParse(json);
-          if (!result.success) throw bodyError(result.error, readOnly);
-          body = result.data;
-        }
-        let result: Awaited<ReturnType<typeof handler>>;
-        try {
-          result = await handler({
-            auth,
-            params,
-            query,
-            body,
-            origin: originOf(request, options.publicUrl),
-            services,
-            endpointId: id,
-          });
-        } finally {
-          // D59: announced before the answer (a failed handler may have written before it threw).
-          if (writes) await services.announcer.announce(writes);
-        }
-        reply.code(result.status);
-        if (result.json === undefined) return reply.send();
-        if (Array.isArray(result.json)) return sendParts(reply, result.json);
-        return reply.type(JSON_TYPE).send(result.json);
-      },
+      onRequest: admitRequest,
+      handler: answerRequest,
     });
   }
-};
+}
+
+type EndpointHandler = (ctx: unknown) => ReturnType<HandlerTable[ServedEndpointId]>;
+
+/** The two hooks of one endpoint's route, named so that stack traces and profiles say which step ran. */
+function routeHooksOf(
+  id: string,
+  ep: EndpointDefinition,
+  handler: EndpointHandler,
+  services: Services,
+  options: RouteOptions,
+) {
+  const readOnly = recordFieldsOf(ep);
+  const writes = tablesWrittenBy(ep);
+
+  async function admitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const { auth, rejected } = await authenticateOrReject(services, request);
+    // An unknown metric is a 404 before anything is counted (no counter exists for it); a
+    // malformed path parameter is counted first, then answered 400.
+    let params: unknown;
+    let malformed: unknown;
+    try {
+      params = ep.params ? parsePathParams(ep, request.params) : undefined;
+    } catch (error) {
+      if (ep.group === 'analytics') throw error;
+      malformed = error;
+    }
+    reply.headers(
+      await services.limiter.hit(rateScopeOf(auth, ep, request), ep.group!, counterMetricOf(ep, params)),
+    );
+    if (rejected) throw rejected;
+    if (malformed) throw malformed;
+    admitted.set(request, { auth, params });
+  }
+
+  async function answerRequest(request: FastifyRequest, reply: FastifyReply) {
+    const { auth, params } = admitted.get(request)!;
+    let query: unknown;
+    if (ep.query) query = parseQuery(id, ep, request, services);
+    else assertNoNulCharacters(request.query, 'query parameters');
+    assertCapability(auth, ep, (params ?? {}) as { id?: number });
+    let body: unknown;
+    if (ep.body) {
+      const json = readJsonBody(request);
+      assertNoNulCharacters(json, 'body');
+      const result = ep.body.safeParse(json);
+      if (!result.success) throw bodyError(result.error, readOnly);
+      body = result.data;
+    }
+    let result: Awaited<ReturnType<EndpointHandler>>;
+    try {
+      result = await handler({
+        auth,
+        params,
+        query,
+        body,
+        origin: originOf(request, options.publicUrl),
+        services,
+        endpointId: id,
+      });
+    } finally {
+      // D59: announced before the answer (a failed handler may have written before it threw).
+      if (writes) await services.announcer.announce(writes);
+    }
+    reply.code(result.status);
+    if (result.json === undefined) return reply.send();
+    if (Array.isArray(result.json)) return sendParts(reply, result.json);
+    return reply.type(JSON_TYPE).send(result.json);
+  }
+
+  return { admitRequest, answerRequest };
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -158,20 +175,20 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * (`/api/um/v3/<table>/...`). What the listeners act on is whether a table is counted or read by
  * authentication; writes a statement makes to other tables (cascades, derived rows) go with it.
  */
-const tablesWrittenBy = (ep: EndpointDefinition): readonly string[] | undefined => {
+function tablesWrittenBy(ep: EndpointDefinition): readonly string[] | undefined {
   if (ep.method === 'GET') return undefined;
   const table = ep.path.startsWith(`${V3}/`) ? ep.path.slice(V3.length + 1).split('/')[0]! : '';
   if (!RECORD_TABLE_NAMES.has(table))
     throw new Error(`${ep.method} ${ep.path}: writes no known table to announce`);
   return [table];
-};
+}
 
 /**
  * A page of fragments is written part by part in one corked writev: joining 100 fragments into one
  * 200-300 KB buffer first cost a copy and a fresh allocation per page (a tenth of a list request's
  * CPU). Hooks after the handler do not run for a hijacked reply; onResponse (logging) still does.
  */
-const sendParts = (reply: FastifyReply, parts: readonly Buffer[]) => {
+function sendParts(reply: FastifyReply, parts: readonly Buffer[]): void {
   let length = 0;
   for (const part of parts) length += part.length;
   const headers = {
@@ -188,7 +205,7 @@ const sendParts = (reply: FastifyReply, parts: readonly Buffer[]) => {
   for (const part of parts) res.write(part);
   res.end();
   socket?.uncork();
-};
+}
 
 /** The analytics parameters that choose the days a request covers. */
 const DATE_PARAMS = Object.keys(ANALYTICS_QUERY_PARAMS).filter((name) => name.startsWith('event_date'));
@@ -198,23 +215,23 @@ const DEFAULT_DAY_PARAM = 'event_date' satisfies keyof typeof ANALYTICS_QUERY_PA
  * An analytics request naming no day covers the current UTC day: the day of the server's clock
  * (D40), which the sandbox may have set, rather than the model's default of the real day.
  */
-const onClockDay = (query: unknown, services: Services): unknown => {
+function onClockDay(query: unknown, services: Services): unknown {
   const raw = (query ?? {}) as Record<string, unknown>;
   if (DATE_PARAMS.some((name) => name in raw)) return raw;
   return { ...raw, [DEFAULT_DAY_PARAM]: new Date(services.clock.now()).toISOString().slice(0, 10) };
-};
+}
 
 /** The counter metric of an analytics endpoint (both spellings of one metric share a counter). */
-const counterMetricOf = (ep: EndpointDefinition, params: unknown): string | undefined => {
-  const metric = ep.group === 'analytics' ? metricOf(ep, params) : undefined;
+function counterMetricOf(ep: EndpointDefinition, params: unknown): string | undefined {
+  const metric = ep.group === 'analytics' ? metricOfRequest(ep, params) : undefined;
   return metric && canonicalMetric(metric);
-};
+}
 
 /**
  * D2: whose counter a request adds to. v3: the active organization. Analytics: the organization
  * asked for; a customer token asking for several organizations or none counts under its customer.
  */
-const rateScopeOf = (auth: AuthContext, ep: EndpointDefinition, request: FastifyRequest): string => {
+function rateScopeOf(auth: AuthContext, ep: EndpointDefinition, request: FastifyRequest): string {
   if (ep.group !== 'analytics' || auth.tokenKind !== 'customer') return `o${auth.organizationId}`;
   const raw = (request.query as Record<string, unknown> | undefined)?.organization_id;
   const asked = typeof raw === 'string' ? splitKeywords(raw) : [];
@@ -222,7 +239,7 @@ const rateScopeOf = (auth: AuthContext, ep: EndpointDefinition, request: Fastify
   return only !== undefined && auth.visibleOrganizationIds.includes(only)
     ? `o${only}`
     : `c${auth.customerId}`;
-};
+}
 
 /** Every counted endpoint with a pattern of its path, for requests the router could not route. */
 const COUNTED_ROUTES = endpointList()
@@ -239,12 +256,12 @@ const COUNTED_ROUTES = endpointList()
  * document lists for that 400), and an unknown metric (`/analytics/%zz/`) is the uncounted 404 of
  * any unknown metric. Other paths get `refused` as it is, uncounted.
  */
-export const answerUnroutable = async (
+export async function answerUnroutable(
   services: Services,
   request: FastifyRequest,
   reply: FastifyReply,
   refused: ApiError,
-): Promise<ApiError> => {
+): Promise<ApiError> {
   const path = request.url.split('?', 1)[0]!;
   const route = COUNTED_ROUTES.find(({ ep, pattern }) => ep.method === request.method && pattern.test(path));
   if (!route) return refused;
@@ -259,32 +276,32 @@ export const answerUnroutable = async (
     if (error instanceof ApiError) return error;
     throw error;
   }
-};
+}
 
 /** A path naming something that does not exist is 404 (D13: an unknown metric); a malformed id is 400. */
-const parsePathParams = (ep: EndpointDefinition, raw: unknown) => {
+function parsePathParams(ep: EndpointDefinition, raw: unknown) {
   const result = ep.params!.safeParse(raw);
   if (result.success) return result.data;
   if (ep.path.includes('{metric}')) throw new ApiError('not_found', 'Unknown analytics metric.');
   return parseOrThrow(ep.params!, raw, 'path');
-};
+}
 
 /**
  * The request's auth context; a Service-Operator-Id naming no operator is a 403 that is still
  * counted against the organization it names (D2), so it is returned rather than thrown.
  */
-const authenticateOrReject = async (services: Services, request: FastifyRequest) => {
+async function authenticateOrReject(services: Services, request: FastifyRequest) {
   try {
     return { auth: await services.authenticator.authenticate(request.headers), rejected: undefined };
   } catch (error) {
     if (error instanceof OperatorRejected) return { auth: error.auth, rejected: error };
     throw error;
   }
-};
+}
 
-const bodyError = (error: z.ZodError, readOnly: Set<string>): ApiError => {
+function bodyError(error: z.ZodError, readOnly: Set<string>): ApiError {
   const errors = fieldErrorsOf(error, (key) =>
     readOnly.has(key) ? 'This field is read-only.' : 'Unknown field.',
   );
   return new ApiError('invalid', `Invalid body: ${Object.keys(errors).join(', ')}.`, errors);
-};
+}

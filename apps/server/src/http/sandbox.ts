@@ -311,12 +311,12 @@ const appliedPreferences = (request: FastifyRequest, error: ApiError) => {
  * The sandbox for other teams' test suites (`--sandbox`, D23): the control API under /_sandbox/ and
  * the per-request preferences. Without it none of this is registered and /_sandbox/ answers 404.
  */
-export const registerSandbox = (app: FastifyInstance, control: SandboxControl, journalSize = 500) => {
+export function registerSandbox(app: FastifyInstance, control: SandboxControl, journalSize = 500): void {
   const journal = new RequestJournal(journalSize);
   app.decorate(SANDBOX_JOURNAL, true);
   const bodies = new WeakMap<FastifyRequest, string | null>();
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', async function applyPreferences(request: FastifyRequest, reply: FastifyReply) {
     if (request.url.startsWith(SANDBOX_PREFIX)) return;
     const preferences = preferencesOf(request);
     const delay = Number(preferences.get('delay'));
@@ -337,53 +337,60 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
       throw exhaustedError(control.limits);
   });
 
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', async function keepAnswerText(request, _reply, payload) {
     if (!request.url.startsWith(SANDBOX_PREFIX)) bodies.set(request, journalTextOf(payload));
     return payload;
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', async function journalRequest(request, reply) {
     if (request.url.startsWith(SANDBOX_PREFIX)) return;
     const answer = bodies.get(request) ?? (request as { journalText?: string | null }).journalText ?? null;
     journal.add(journalRecordOf(request, reply, answer));
   });
 
-  app.post(`${SANDBOX_PREFIX}reset`, async (_request, reply) => {
+  app.post(`${SANDBOX_PREFIX}reset`, async function resetSandbox(_request, reply) {
     await control.reset();
     journal.clear();
     return reply.code(204).send();
   });
   // Isolation for test files that share one server: each creates a world of its own (D23).
-  app.post(`${SANDBOX_PREFIX}worlds`, async (request, reply) => {
+  app.post(`${SANDBOX_PREFIX}worlds`, async function createWorld(request, reply) {
     // No body at all is an empty request; a body is JSON like any write (D12).
     const hasBody = typeof request.body === 'string' && request.body.trim() !== '';
     const wanted = parseOrThrow(WorldRequestSchema, hasBody ? bodyOf(request) : {}, 'body');
     return reply.code(201).send(await control.createWorld(wanted.organizations ?? 2));
   });
-  app.delete<{ Params: { id: string } }>(`${SANDBOX_PREFIX}worlds/:id`, async (request, reply) => {
-    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : Number.NaN;
-    if (id === control.seededWorldId)
-      throw new ApiError('invalid', 'The seeded world is not dropped; POST /_sandbox/reset restores it.', {
-        id: ['The seeded world.'],
-      });
-    if (!(await control.dropWorld(id)))
-      throw new ApiError('not_found', `No sandbox world ${request.params.id}.`);
-    return reply.code(204).send();
-  });
-  app.delete(`${SANDBOX_PREFIX}rate-limits`, async (_request, reply) => {
+  app.delete<{ Params: { id: string } }>(
+    `${SANDBOX_PREFIX}worlds/:id`,
+    async function dropWorld(request, reply) {
+      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : Number.NaN;
+      if (id === control.seededWorldId)
+        throw new ApiError('invalid', 'The seeded world is not dropped; POST /_sandbox/reset restores it.', {
+          id: ['The seeded world.'],
+        });
+      if (!(await control.dropWorld(id)))
+        throw new ApiError('not_found', `No sandbox world ${request.params.id}.`);
+      return reply.code(204).send();
+    },
+  );
+  app.delete(`${SANDBOX_PREFIX}rate-limits`, async function clearRateLimits(_request, reply) {
     await control.clearRateLimits();
     return reply.code(204).send();
   });
-  app.get(`${SANDBOX_PREFIX}requests`, async (request, reply) =>
-    reply.send(journal.read(parseOrThrow(JournalQuerySchema, request.query ?? {}, 'query parameters'))),
-  );
-  app.delete(`${SANDBOX_PREFIX}requests`, async (_request, reply) => {
+  app.get(`${SANDBOX_PREFIX}requests`, async function readJournal(request, reply) {
+    return reply.send(
+      journal.read(parseOrThrow(JournalQuerySchema, request.query ?? {}, 'query parameters')),
+    );
+  });
+  app.delete(`${SANDBOX_PREFIX}requests`, async function clearJournal(_request, reply) {
     journal.clear();
     return reply.code(204).send();
   });
 
   // D40: the server's clock, shared by every instance on the database.
-  app.get(`${SANDBOX_PREFIX}clock`, async (_request, reply) => reply.send(await control.clock.read()));
-  app.put(`${SANDBOX_PREFIX}clock`, async (request, reply) => {
+  app.get(`${SANDBOX_PREFIX}clock`, async function readClock(_request, reply) {
+    return reply.send(await control.clock.read());
+  });
+  app.put(`${SANDBOX_PREFIX}clock`, async function setClock(request, reply) {
     const wanted = parseOrThrow(ClockRequestSchema, bodyOf(request), 'body');
     if (wanted.now !== undefined) {
       const at = Date.parse(wanted.now);
@@ -399,23 +406,28 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
       );
     return reply.send(moved);
   });
-  app.delete(`${SANDBOX_PREFIX}clock`, async (_request, reply) => reply.send(await control.clock.set(null)));
+  app.delete(`${SANDBOX_PREFIX}clock`, async function resetClock(_request, reply) {
+    return reply.send(await control.clock.set(null));
+  });
 
   // D41: any record of the world, validated by the model, answered as the API renders it.
-  app.post<{ Params: { resource: string } }>(`${SANDBOX_PREFIX}records/:resource`, async (request, reply) => {
-    const resource = request.params.resource as SandboxRecordResource;
-    if (!Object.hasOwn(RECORD_RESOURCES, resource))
-      throw new ApiError(
-        'not_found',
-        `No sandbox records of ${request.params.resource}; known: ${Object.keys(RECORD_RESOURCES).join(', ')}, analytics/<metric>.`,
-      );
-    const body = parseOrThrow(RECORD_RESOURCES[resource].input, bodyOf(request), 'body');
-    const json = await control.createRecord(resource, body, request.headers);
-    return reply.code(201).type(JSON_TYPE).send(json);
-  });
+  app.post<{ Params: { resource: string } }>(
+    `${SANDBOX_PREFIX}records/:resource`,
+    async function createRecord(request, reply) {
+      const resource = request.params.resource as SandboxRecordResource;
+      if (!Object.hasOwn(RECORD_RESOURCES, resource))
+        throw new ApiError(
+          'not_found',
+          `No sandbox records of ${request.params.resource}; known: ${Object.keys(RECORD_RESOURCES).join(', ')}, analytics/<metric>.`,
+        );
+      const body = parseOrThrow(RECORD_RESOURCES[resource].input, bodyOf(request), 'body');
+      const json = await control.createRecord(resource, body, request.headers);
+      return reply.code(201).type(JSON_TYPE).send(json);
+    },
+  );
   app.post<{ Params: { metric: string } }>(
     `${SANDBOX_PREFIX}records/analytics/:metric`,
-    async (request, reply) => {
+    async function createDataPoint(request, reply) {
       const metric = request.params.metric as AnalyticsMetric;
       if (!(ANALYTICS_METRIC_NAMES as readonly string[]).includes(metric))
         throw new ApiError('not_found', `Unknown analytics metric ${request.params.metric}.`);
@@ -426,14 +438,11 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   );
 
   // Pact provider states for any team's pacts: the catalogue of @org/model, set up here.
-  app.get(`${SANDBOX_PREFIX}provider-states`, async (_request, reply) =>
-    reply
-      .type(JSON_TYPE)
-      .send(
-        await (catalogue ??= import('./sandbox-document.js').then((m) => JSON.stringify(m.stateCatalogue()))),
-      ),
-  );
-  app.post(`${SANDBOX_PREFIX}provider-states`, async (request, reply) => {
+  app.get(`${SANDBOX_PREFIX}provider-states`, async function serveStateCatalogue(_request, reply) {
+    catalogue ??= import('./sandbox-document.js').then((m) => JSON.stringify(m.stateCatalogue()));
+    return reply.type(JSON_TYPE).send(await catalogue);
+  });
+  app.post(`${SANDBOX_PREFIX}provider-states`, async function changeProviderState(request, reply) {
     const change = parseOrThrow(ProviderStateChangeSchema, bodyOf(request), 'body');
     if (change.action === 'teardown') {
       // The interaction is over: back to the seeded world, so the next one starts from it.
@@ -449,27 +458,22 @@ export const registerSandbox = (app: FastifyInstance, control: SandboxControl, j
   // Built on first request, so the start does not pay for it.
   let document: Promise<string> | undefined;
   let catalogue: Promise<string> | undefined;
-  app.get(`${SANDBOX_PREFIX}openapi.json`, async (_request, reply) =>
-    reply
-      .type(JSON_TYPE)
-      .send(
-        await (document ??= import('./sandbox-document.js').then((m) =>
-          JSON.stringify(m.buildSandboxDocument()),
-        )),
-      ),
-  );
-};
+  app.get(`${SANDBOX_PREFIX}openapi.json`, async function serveSandboxDocument(_request, reply) {
+    document ??= import('./sandbox-document.js').then((m) => JSON.stringify(m.buildSandboxDocument()));
+    return reply.type(JSON_TYPE).send(await document);
+  });
+}
 
 /**
  * Lets a page written part by part (register-routes' sendParts) appear in the journal, with the
  * headers it is written with (they never pass through the reply).
  */
-export const journalPage = (
+export function journalPage(
   request: FastifyRequest,
   parts: readonly Buffer[],
   headers: Record<string, unknown>,
-) => {
+): void {
   const page = request as { journalText?: string | null; journalHeaders?: Record<string, unknown> };
   page.journalText = journalTextOf(Buffer.concat(parts));
   page.journalHeaders = headers;
-};
+}

@@ -51,9 +51,9 @@ describeEngines('search', (t) => {
     };
     const conversations: Record<string, number> = {};
     for (const [field, person] of Object.entries(people))
-      conversations[field] = (await t.fx.conversation(t.org.id, { contact_id: person.id })).id;
+      conversations[field] = (await t.fx.conversation(t.org.id, { contact_identity_id: person.id })).id;
     const talked = await t.fx.conversation(t.org.id, {
-      contact_id: people.country.id,
+      contact_identity_id: people.country.id,
       message_bodies: ['Where is my saxophone?', 'On its way.'],
     });
     await t.fx.note(t.org.id, { contact_identity_id: people.name.id, body: 'likes periwinkle' });
@@ -83,11 +83,11 @@ describeEngines('search', (t) => {
   it('each keyword is stemmed, then matched as a prefix (rule 8, D11)', async () => {
     const blank = await contact(t, {});
     const invoicing = await t.fx.conversation(t.org.id, {
-      contact_id: blank.id,
+      contact_identity_id: blank.id,
       message_bodies: ['I am invoicing you tomorrow'],
     });
     const runner = await t.fx.conversation(t.org.id, {
-      contact_id: blank.id,
+      contact_identity_id: blank.id,
       message_bodies: ['The runner arrived'],
     });
     const hoffmann = await contact(t, { name: 'Hoffmannsthal' });
@@ -106,10 +106,10 @@ describeEngines('search', (t) => {
     expect(await searchContacts(t, 'pemberton')).toEqual([named.id, noted.id]);
 
     const fromCity = await t.fx.conversation(t.org.id, {
-      contact_id: (await contact(t, { city: 'Kilkenny' })).id,
+      contact_identity_id: (await contact(t, { city: 'Kilkenny' })).id,
     });
     const fromMessage = await t.fx.conversation(t.org.id, {
-      contact_id: (await contact(t, {})).id,
+      contact_identity_id: (await contact(t, {})).id,
       message_bodies: ['Shipping to Kilkenny?'],
     });
     expect(await searchConversations(t, 'kilkenny')).toEqual([fromCity.id, fromMessage.id]);
@@ -159,7 +159,7 @@ describeEngines('search', (t) => {
 
   it('search data follows every write through the API (storage)', async () => {
     const person = await contact(t, { name: 'Ingeborg Alder' });
-    const conversation = await t.fx.conversation(t.org.id, { contact_id: person.id });
+    const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: person.id });
     expect(await searchContacts(t, 'ingeborg')).toEqual([person.id]);
     expect(await searchConversations(t, 'ingeborg')).toEqual([conversation.id]);
     await t.api.ok('updateContact', {

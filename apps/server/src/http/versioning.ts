@@ -5,16 +5,16 @@ import { ApiError } from '../core/api-error.js';
 const CURRENT = endpoints.listConversations.path.split('/')[3]; // "v3"
 
 /** D13: every path of a retired version answers 410 gone, naming the current version. */
-export const registerRetiredVersions = (app: FastifyInstance) => {
+export function registerRetiredVersions(app: FastifyInstance): void {
   for (const version of RETIRED_VERSIONS) {
-    app.all(`/api/um/${version}/*`, async () => {
+    app.all(`/api/um/${version}/*`, async function answerRetiredPath() {
       throw new ApiError(
         'gone',
         `API ${version} was disabled in February 2023; use /api/um/${CURRENT}/ (same paths, PATCH bodies without a wrapper object).`,
       );
     });
-    app.all(`/api/um/${version}`, async () => {
+    app.all(`/api/um/${version}`, async function answerRetiredRoot() {
       throw new ApiError('gone', `API ${version} was disabled in February 2023; use /api/um/${CURRENT}/.`);
     });
   }
-};
+}

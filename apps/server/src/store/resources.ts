@@ -10,7 +10,7 @@ import type { Selection } from './sql.js';
 /** The tables behind the API's records (one place for their names and how pages read them). */
 export const TABLES = {
   conversations: { name: 'conversations' },
-  contacts: { name: 'contact_identities' },
+  contactIdentities: { name: 'contact_identities' },
   notes: { name: 'notes' },
   navigationEvents: { name: 'navigation_events' },
   operators: { name: 'operators' },
@@ -43,7 +43,7 @@ export const conversationsResource = {
 } satisfies ListedResource<Parameters<typeof conversationSelection>[1], Conversation>;
 
 export const contactsResource = {
-  table: TABLES.contacts,
+  table: TABLES.contactIdentities,
   select: contactSelection,
   render: renderContacts,
 } satisfies ListedResource<Parameters<typeof contactSelection>[1], ContactIdentity>;

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
 import type { Db } from '../store/engine/db.js';
-import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
+import {
+  createTemporaryDatabase,
+  POSTGRES_SKIP_REASON,
+  type TemporaryDatabase,
+  testDatabaseUrl,
+} from '../store/engine/temporary-database.js';
 import type { Fixtures } from '../store/sandbox/fixtures.js';
 import type { DemoWorld } from '../store/seed/demo-world.js';
 import { Api } from './api.js';
@@ -132,6 +137,26 @@ export const useServers = (
     await cleanup?.();
   });
   return servers;
+};
+
+/**
+ * `count` servers without rate limits on a temporary PostgreSQL database of the test file's own
+ * (`name`), dropped after them; `cleanup` runs between. `database()` is that database once started.
+ */
+export const useServersOnTemporaryDatabase = (count: number, name: string, cleanup?: () => Promise<void>) => {
+  let database: TemporaryDatabase | undefined;
+  const servers = useServers(
+    count,
+    async () => {
+      database = await createTemporaryDatabase(testDatabaseUrl!, name);
+      return { limits: NO_LIMITS, databaseUrl: database.url };
+    },
+    async () => {
+      await cleanup?.();
+      await database?.drop();
+    },
+  );
+  return { servers, database: () => database! };
 };
 
 /** A Redis key prefix of its own for a test file: a look at its keys, and their removal (nothing else). */

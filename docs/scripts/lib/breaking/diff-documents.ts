@@ -5,6 +5,17 @@ import { type ApiChange, breaking, breakingWhen, isObject, type Json, nonBreakin
 
 const objectOf = (value: unknown): Json => (isObject(value) ? value : {});
 
+/** Visits the keys only before (removed), then only after (added), then in both, the order changes are listed in. */
+const compareKeys = (
+  was: Json,
+  now: Json,
+  visit: { removed: (key: string) => void; added: (key: string) => void; common: (key: string) => void },
+): void => {
+  for (const key of Object.keys(was)) if (!(key in now)) visit.removed(key);
+  for (const key of Object.keys(now)) if (!(key in was)) visit.added(key);
+  for (const key of Object.keys(was)) if (key in now) visit.common(key);
+};
+
 /** Media types of a body: removing one breaks whoever used it; each common one compares its schema. */
 const diffContent = (
   ctx: SchemaDiffContext,
@@ -13,22 +24,18 @@ const diffContent = (
   where: string,
   direction: 'request' | 'response',
 ): void => {
-  for (const type of Object.keys(before)) {
-    if (!(type in after)) ctx.changes.push(breaking('media type removed', where, type));
-  }
-  for (const type of Object.keys(after)) {
-    if (!(type in before)) ctx.changes.push(nonBreaking('media type added', where, type));
-  }
-  for (const type of Object.keys(before)) {
-    if (!(type in after)) continue;
-    diffSchema(
-      ctx,
-      objectOf(before[type]).schema,
-      objectOf(after[type]).schema,
-      `${where} ${type} ›`,
-      direction,
-    );
-  }
+  compareKeys(before, after, {
+    removed: (type) => ctx.changes.push(breaking('media type removed', where, type)),
+    added: (type) => ctx.changes.push(nonBreaking('media type added', where, type)),
+    common: (type) =>
+      diffSchema(
+        ctx,
+        objectOf(before[type]).schema,
+        objectOf(after[type]).schema,
+        `${where} ${type} ›`,
+        direction,
+      ),
+  });
 };
 
 const diffParameters = (ctx: SchemaDiffContext, before: Operation, after: Operation): void => {
@@ -89,35 +96,28 @@ const diffRequestBody = (ctx: SchemaDiffContext, before: Operation, after: Opera
 const diffResponses = (ctx: SchemaDiffContext, before: Operation, after: Operation): void => {
   const was = objectOf(before.operation.responses);
   const now = objectOf(after.operation.responses);
-  for (const status of Object.keys(was)) {
-    if (!(status in now))
-      ctx.changes.push(breaking('response removed', `${after.label} › response ${status}`));
-  }
-  for (const status of Object.keys(now)) {
-    if (!(status in was))
-      ctx.changes.push(nonBreaking('response added', `${after.label} › response ${status}`));
-  }
-  for (const status of Object.keys(was)) {
-    if (!(status in now)) continue;
-    const where = `${after.label} › response ${status}`;
-    const oldResponse = objectOf(resolveRef(ctx.before, was[status]));
-    const newResponse = objectOf(resolveRef(ctx.after, now[status]));
-    const oldHeaders = objectOf(oldResponse.headers);
-    const newHeaders = objectOf(newResponse.headers);
-    for (const name of Object.keys(oldHeaders)) {
-      if (!(name in newHeaders)) ctx.changes.push(breaking('response header removed', where, name));
-    }
-    for (const name of Object.keys(newHeaders)) {
-      if (!(name in oldHeaders)) ctx.changes.push(nonBreaking('response header added', where, name));
-    }
-    for (const name of Object.keys(oldHeaders)) {
-      if (!(name in newHeaders)) continue;
-      const oldHeader = objectOf(resolveRef(ctx.before, oldHeaders[name]));
-      const newHeader = objectOf(resolveRef(ctx.after, newHeaders[name]));
-      diffSchema(ctx, oldHeader.schema, newHeader.schema, `${where} › header ${name}`, 'response');
-    }
-    diffContent(ctx, objectOf(oldResponse.content), objectOf(newResponse.content), where, 'response');
-  }
+  compareKeys(was, now, {
+    removed: (status) =>
+      ctx.changes.push(breaking('response removed', `${after.label} › response ${status}`)),
+    added: (status) => ctx.changes.push(nonBreaking('response added', `${after.label} › response ${status}`)),
+    common: (status) => {
+      const where = `${after.label} › response ${status}`;
+      const oldResponse = objectOf(resolveRef(ctx.before, was[status]));
+      const newResponse = objectOf(resolveRef(ctx.after, now[status]));
+      const oldHeaders = objectOf(oldResponse.headers);
+      const newHeaders = objectOf(newResponse.headers);
+      compareKeys(oldHeaders, newHeaders, {
+        removed: (name) => ctx.changes.push(breaking('response header removed', where, name)),
+        added: (name) => ctx.changes.push(nonBreaking('response header added', where, name)),
+        common: (name) => {
+          const oldHeader = objectOf(resolveRef(ctx.before, oldHeaders[name]));
+          const newHeader = objectOf(resolveRef(ctx.after, newHeaders[name]));
+          diffSchema(ctx, oldHeader.schema, newHeader.schema, `${where} › header ${name}`, 'response');
+        },
+      });
+      diffContent(ctx, objectOf(oldResponse.content), objectOf(newResponse.content), where, 'response');
+    },
+  });
 };
 
 const diffOperation = (ctx: SchemaDiffContext, before: Operation, after: Operation): void => {

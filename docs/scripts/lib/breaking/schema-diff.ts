@@ -19,6 +19,15 @@ export interface SchemaDiffContext {
 
 const isRequest = (direction: Direction): boolean => direction === 'request';
 
+/** One keyword family's comparison of two schemas at one place, recording into ctx.changes. */
+type KeywordDiff = (
+  ctx: SchemaDiffContext,
+  before: Json,
+  after: Json,
+  where: string,
+  direction: Direction,
+) => void;
+
 /** allOf parts merged into one object schema: the generator uses allOf only to extend objects. */
 const normalize = (doc: Json, value: unknown): Json => {
   const schema = resolveRef(doc, value);
@@ -56,13 +65,8 @@ const admits = (types: Set<string>, type: string): boolean =>
 const describeTypes = (types: Set<string> | undefined): string =>
   types ? [...types].sort().join(' | ') : 'any';
 
-const diffTypes = (
-  before: Json,
-  after: Json,
-  where: string,
-  direction: Direction,
-  out: ApiChange[],
-): void => {
+const diffTypes: KeywordDiff = (ctx, before, after, where, direction) => {
+  const out = ctx.changes;
   const was = typesOf(before);
   const now = typesOf(after);
   if (!was && !now) return;
@@ -76,7 +80,8 @@ const diffTypes = (
   else out.push(breaking('type changed', where, detail));
 };
 
-const diffEnum = (before: Json, after: Json, where: string, direction: Direction, out: ApiChange[]): void => {
+const diffEnum: KeywordDiff = (ctx, before, after, where, direction) => {
+  const out = ctx.changes;
   const was = Array.isArray(before.enum) ? before.enum.map(String) : undefined;
   const now = Array.isArray(after.enum) ? after.enum.map(String) : undefined;
   if (!was && !now) return;
@@ -103,13 +108,8 @@ const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'm
 const PATTERNS = ['pattern', 'format', 'multipleOf'] as const;
 
 /** Tightening limits what a sender may use; it breaks requests, loosening breaks responses. */
-const diffConstraints = (
-  before: Json,
-  after: Json,
-  where: string,
-  direction: Direction,
-  out: ApiChange[],
-): void => {
+const diffConstraints: KeywordDiff = (ctx, before, after, where, direction) => {
+  const out = ctx.changes;
   const report = (tightened: boolean, keyword: string, was: unknown, now: unknown): void => {
     const kind = tightened ? 'constraint tightened' : 'constraint loosened';
     const breaks = tightened ? isRequest(direction) : !isRequest(direction);
@@ -137,13 +137,8 @@ const diffConstraints = (
   }
 };
 
-const diffDefault = (
-  before: Json,
-  after: Json,
-  where: string,
-  direction: Direction,
-  out: ApiChange[],
-): void => {
+const diffDefault: KeywordDiff = (ctx, before, after, where, direction) => {
+  const out = ctx.changes;
   if (!isRequest(direction)) return;
   const was = JSON.stringify(before.default);
   const now = JSON.stringify(after.default);
@@ -151,13 +146,7 @@ const diffDefault = (
   if (was !== now) out.push(breaking('default changed', where, `${was ?? 'none'} -> ${now ?? 'none'}`));
 };
 
-const diffProperties = (
-  ctx: SchemaDiffContext,
-  before: Json,
-  after: Json,
-  where: string,
-  direction: Direction,
-): void => {
+const diffProperties: KeywordDiff = (ctx, before, after, where, direction) => {
   const wasProps = isObject(before.properties) ? before.properties : {};
   const nowProps = isObject(after.properties) ? after.properties : {};
   const wasRequired = stringsOf(before.required);
@@ -192,13 +181,7 @@ const diffProperties = (
   }
 };
 
-const diffAdditionalProperties = (
-  ctx: SchemaDiffContext,
-  before: Json,
-  after: Json,
-  where: string,
-  direction: Direction,
-): void => {
+const diffAdditionalProperties: KeywordDiff = (ctx, before, after, where, direction) => {
   const was = before.additionalProperties;
   const now = after.additionalProperties;
   const closedBefore = was === false;
@@ -213,13 +196,7 @@ const diffAdditionalProperties = (
   }
 };
 
-const diffVariants = (
-  ctx: SchemaDiffContext,
-  before: Json,
-  after: Json,
-  where: string,
-  direction: Direction,
-): void => {
+const diffVariants: KeywordDiff = (ctx, before, after, where, direction) => {
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const was = Array.isArray(before[keyword]) ? (before[keyword] as unknown[]) : [];
     const now = Array.isArray(after[keyword]) ? (after[keyword] as unknown[]) : [];
@@ -273,13 +250,12 @@ export const diffSchema = (
   }
   const before = normalize(ctx.before, beforeValue);
   const after = normalize(ctx.after, afterValue);
-  const out = ctx.changes;
   const here = location.endsWith('›') ? location.slice(0, -2) : location;
 
-  diffTypes(before, after, here, direction, out);
-  diffEnum(before, after, here, direction, out);
-  diffConstraints(before, after, here, direction, out);
-  diffDefault(before, after, here, direction, out);
+  diffTypes(ctx, before, after, here, direction);
+  diffEnum(ctx, before, after, here, direction);
+  diffConstraints(ctx, before, after, here, direction);
+  diffDefault(ctx, before, after, here, direction);
   diffAnnotations(ctx, before, after, here);
   diffProperties(ctx, before, after, location, direction);
   diffAdditionalProperties(ctx, before, after, here, direction);

@@ -22,7 +22,7 @@ import {
   TOKENS,
 } from '../support/contract.js';
 import { codeOf, dataPointExampleFor, definitionOf, errorExample } from './examples.js';
-import { metricOf, successStatesOf } from './success-states.js';
+import { metricOfEndpoint, successStatesOf } from './success-states.js';
 
 /** One interaction of the contract: what the client is asked to do, and what goes over the wire. */
 export interface ContractInteraction {
@@ -92,7 +92,7 @@ const friendlyQuery = (ep: EndpointDefinition, wire: Record<string, string>): Re
 /** The call that the endpoint's documented example makes (analytics: one day of data points). */
 const exampleCall = (id: EndpointId): CallShape => {
   const ep = definitionOf(id);
-  const wireQuery = metricOf(id) ? { event_date: ANALYTICS_DAY } : { ...(ep.example.query ?? {}) };
+  const wireQuery = metricOfEndpoint(id) ? { event_date: ANALYTICS_DAY } : { ...(ep.example.query ?? {}) };
   return {
     ...(ep.params ? { params: { ...ep.example.params } } : {}),
     wireQuery,
@@ -105,7 +105,7 @@ const successBodyOf = (id: EndpointId, status: number): PactTemplate | undefined
   const ep = definitionOf(id);
   const schema = (ep.success as Partial<Record<number, z.ZodTypeAny | null>>)[status];
   if (!schema) return undefined;
-  const metric = metricOf(id);
+  const metric = metricOfEndpoint(id);
   const example = metric
     ? { results: [dataPointExampleFor(metric as AnalyticsMetric)] }
     : ep.example.response;
@@ -172,7 +172,7 @@ const isWrite = (ep: EndpointDefinition) => ep.method !== 'GET';
 const interactionsFor = (id: EndpointId, status: number): ContractInteraction[] => {
   const ep = definitionOf(id);
   const call = exampleCall(id);
-  const metric = metricOf(id);
+  const metric = metricOfEndpoint(id);
   switch (status) {
     case 200:
     case 201:

@@ -63,14 +63,14 @@ const V3_SUCCESS_STATES: Partial<
 };
 
 /** The analytics metric an endpoint serves (the metric endpoints and the latest-version path). */
-export const metricOf = (id: EndpointId): string | undefined => {
+export const metricOfEndpoint = (id: EndpointId): string | undefined => {
   if (id.startsWith('analytics_')) return id.slice('analytics_'.length);
   if (id === 'analyticsLatest') return String(definitionOf(id).example.params?.metric);
   return undefined;
 };
 
 export const successStatesOf = (id: EndpointId, status: number): ProviderState[] => {
-  const metric = metricOf(id);
+  const metric = metricOfEndpoint(id);
   if (metric) return [state(S.dataPoints, { org: ORG, metric, date: ANALYTICS_DAY })];
   if (id === 'retiredV2') return [];
   const ep = definitionOf(id);

@@ -64,7 +64,7 @@ export type NotePage = z.infer<typeof NotePageSchema>;
 export type NavigationEventPage = z.infer<typeof NavigationEventPageSchema>;
 export type OperatorPage = z.infer<typeof OperatorPageSchema>;
 
-const offsetPage = <T>(path: string, item: T) => ({
+const offsetPageExample = <T>(path: string, item: T) => ({
   count: 57,
   next: `${BASE_URL}${path}?limit=10&offset=10`,
   previous: null,
@@ -101,7 +101,7 @@ export const v3Endpoints = {
     query: ListConversationsQuerySchema,
     success: { 200: ConversationPageSchema },
     decisions: ['D6', 'D11'],
-    example: { query: { status: 'ended', limit: '10' }, response: offsetPage(C, conversationExample) },
+    example: { query: { status: 'ended', limit: '10' }, response: offsetPageExample(C, conversationExample) },
   }),
   deleteConversations: endpoint({
     method: 'DELETE',
@@ -188,7 +188,10 @@ export const v3Endpoints = {
     query: ListNotesQuerySchema,
     success: { 200: NotePageSchema },
     decisions: ['D5', 'D2'],
-    example: { query: { contact_identity_id: '4711' }, response: offsetPage(`${V3}/notes/`, noteExample) },
+    example: {
+      query: { contact_identity_id: '4711' },
+      response: offsetPageExample(`${V3}/notes/`, noteExample),
+    },
   }),
   createNote: endpoint({
     method: 'POST',
@@ -233,7 +236,7 @@ export const v3Endpoints = {
     decisions: ['D5'],
     example: {
       query: { ordering: '-id' },
-      response: offsetPage(`${V3}/navigation/`, navigationEventExample),
+      response: offsetPageExample(`${V3}/navigation/`, navigationEventExample),
     },
   }),
   listContacts: endpoint({
@@ -246,7 +249,7 @@ export const v3Endpoints = {
     query: ListContactsQuerySchema,
     success: { 200: ContactPageSchema },
     decisions: ['D6', 'D11'],
-    example: { query: { search_query: 'berlin' }, response: offsetPage(CT, contactIdentityExample) },
+    example: { query: { search_query: 'berlin' }, response: offsetPageExample(CT, contactIdentityExample) },
   }),
   deleteContacts: endpoint({
     method: 'DELETE',
@@ -335,7 +338,7 @@ export const v3Endpoints = {
     query: ListOperatorsQuerySchema,
     success: { 200: OperatorPageSchema },
     decisions: ['D4', 'D16'],
-    example: { response: offsetPage(`${V3}/operators/`, operatorExample) },
+    example: { response: offsetPageExample(`${V3}/operators/`, operatorExample) },
   }),
   getOperator: endpoint({
     method: 'GET',

@@ -148,66 +148,58 @@ export const timestampParam = (description: string) =>
     { type: 'string', format: 'date-time', description, example: '2024-03-14T09:26:53.000000Z' },
   );
 
-/** Comma-separated ids (exclude_ids, delete_ids). */
-export const commaIdsParam = (description: string, decision?: DecisionId) => {
-  const pattern = anchored(COMMA_IDS);
+/**
+ * A list written in one string: checked whole against its pattern (which the document shows), then
+ * split. The three list parameters differ only in pattern, message, split and example.
+ */
+const patternListParam = <T>(
+  source: string,
+  message: string,
+  split: (v: string) => T,
+  openapi: Omit<SchemaMeta, 'type' | 'pattern'>,
+) => {
+  const pattern = anchored(source);
   return param(
     z
       .string()
       .transform((v, ctx) => {
         if (!pattern.test(v)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `Expected a comma-separated list of ids (1 to ${LIMITS.maxId}), e.g. 12,15,99.`,
-          });
+          ctx.addIssue({ code: 'custom', message });
           return z.NEVER;
         }
-        return [...new Set(v.split(',').map(Number))];
+        return split(v);
       })
       .optional(),
-    {
-      type: 'string',
-      pattern: pattern.source,
-      description,
-      example: '12,15,99',
-      ...(decision ? decided(decision, 'D46') : decided('D46')),
-    },
+    { type: 'string', pattern: pattern.source, ...openapi },
   );
 };
+
+/** Comma-separated ids (exclude_ids, delete_ids). */
+export const commaIdsParam = (description: string, decision?: DecisionId) =>
+  patternListParam(
+    COMMA_IDS,
+    `Expected a comma-separated list of ids (1 to ${LIMITS.maxId}), e.g. 12,15,99.`,
+    (v) => [...new Set(v.split(',').map(Number))],
+    { description, example: '12,15,99', ...(decision ? decided(decision, 'D46') : decided('D46')) },
+  );
 
 /**
  * exclude_ids of the messages list: comma-separated message ids (`1042.2077.3`, left out of the
  * page, as other lists leave out their items) and whole numbers (the conversation itself, D9).
  */
-export const messageExcludeIdsParam = (description: string) => {
-  const pattern = anchored(MESSAGE_EXCLUDE_IDS);
-  return param(
-    z
-      .string()
-      .transform((v, ctx) => {
-        if (!pattern.test(v)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'Expected a comma-separated list of message ids (e.g. 1042.2077.3) or conversation ids.',
-          });
-          return z.NEVER;
-        }
-        const parts = v.split(',');
-        return {
-          ids: [...new Set(parts.filter((p) => !p.includes('.')).map(Number))],
-          messageIds: [...new Set(parts.filter((p) => p.includes('.')))],
-        };
-      })
-      .optional(),
-    {
-      type: 'string',
-      pattern: pattern.source,
-      description,
-      example: '1042.2077.3,1042.2077.4',
-      ...decided('D9', 'D46'),
+export const messageExcludeIdsParam = (description: string) =>
+  patternListParam(
+    MESSAGE_EXCLUDE_IDS,
+    'Expected a comma-separated list of message ids (e.g. 1042.2077.3) or conversation ids.',
+    (v) => {
+      const parts = v.split(',');
+      return {
+        ids: [...new Set(parts.filter((p) => !p.includes('.')).map(Number))],
+        messageIds: [...new Set(parts.filter((p) => p.includes('.')))],
+      };
     },
+    { description, example: '1042.2077.3,1042.2077.4', ...decided('D9', 'D46') },
   );
-};
 
 /** Keywords separated by a plus sign or a space (search_query; analytics id lists use the same rule). */
 export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(Boolean);
@@ -225,25 +217,13 @@ export const searchParam = (description: string) =>
   );
 
 /** Ids separated by `+` or a space, combined with OR (analytics filters). */
-export const plusIdsParam = (description: string) => {
-  const pattern = anchored(PLUS_IDS);
-  return param(
-    z
-      .string()
-      .transform((v, ctx) => {
-        if (!pattern.test(v)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `Expected ids (1 to ${LIMITS.maxId}) separated by + or a space, e.g. 3+7.`,
-          });
-          return z.NEVER;
-        }
-        return [...new Set(splitKeywords(v).map(Number))];
-      })
-      .optional(),
-    { type: 'string', pattern: pattern.source, description, example: '3+7', ...decided('D46') },
+export const plusIdsParam = (description: string) =>
+  patternListParam(
+    PLUS_IDS,
+    `Expected ids (1 to ${LIMITS.maxId}) separated by + or a space, e.g. 3+7.`,
+    (v) => [...new Set(splitKeywords(v).map(Number))],
+    { description, example: '3+7', ...decided('D46') },
   );
-};
 
 /** One of a fixed list of values (ordering, identifier). */
 export function enumParam<const V extends readonly [string, ...string[]]>(

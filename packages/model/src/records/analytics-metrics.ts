@@ -75,50 +75,30 @@ const forward = (state: string, target: 'an operator' | 'an operator group'): Me
   decided: true,
 });
 
-const responseTimeFirst: MetricInfo = {
-  tracks: 'first operator response in a session',
-  value: 'seconds',
-  valueStr: 'empty',
-  kind: 'session',
-};
-const responseTimeConversationFirst: MetricInfo = {
-  tracks: 'first operator response in the first session of a conversation',
-  value: 'seconds',
-  valueStr: 'empty',
-  kind: 'session',
-};
-const responseTime: MetricInfo = {
-  tracks: 'operator responses in a session, all but the first',
-  value: 'seconds',
-  valueStr: 'empty',
-  kind: 'session',
-};
-const unansweredFirst: MetricInfo = {
-  tracks: 'first response in the first session started while no operator was available',
-  value: 'seconds',
-  valueStr: 'empty',
-  kind: 'session',
-};
-const unanswered: MetricInfo = {
-  tracks: 'response in a session started while no operator was available',
-  value: 'seconds',
-  valueStr: 'empty',
-  kind: 'session',
-};
-const backchannel: MetricInfo = {
-  tracks: 'contact responds to an offline reply of an operator',
-  value: 'seconds',
-  valueStr: 'empty',
-  kind: 'conversation',
-};
-const contactResponseTime: MetricInfo = {
-  tracks:
-    'contact response time; named in the version list of paths only, served like um_contact_response_time_backchannel',
-  value: 'seconds',
-  valueStr: 'empty',
-  kind: 'conversation',
-  decided: true,
-};
+/** A metric whose value is a duration in seconds and whose value_str is empty. */
+const secondsMetric = (
+  tracks: string,
+  kind: MetricKind,
+  extra: Pick<MetricInfo, 'decided'> = {},
+): MetricInfo => ({ tracks, value: 'seconds', valueStr: 'empty', kind, ...extra });
+
+const responseTimeFirst = secondsMetric('first operator response in a session', 'session');
+const responseTimeConversationFirst = secondsMetric(
+  'first operator response in the first session of a conversation',
+  'session',
+);
+const responseTime = secondsMetric('operator responses in a session, all but the first', 'session');
+const unansweredFirst = secondsMetric(
+  'first response in the first session started while no operator was available',
+  'session',
+);
+const unanswered = secondsMetric('response in a session started while no operator was available', 'session');
+const backchannel = secondsMetric('contact responds to an offline reply of an operator', 'conversation');
+const contactResponseTime = secondsMetric(
+  'contact response time; named in the version list of paths only, served like um_contact_response_time_backchannel',
+  'conversation',
+  { decided: true },
+);
 const groupReEngage = forward('re-engage', 'an operator group');
 
 export const ANALYTICS_METRICS = {

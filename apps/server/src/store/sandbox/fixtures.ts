@@ -36,7 +36,7 @@ export interface Fixtures {
     org: number,
     fields?: {
       id?: number;
-      contact_id?: number;
+      contact_identity_id?: number;
       status?: string;
       operator_id?: number | null;
       messages?: number;
@@ -139,7 +139,7 @@ export function createFixtures(
 
     async contact(org, fields = {}) {
       const { id, conversation_count: _c, verified: _v, ...rest } = fields as Record<string, unknown>;
-      const contactId = await insert(db, 'contact_identities', {
+      const contactIdentityId = await insert(db, 'contact_identities', {
         id,
         organization_id: org,
         name: 'Lena Hoffmann',
@@ -151,11 +151,11 @@ export function createFixtures(
         ...rest,
       });
       await afterExplicitId(db, id as number | undefined);
-      return JSON.parse((await contactJson(db, org, contactId))!);
+      return JSON.parse((await contactJson(db, org, contactIdentityId))!);
     },
 
     async conversation(org, fields = {}) {
-      const contactId = fields.contact_id ?? (await fixtures.contact(org)).id;
+      const contactIdentityId = fields.contact_identity_id ?? (await fixtures.contact(org)).id;
       const widget = await widgetOf(org);
       const operatorId =
         fields.operator_id === undefined
@@ -171,7 +171,7 @@ export function createFixtures(
         id: fields.id,
         organization_id: org,
         customer_id: await customerOf(org),
-        contact_identity_id: contactId,
+        contact_identity_id: contactIdentityId,
         conversation_contact_uuid: crypto.randomUUID(),
         um_widget_id: widget,
         um_widget_ids: [widget],
@@ -214,7 +214,7 @@ export function createFixtures(
             i + 1,
             body,
             fromOperator ? 'operator' : 'contact',
-            fromOperator ? operatorId : contactId,
+            fromOperator ? operatorId : contactIdentityId,
             fromOperator ? operatorId : null,
             fromOperator ? 'Operator' : 'Contact',
             i + 1,
