@@ -9,7 +9,9 @@ import type { HandlerTable } from './types.js';
 /**
  * Every endpoint's handler, keyed like the model's endpoint table; the compiler checks that it is
  * complete and that each handler takes its endpoint's input and returns its endpoint's answers.
- * A new endpoint's handler goes into its resource's module; nothing here changes.
+ * A new endpoint's handler goes into the module of the resource its entry spreads in the model's
+ * table (`...CONVERSATIONS` -> conversations.ts; a nested list belongs to the resource it lists, as
+ * `/contact_identities/{id}/conversations/` does); nothing here changes.
  */
 export const handlers: HandlerTable = {
   ...conversationHandlers,

@@ -3,7 +3,7 @@ import { type EndpointDefinition, type EndpointId, endpointList } from '@org/mod
 import type { z } from 'zod/v4';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectRateLimitHeaders, expectSchema } from '../context.js';
-import { collectionOf, foundParamsOf } from './collections.js';
+import { collectionOf, foundParamsOf, rememberParents } from './collections.js';
 
 const isAnalytics = (ep: EndpointDefinition) => ep.group === 'analytics';
 
@@ -57,6 +57,7 @@ export const bodyChecks = (ctx: ConformanceContext): ConformanceCheck[] => {
           const collection = collectionOf(ep.path);
           if (collection && typeof first === 'number' && !c.found.has(collection))
             c.found.set(collection, first);
+          if (collection) rememberParents(c, collection, body?.results ?? []);
         }),
       );
       continue;

@@ -7,7 +7,8 @@ export const collectionOf = (path: string): string | undefined => /^\/api\/um\/v
 /**
  * The path parameters of a v3 path, filled with ids the lists found: each placeholder takes an id
  * of the collection named just before it (`/contact_identities/{id}/conversations/` reads a contact
- * the contacts list found), so a list or a read with path parameters of any kind is checked alike.
+ * the contacts list found; for a nested list, the record with the most of the listed records on
+ * the listed collection's first page, see rememberParents), so a list or a read with path parameters of any kind is checked alike.
  * Skips the check when the deployment has no such record. Also the path with the ids filled in.
  */
 export const foundParamsOf = (
@@ -16,8 +17,35 @@ export const foundParamsOf = (
   path: string,
 ): { params?: Record<string, number>; path: string } => {
   const params: Record<string, number> = {};
-  for (const [, collection, name] of path.matchAll(/\/(\w+)\/\{(\w+)\}/g))
-    params[name!] = ctx.found.get(collection!) ?? v.skip(`no ${collection} to read`);
+  for (const [, collection, name, listed] of path.matchAll(/\/(\w+)\/\{(\w+)\}(?=(?:\/(\w+)\/)?)/g))
+    params[name!] =
+      (listed && ctx.found.get(`${collection}/${listed}`)) ||
+      (ctx.found.get(collection!) ?? v.skip(`no ${collection} to read`));
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
   return Object.keys(params).length ? { params, path: filled } : { path };
+};
+
+/** How a listed record names the record it belongs to, by that record's collection. */
+const PARENT_ID_OF: Record<string, (item: Record<string, unknown>) => unknown> = {
+  contact_identities: (item) =>
+    (item.contact as { id?: unknown } | undefined)?.id ?? item.contact_identity_id,
+  conversations: (item) => item.conversation_id,
+};
+
+/**
+ * Remembers, for each kind of parent, the parent with the most records on a list's page
+ * (`contact_identities/conversations`: the contact with the most conversations), so that a list
+ * nested under that parent has items to page through.
+ */
+export const rememberParents = (ctx: ConformanceContext, listed: string, items: ReadonlyArray<unknown>) => {
+  for (const [parent, parentIdOf] of Object.entries(PARENT_ID_OF)) {
+    const counts = new Map<number, number>();
+    for (const item of items) {
+      const id = parentIdOf(item as Record<string, unknown>);
+      if (typeof id === 'number') counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+    const key = `${parent}/${listed}`;
+    if (best && !ctx.found.has(key)) ctx.found.set(key, best[0]);
+  }
 };
