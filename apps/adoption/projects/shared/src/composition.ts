@@ -1,6 +1,6 @@
-// How a zod 3.25 team builds on the model: zod 3.25 ships zod 4's API as `zod/v4`, and the model's
-// schemas are zod 4 schemas of it: the team's `import { z } from 'zod/v4'` embeds, extends, picks and
-// omits them, and z.toJSONSchema reads them (its zod 3 schemas, `import { z } from 'zod'`, stay apart).
+// How a team builds on the model: the model's schemas are zod 4 schemas, so the team's own zod 4
+// (`zod` on zod 4, `zod/v4` on zod 3.25: each project's src/team-zod.ts) embeds, extends, picks and
+// omits them, and z.toJSONSchema reads them.
 // `tsc --noEmit` checks the type assertions at the end; test/composition.test.ts runs the rest.
 import {
   type AnalyticsDataPoint,
@@ -24,7 +24,7 @@ import {
   type Topic,
   type TopicSchema,
 } from '@org/model';
-import { z } from 'zod/v4';
+import { z } from './team-zod.js';
 
 /** The team's own record, embedding the model's contact and conversations. */
 export const CrmLinkSchema = z.object({
