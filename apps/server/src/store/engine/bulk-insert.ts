@@ -31,55 +31,47 @@ function quoteElement(text: string): string {
   return needsEscape ? `"${text.replace(/[\\"]/g, '\\$&')}"` : `"${text}"`;
 }
 
-function encode(kind: ColumnKind, value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
+/**
+ * A value's text as PostgreSQL reads it into the column's own type: the one text both ways of
+ * writing a batch carry, so that either stores the same value (every column of the world has the
+ * type its kind names: integer kinds into integer columns, timestamptz into timestamptz, and so on).
+ */
+function valueText(kind: ColumnKind, value: unknown): string {
   switch (kind) {
-    case 'integer':
-    case 'double':
-      return String(value);
     case 'boolean':
       return value ? 't' : 'f';
     case 'jsonb':
-      return quoteElement(JSON.stringify(value));
+      return JSON.stringify(value);
     case 'integer[]':
-      return quoteElement(`{${(value as readonly number[]).join(',')}}`);
     case 'uuid[]':
-      return quoteElement(`{${(value as readonly string[]).join(',')}}`);
+      return `{${(value as readonly (number | string)[]).join(',')}}`;
     default:
-      return quoteElement(String(value));
+      return String(value);
   }
+}
+
+/** Kinds whose text is never quoted inside the INSERT's array literals (digits, `t` or `f`). */
+const BARE_KINDS: ReadonlySet<ColumnKind> = new Set(['integer', 'double', 'boolean']);
+
+/** A value as an element of the INSERT's array parameter. */
+function encode(kind: ColumnKind, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = valueText(kind, value);
+  return BARE_KINDS.has(kind) ? text : quoteElement(text);
 }
 
 /** Characters a field of COPY's text format escapes with a backslash. */
 const COPY_SPECIAL = /[\\\t\n\r]/;
-const copyEscape = (text: string) =>
-  COPY_SPECIAL.test(text)
+function copyEscape(text: string): string {
+  return COPY_SPECIAL.test(text)
     ? text.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n').replaceAll('\r', '\\r')
     : text;
+}
 
-/**
- * A value as a field of COPY's text format: the text the INSERT's arrays carry for it (`encode`),
- * as PostgreSQL reads it into the column's own type, so either way stores the same value (every
- * column of the world has the type its kind names: integer kinds into integer columns, timestamptz
- * into timestamptz, and so on).
- */
+/** A value as a field of COPY's text format. */
 function copyField(kind: ColumnKind, value: unknown): string {
   if (value === null || value === undefined) return '\\N';
-  switch (kind) {
-    case 'integer':
-    case 'double':
-      return String(value);
-    case 'boolean':
-      return value ? 't' : 'f';
-    case 'jsonb':
-      return copyEscape(JSON.stringify(value));
-    case 'integer[]':
-      return `{${(value as readonly number[]).join(',')}}`;
-    case 'uuid[]':
-      return `{${(value as readonly string[]).join(',')}}`;
-    default:
-      return copyEscape(String(value));
-  }
+  return copyEscape(valueText(kind, value));
 }
 
 /** One batch's write: a multi-row INSERT with its parameters, or a COPY with its rows. */
