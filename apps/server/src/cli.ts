@@ -237,7 +237,7 @@ else {
   const lines = [
     '',
     `  Reference server listening on ${summary.url}  (${summary.database}, ${summary.world} world, ready in ${summary.startedInMs} ms)`,
-    `  API reference: ${summary.docs}    OpenAPI: ${summary.openapi}`,
+    `  Docs (guides, reference, try-it): ${summary.docs}    OpenAPI: ${summary.openapi}`,
     ...(summary.sandbox ? [`  Sandbox (reset, rate limits, journal, worlds): ${summary.sandbox}`] : []),
     '',
     `  Customer token (all organizations): ${summary.customerToken}`,

@@ -1,5 +1,5 @@
 import * as z from 'zod/v4';
-import type { ResourceGroup } from './endpoints/define.js';
+import type { RateLimitGroup } from './endpoints/define.js';
 import { OperatorRoleSchema } from './enums.js';
 import { LIMITS } from './limits.js';
 import { IdSchema } from './primitives.js';
@@ -74,7 +74,7 @@ const RESOURCE_GROUPS = [
   'navigation',
   'operators',
   'analytics',
-] as const satisfies readonly ResourceGroup[];
+] as const satisfies readonly RateLimitGroup[];
 const TopicsSchema = z.array(z.string().min(1).max(LIMITS.maxStringLength)).max(LIMITS.maxArrayItems);
 
 export const PROVIDER_STATE_CATALOGUE = {

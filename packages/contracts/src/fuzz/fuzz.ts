@@ -8,7 +8,7 @@ import {
   SchemaValidator,
 } from './document.js';
 import {
-  collectionOfPath,
+  collectionOf,
   type FuzzRequest,
   type GeneratorContext,
   mutatedRequestArbitrary,
@@ -366,7 +366,7 @@ const evaluate = (
         break;
       }
     }
-    const others = new Set(ctx.pools.otherIds.get(collectionOfPath(op.path)) ?? []);
+    const others = new Set(ctx.pools.otherIds.get(collectionOf(op.path)) ?? []);
     const leaked = recordsOf(body).find((r) => typeof r.id === 'number' && others.has(r.id));
     if (leaked) found.push({ check: 'tenancy', message: `record ${leaked.id} of the other organization` });
     const limitParam = op.parameters.find((p) => p.in === 'query' && p.name === 'limit');
@@ -452,7 +452,7 @@ const discover = async (
       } catch {
         continue;
       }
-      const collection = collectionOfPath(op.path);
+      const collection = collectionOf(op.path);
       for (const record of recordsOf(body))
         if (typeof record.id === 'number')
           addToPool(mine ? pools.ids : pools.otherIds, collection, record.id, 1000);
@@ -620,7 +620,7 @@ export const fuzz = async (options: FuzzOptions): Promise<FuzzReport> => {
     if (answer.status === 201 && op.method === 'POST') {
       try {
         const created = JSON.parse(answer.text) as { id?: unknown };
-        if (typeof created.id === 'number') ctx.pools.ids.get(collectionOfPath(op.path))?.push(created.id);
+        if (typeof created.id === 'number') ctx.pools.ids.get(collectionOf(op.path))?.push(created.id);
       } catch {
         /* checked below */
       }

@@ -45,7 +45,7 @@ export interface GeneratorContext {
 }
 
 /** The collection a path belongs to: `/x/all/` and `/x/{id}/...` both belong to `/x/`. */
-export const collectionOfPath = (path: string): string => {
+export const collectionOf = (path: string): string => {
   const brace = path.indexOf('{');
   const base = brace >= 0 ? path.slice(0, brace) : path;
   return base.replace(/all\/$/, '');
@@ -256,7 +256,7 @@ const parameterArbitrary = (
   p: FuzzParameter,
 ): fc.Arbitrary<string> => {
   if (p.in === 'path') {
-    const ids = ctx.pools.ids.get(collectionOfPath(op.path));
+    const ids = ctx.pools.ids.get(collectionOf(op.path));
     if (p.name === 'id' && ids?.length) return fc.constantFrom(...ids.map(String));
   }
   const pool = poolFor(ctx, p.name, p.schema, true) as string[];
@@ -477,7 +477,7 @@ const mutatorsOf = (ctx: GeneratorContext, op: FuzzOperation): Mutator[] => {
         strict: false, // an invalid id may answer 400 or 404; both are documented
       })),
     );
-  const otherIds = ctx.pools.otherIds.get(collectionOfPath(op.path)) ?? [];
+  const otherIds = ctx.pools.otherIds.get(collectionOf(op.path)) ?? [];
   if (pathParams.some((p) => p.name === 'id') && otherIds.length)
     mutators.push((req) =>
       fc.constantFrom(...otherIds).map((id) => ({

@@ -43,7 +43,10 @@ export const pathParamsOf = <P extends string>(path: P): PathParamsOf<P> => {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Rate-limit counters (D2): every endpoint of a group and every method add to one counter. */
-export type ResourceGroup = 'conversations' | 'contacts' | 'navigation' | 'operators' | 'analytics';
+export type RateLimitGroup = 'conversations' | 'contacts' | 'navigation' | 'operators' | 'analytics';
+
+/** @deprecated The old name of {@link RateLimitGroup}: a group is a rate-limit counter only. */
+export type ResourceGroup = RateLimitGroup;
 
 export type SuccessStatus = 200 | 201 | 204;
 
@@ -71,7 +74,7 @@ export interface EndpointDefinition<
   /** OpenAPI path template, e.g. /api/um/v3/conversations/{id}/ */
   readonly path: P;
   /** Rate-limit counter; null for paths that answer before any counting (v2). */
-  readonly group: ResourceGroup | null;
+  readonly group: RateLimitGroup | null;
   readonly tag: string;
   readonly summary: string;
   readonly description: string;
@@ -98,7 +101,7 @@ type Input<
   Query extends z.ZodType | undefined,
   Body extends z.ZodType | undefined,
   Success extends Partial<Record<SuccessStatus, z.ZodType | null>>,
-  G extends ResourceGroup | null,
+  G extends RateLimitGroup | null,
   E extends readonly ErrorStatus[] | undefined,
 > = Omit<EndpointDefinition<M, P, Params, Query, Body, Success>, 'errors' | 'decisions' | 'group'> & {
   readonly group: G;
@@ -112,7 +115,7 @@ type ServerErrorStatus = (typeof SERVER_ERROR_STATUSES)[number];
 export type DerivedErrorStatus<
   Params extends z.ZodType | undefined,
   Body extends z.ZodType | undefined,
-  G extends ResourceGroup | null,
+  G extends RateLimitGroup | null,
   E extends readonly ErrorStatus[] | undefined,
 > =
   | (E extends readonly ErrorStatus[]
@@ -143,7 +146,7 @@ export const endpoint = <
   const Success extends Partial<Record<SuccessStatus, z.ZodType | null>> = Partial<
     Record<SuccessStatus, z.ZodType | null>
   >,
-  const G extends ResourceGroup | null = ResourceGroup | null,
+  const G extends RateLimitGroup | null = RateLimitGroup | null,
   const E extends readonly ErrorStatus[] | undefined = undefined,
 >(
   def: Input<M, P, Params, Query, Body, Success, G, E>,

@@ -70,7 +70,7 @@ const offsetPageExample = <T>(path: string, item: T) => ({
   previous: null,
   results: [item],
 });
-const cursorPage = <T>(path: string, item: T, id: number | string, count?: number) => ({
+const cursorPageExample = <T>(path: string, item: T, id: number | string, count?: number) => ({
   next: `${BASE_URL}${path}?cursor=${id}&limit=10`,
   previous: `${BASE_URL}${path}?cursor=-${id}&limit=10`,
   results: [item],
@@ -126,7 +126,7 @@ export const v3Endpoints = {
     decisions: ['D7', 'D16'],
     example: {
       query: { cursor: '1042', limit: '10' },
-      response: cursorPage(`${C}all/`, conversationExample, 1042, 57),
+      response: cursorPageExample(`${C}all/`, conversationExample, 1042, 57),
     },
   }),
   getConversation: endpoint({
@@ -175,7 +175,7 @@ export const v3Endpoints = {
     decisions: ['D2', 'D7'],
     example: {
       params: { id: 1042 },
-      response: { ...cursorPage(`${C}1042/messages/`, messageExample, '1042.2077.3'), next: null },
+      response: { ...cursorPageExample(`${C}1042/messages/`, messageExample, '1042.2077.3'), next: null },
     },
   }),
   listNotes: endpoint({
@@ -291,7 +291,10 @@ export const v3Endpoints = {
     query: AllContactsQuerySchema,
     success: { 200: ContactCursorPageSchema },
     decisions: ['D7', 'D16'],
-    example: { query: { limit: '10' }, response: cursorPage(`${CT}all/`, contactIdentityExample, 4711, 57) },
+    example: {
+      query: { limit: '10' },
+      response: cursorPageExample(`${CT}all/`, contactIdentityExample, 4711, 57),
+    },
   }),
   getContact: endpoint({
     method: 'GET',

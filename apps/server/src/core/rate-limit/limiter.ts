@@ -1,4 +1,4 @@
-import { RATE_LIMIT_HEADER_NAMES as H, LIMITS, type ResourceGroup } from '@org/model';
+import { RATE_LIMIT_HEADER_NAMES as H, LIMITS, type RateLimitGroup } from '@org/model';
 import { ApiError } from '../api-error.js';
 import type { CounterStore } from './counter-store.js';
 
@@ -29,7 +29,7 @@ const DAY = 86_400;
 function countersFor(
   limits: RateLimits,
   scope: string,
-  group: ResourceGroup,
+  group: RateLimitGroup,
   metric: string | undefined,
   now: number,
 ) {
@@ -77,7 +77,7 @@ export class RateLimiter {
 
   async hit(
     scope: string,
-    group: ResourceGroup,
+    group: RateLimitGroup,
     metric?: string,
     now = this.clock(),
   ): Promise<Record<string, string>> {
