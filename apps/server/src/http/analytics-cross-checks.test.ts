@@ -20,7 +20,7 @@ import type { Api } from '../test-support/api.js';
 
 /**
  * Analytics v1 against the v3 records of the same world, both read through the HTTP API (section 6
- * of the analytics description, D21): message counts per session equal the stored messages of
+ * of the analytics description): message counts per session equal the stored messages of
  * that part, durations equal the parts' and conversations' durations, the rating is
  * conversation.rate (the latest only), topics are the conversation's topics, unique visits and
  * countries follow the contacts, operator status and slot usage follow the operators, and the

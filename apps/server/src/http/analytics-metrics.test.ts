@@ -21,8 +21,9 @@ import {
 /**
  * Analytics API v1 on the seeded demo world, metric by metric: section 2 (keys of a data point and
  * their presence rules, rules 1-2), section 6 (what value and value_str mean, 6.1, 6.2, the rules
- * "one event per conversation"), D21 (formats we decided), D14 (order, both spellings) and D13
- * (the unversioned path). Every response is parsed with the metric's own schema by the test client.
+ * "one event per conversation"), the value formats we chose where the description shows none, the
+ * order (time ascending), both spellings of the re-engage group forward and the unversioned path.
+ * Every response is parsed with the metric's own schema by the test client.
  */
 const w = useAnalyticsWorld();
 
@@ -51,13 +52,13 @@ describe('every metric of section 6', () => {
     expect(missing).toEqual([]);
   });
 
-  it('is served under both spellings of the re-engage group forward with the same data (D14)', () => {
+  it('is served under both spellings of the re-engage group forward with the same data', () => {
     expect(of('um_chat_session_manual_forward_re_group_engage')).toEqual(
       of('um_chat_session_manual_forward_group_re_engage'),
     );
   });
 
-  it('is ordered by time ascending (D14) with times of the form YYYY-mm-ddTHH:MM:SS inside the range', () => {
+  it('is ordered by time ascending with times of the form YYYY-mm-ddTHH:MM:SS inside the range', () => {
     for (const metric of METRICS) {
       expectTimeAscending(of(metric), metric);
       for (const p of of(metric)) {
@@ -67,7 +68,7 @@ describe('every metric of section 6', () => {
     }
   });
 
-  it('answers the unversioned path with the same data, parseable with the metric schema (D13)', async () => {
+  it('answers the unversioned path (the latest version) with the same data, parseable with the metric schema', async () => {
     for (const metric of METRICS) {
       const latest = await readAll(w.customer, metric, WINDOW, { latest: true });
       expect(latest, metric).toEqual(of(metric));
@@ -155,7 +156,7 @@ describe('presence rules (section 2)', () => {
   });
 });
 
-// ---- value and value_str per metric (section 6, 6.1, 6.2, D21) ----
+// ---- value and value_str per metric (section 6, 6.1, 6.2, our formats where it shows none) ----
 
 type Rule = (p: Point) => void;
 const one: Rule = (p) => expect(p.value).toBe(1);
@@ -301,7 +302,7 @@ const VALUE_RULES: Record<AnalyticsMetric, Rule> = {
   },
 };
 
-describe('value and value_str of each metric (section 6, D21)', () => {
+describe('value and value_str of each metric (section 6, our formats where it shows none)', () => {
   it.each(METRICS)('%s', (metric) => {
     for (const p of of(metric)) {
       try {
@@ -425,7 +426,7 @@ describe('relations between metrics', () => {
       expect(categories.get(p.conversation_part_id!)![0]!.value_str).toBe('offline');
   });
 
-  it('um_contact_response_time(_service_time) are served like the backchannel metrics (D21)', () => {
+  it('um_contact_response_time(_service_time) are served like the backchannel metrics', () => {
     expect(of('um_contact_response_time')).toEqual(of('um_contact_response_time_backchannel'));
     expect(of('um_contact_response_time_service_time')).toEqual(
       of('um_contact_response_time_backchannel_service_time'),

@@ -20,10 +20,11 @@ import { Api, linkQuery } from '../test-support/api.js';
 /**
  * Analytics API v1 section 4 (filters alone and combined, id lists with + or %20, event_date and
  * the range bounds as dates or timestamps, one bound = that single day, the 93-day cap,
- * operator_mode), section 5 (organization and customer tokens), D13 (unversioned path, unknown
- * metric), D14 (time then id, `next` past the page size) and D1/D17 error bodies. The expected
- * answer of a filter is computed from the unfiltered data of the same world, so every filter is
- * checked against the generated data. A small page size makes most reads follow `next` links.
+ * operator_mode), section 5 (organization and customer tokens), the unversioned path and unknown
+ * metrics, the order (time, then id) with `next` past the page size, and the error bodies of bad
+ * parameters, unknown ones included. The expected answer of a filter is computed from the
+ * unfiltered data of the same world, so every filter is checked against the generated data. A
+ * small page size makes most reads follow `next` links.
  */
 const PAGE = 40;
 const w = useAnalyticsWorld({ analyticsPageSize: PAGE });
@@ -153,7 +154,7 @@ describe('token scopes (section 5)', () => {
     }
   });
 
-  it('no token is 401 not_authenticated, an unknown token 401 authentication_failed (D1)', async () => {
+  it('no token is 401 not_authenticated, an unknown token 401 authentication_failed', async () => {
     const id = metricEndpoint('um_conversation_rating');
     await w.anonymous.fails(id, { query: WINDOW }, 401, 'not_authenticated');
     await w.anonymous
@@ -272,7 +273,7 @@ describe('id filters (section 4 rules 1-2)', () => {
     ['um_widget_id', '-3'],
     ['organization_id', ''],
     ['organization_id', '1+x'],
-  ])('%s=%j is 400 invalid naming the parameter (D1)', async (field, value) => {
+  ])('%s=%j is 400 invalid naming the parameter', async (field, value) => {
     const error = await w.customer.fails(
       metricEndpoint('um_conversation_rating'),
       { query: { ...WINDOW, [field]: value } },
@@ -282,7 +283,7 @@ describe('id filters (section 4 rules 1-2)', () => {
     expect(Object.keys(error.errors ?? {})).toEqual([field]);
   });
 
-  it('an unknown query parameter is 400 naming it (D17)', async () => {
+  it('an unknown query parameter is 400 naming it', async () => {
     const error = await w.customer.fails(
       metricEndpoint('um_conversation_rating'),
       { query: { ...WINDOW, widget_id: 1 } },
@@ -404,7 +405,7 @@ describe('dates and timestamps (section 4)', () => {
     if (before === after) expect(values(got)).toEqual([42]);
   });
 
-  it('a range of 93 days is served; 94 days are 400 naming event_date_to (section 8, D14)', async () => {
+  it('a range of 93 days is served; 94 days are 400 naming event_date_to (section 8)', async () => {
     const id = metricEndpoint(metric);
     await w.customer.ok(id, { query: { event_date_from: '2025-01-01', event_date_to: '2025-04-03' } });
     await w.customer.ok(id, {
@@ -479,7 +480,7 @@ describe('dates and timestamps (section 4)', () => {
   });
 });
 
-describe('order and continuation (D14)', () => {
+describe('order (time, then id) and continuation by next links', () => {
   const metric = 'um_operator_status';
   const id = metricEndpoint(metric);
   type Page = { results: Point[]; next?: string | null };
@@ -549,7 +550,7 @@ describe('order and continuation (D14)', () => {
     );
   });
 
-  it('a cursor that is not one of ours is 400 naming cursor, never a database error (D1)', async () => {
+  it('a cursor that is not one of ours is 400 naming cursor, never a database error', async () => {
     const b64 = (text: string) => Buffer.from(text).toString('base64url');
     for (const cursor of [
       'abc',
@@ -580,8 +581,8 @@ describe('order and continuation (D14)', () => {
   });
 });
 
-describe('paths (D13)', () => {
-  it('an unknown metric is 404 with a D1 body, with and without the version', async () => {
+describe('paths: with and without the version', () => {
+  it('an unknown metric is 404 with the error body, with and without the version', async () => {
     for (const path of ['/api/um/analytics/um_no_such_metric/', '/api/um/v1/analytics/um_no_such_metric/']) {
       const response = await w.customer.request('GET', path, { query: WINDOW });
       expect(response.status, path).toBe(404);

@@ -6,11 +6,11 @@ import { Api, type ApiResponse } from '../test-support/api.js';
 import { redisPrefix, useServers } from '../test-support/harness.js';
 
 /**
- * Analytics API v1 section 7 and 8 with D2: 10 requests per minute per metric endpoint per
- * organization, then 429 with Retry-After and X-RateLimit-* headers; a customer token without an
- * organization filter counts under its customer. The minute windows use a fixed clock (only Date
- * is faked, so no test waits and none crosses a window by accident); with TEST_REDIS_URL, two
- * servers on one Redis share the counters, as the v3 limits do.
+ * Analytics API v1 section 7 and 8 with our rate-limit rules: 10 requests per minute per metric
+ * endpoint per organization, then 429 with Retry-After and X-RateLimit-* headers; a customer token
+ * without an organization filter counts under its customer. The minute windows use a fixed clock
+ * (only Date is faked, so no test waits and none crosses a window by accident); with
+ * TEST_REDIS_URL, two servers on one Redis share the counters, as the v3 limits do.
  */
 const w = useAnalyticsWorld({ seed: false, limits: DEFAULT_LIMITS });
 
@@ -66,7 +66,7 @@ beforeAll(() => {
   orgB = w.orgApi.get(B)!;
 });
 
-describe('10 requests per minute per metric endpoint per organization (section 8, D2)', () => {
+describe('10 requests per minute per metric endpoint per organization (section 8)', () => {
   it('the limit is the description’s 10', () => {
     expect(LIMITS.analyticsPerMinute).toBe(10);
     expect(DEFAULT_LIMITS.analyticsPerMinute).toBe(10);
@@ -99,7 +99,7 @@ describe('10 requests per minute per metric endpoint per organization (section 8
     expect(await spend(1, () => get(orgB, 'um_conversation_duration'))).toEqual([9]);
   });
 
-  it('the unversioned path is the same endpoint: it counts with the versioned one (D13)', async () => {
+  it('the unversioned path is the same endpoint: it counts with the versioned one', async () => {
     freeze(7);
     await spend(5, () => get(orgA, 'um_operator_status'));
     expect(await spend(5, () => getLatest(orgA, 'um_operator_status'))).toEqual([4, 3, 2, 1, 0]);
@@ -120,7 +120,7 @@ describe('10 requests per minute per metric endpoint per organization (section 8
   });
 });
 
-describe('tokens and the counted organization (D2)', () => {
+describe('tokens and the counted organization', () => {
   it('a customer token without an organization filter counts under its customer, apart from its organizations', async () => {
     freeze(11);
     await spend(10, () => get(w.customer, 'um_conversation_topic'));

@@ -21,17 +21,18 @@ export interface AppOptions {
   /** Structured JSON logs with the request id: to stdout (true), to stderr, or none. */
   logger?: boolean | 'stderr';
   bodyLimit?: number;
-  /** The sandbox control API and request preferences (D23); off when absent. */
+  /** The sandbox control API and request preferences, for other teams' tests; off when absent. */
   sandbox?: SandboxControl;
   /** The built docs site served at /docs/ (default: DOCS_DIR, or the repository's docs/dist). */
   docsDir?: string;
-  /** D29: the URL page links are built from; without it, the request's (valid) Host header. */
+  /** The URL page links are built from, whatever Host says; without it, the request's (valid) Host. */
   publicUrl?: string;
 }
 
 /**
- * D27: a 431 is found by Node's parser before Fastify sees a request; the socket gets the D1 body
- * and is closed. Other parse failures of the request line or headers are a 400 `invalid`.
+ * A 431 is found by Node's parser before Fastify sees a request, so the API's error body is written
+ * to the socket here, which is then closed. Other parse failures of the request line or headers are
+ * a 400 `invalid`.
  */
 function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -68,7 +69,10 @@ const methodsByPath = (() => {
   return [...byPath.values()];
 })();
 
-/** Maps framework errors to D1 bodies; anything unexpected is a logged 500 with the request id. */
+/**
+ * Maps framework errors to the API's error body, so bad input the framework finds is never a 5xx;
+ * anything unexpected is a logged 500 with the request id.
+ */
 function toApiError(error: FastifyError, bodyLimit: number): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
@@ -92,8 +96,9 @@ function toApiError(error: FastifyError, bodyLimit: number): ApiError | null {
 }
 
 /**
- * D27: errors the router finds before any route. A path that is not valid percent-encoding on an
- * operation's path is counted as that operation's malformed path parameter (answerUnroutable).
+ * Errors the router finds before any route, in the API's error body. A path that is not valid
+ * percent-encoding on an operation's path is counted as that operation's malformed path parameter
+ * (answerUnroutable).
  */
 async function answerFrameworkError(
   services: Services,
@@ -136,11 +141,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       compilersFactory: { buildValidator: noRouteSchemas, buildSerializer: noRouteSchemas },
     },
     return503OnClosing: true,
-    // D27: a keep-alive connection answers this many requests (pipelined or not), the last one
-    // with `Connection: close`, then the server closes it.
+    // A documented transport limit: a keep-alive connection answers this many requests (pipelined
+    // or not), the last one with `Connection: close`, then the server closes it.
     maxRequestsPerSocket: LIMITS.maxRequestsPerConnection,
     clientErrorHandler,
-    // D27: errors the router finds before any route (bad percent-encoding, a too long parameter).
+    // Errors the router finds before any route (bad percent-encoding, a too long parameter) get the
+    // API's error body too.
     frameworkErrors: function onFrameworkError(error, request, reply) {
       void answerFrameworkError(services, error as FastifyError, request, reply as FastifyReply, bodyLimit);
     },

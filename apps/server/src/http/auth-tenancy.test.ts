@@ -7,7 +7,7 @@ import { newTenant, useTestServer } from '../test-support/harness.js';
 
 /**
  * json-api-v3.md section 5 "Authentication" rules 1-4, section 7 (permission message, wrong
- * organization id), D3 (tokens, headers), D4 (role capabilities) and tenancy: an organization
+ * organization id), tokens and context headers, role capabilities and tenancy: an organization
  * never sees, changes or deletes another organization's records, whatever ids, filters or search
  * terms are sent.
  */
@@ -25,7 +25,7 @@ it.each(v3)(
   },
 );
 
-it('the header value is the raw token; tokens are stored hashed (D3)', async () => {
+it('the header value is the raw token; tokens are stored hashed', async () => {
   await t.api.ok('listContacts');
   const rows = await storedTokenHashes(t.db);
   const stored = JSON.stringify(rows);
@@ -57,7 +57,7 @@ it('a customer token acts on the default organization, or the one Service-Organi
   expect((await t.api.ok('listNotes')).count).toBe(0);
 });
 
-it('a wrong Service-Organization-Id is not an error: the default organization is used (rule 3, section 7, D3)', async () => {
+it('a wrong Service-Organization-Id is not an error: the default organization is used (rule 3, section 7)', async () => {
   const a = await t.fx.contact(t.org.id);
   const other = await newTenant(t, 1);
   const foreign = other.organizations[0]!;
@@ -66,7 +66,7 @@ it('a wrong Service-Organization-Id is not an error: the default organization is
     expect(idsOf(await t.customer.as({ organizationId }).ok('listContacts')), String(organizationId)).toEqual(
       [a.id],
     );
-  // An organization token ignores the header (D3).
+  // An organization token ignores the header.
   expect(idsOf(await t.api.as({ organizationId: t.orgB.id }).ok('listContacts'))).toEqual([a.id]);
   // The other customer's token with our organization id stays in its own organization.
   expect((await other.customer.as({ organizationId: t.org.id }).ok('listContacts')).results[0]!.id).not.toBe(
@@ -74,7 +74,7 @@ it('a wrong Service-Organization-Id is not an error: the default organization is
   );
 });
 
-it('Service-Operator-Id runs the request as that operator; one not of the active organization is 403 (rule 4, D3)', async () => {
+it('Service-Operator-Id runs the request as that operator; one not of the active organization is 403 (rule 4)', async () => {
   const contact = await t.fx.contact(t.org.id);
   const note = await t.api
     .as({ operatorId: t.org.operators.admin })
@@ -151,7 +151,7 @@ it.each([
   ['admin', ['read', 'write', 'delete']],
   ['operator', ['read', 'write']],
   ['restricted', ['read']],
-] as const)('role %s: capabilities are checked before any action (rule 4, D4)', async (role, allowed) => {
+] as const)('role %s: capabilities are checked before any action (rule 4)', async (role, allowed) => {
   for (const [what, id, options, kind] of await actions()) {
     const api: Api = t.api.as({ operatorId: t.org.operators[role] });
     const response = await api.call(id, options);
@@ -190,7 +190,7 @@ it('a denied action changes nothing, and is denied even for an id that does not 
   await t.api.ok('getOperator', { params: { id: t.org.operators.admin } });
 });
 
-it('an operator may change itself and its away status, but not its role (D4)', async () => {
+it('an operator may change itself and its away status, but not its role (no self-promotion)', async () => {
   const me = await t.fx.operator(t.org.id, { role: 'operator' });
   const api = t.api.as({ operatorId: me.id });
   expect(

@@ -19,7 +19,7 @@ import { useServersOnTemporaryDatabase } from '../test-support/harness.js';
 
 /**
  * Each instance caches counts, tokens, organizations and operators, and drops them when a committed
- * write to their tables is announced: by the instance that wrote it (D59), or by the triggers for
+ * write to their tables is announced: by the instance that wrote it, or by the triggers for
  * any other writer (0013, 0015, 0023). An instance whose LISTEN connection is lost caches no count
  * until it has reconnected, and then is notified again. The outage is held by refusing new connections to the database (the pools
  * keep the ones they have), so the instances retry with backoff until it is lifted.
@@ -112,7 +112,7 @@ describe.skipIf(!testDatabaseUrl)(
       expect(await total()).toBeGreaterThan(cached);
     });
 
-    it('pages are cached with the counts (D49): a write through the other instance reaches them', async () => {
+    it('pages are cached with the counts: a write through the other instance reaches them', async () => {
       const [first, second] = servers as [RunningServer, RunningServer];
       const org = first.world.organizations[0]!;
       const viaFirst = new Api(first.url, { token: org.token });
@@ -200,7 +200,7 @@ describe.skipIf(!testDatabaseUrl)(
           timeout: 2_000,
           interval: 20,
         });
-        // A conversation served (and cached, D49) by the second instance, then written through the first.
+        // A conversation served (and cached) by the second instance, then written through the first.
         const { id } = await first.fixtures.conversation(org.id, {
           contact_identity_id: created.id as number,
         });

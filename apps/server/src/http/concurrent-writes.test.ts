@@ -114,7 +114,7 @@ describe.skipIf(!testDatabaseUrl)(
       expect(conversationRows.length).toBeGreaterThanOrEqual(3 * 6);
     });
 
-    it('concurrent PUTs of one new identifier value through both instances create one contact (D10)', async () => {
+    it('concurrent PUTs of one new identifier value through both instances create one contact', async () => {
       const [first, second] = servers as [RunningServer, RunningServer];
       const org = first.world.organizations[0]!;
       const apis = [new Api(first.url, { token: org.token }), new Api(second.url, { token: org.token })];

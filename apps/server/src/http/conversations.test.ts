@@ -15,8 +15,8 @@ import { statementsSentDuring } from '../test-support/statements.js';
 
 /**
  * json-api-v3.md section 4 "Conversations": every row of the endpoint table, every row of the
- * filters table, every ordering value, bulk delete (Common rules 3, 6, 7, 9; D8, D9), PATCH topics
- * (Common rule 2; D12, D20) and the stored representation staying current (storage). Runs on
+ * filters table, every ordering value, bulk delete and exclude_ids (Common rules 3, 6, 7, 9), PATCH
+ * topics as texts (Common rule 2) and the stored representation staying current (storage). Runs on
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 
@@ -165,7 +165,7 @@ describeEngines('conversations', (t, engine) => {
     expect(idsOf(await t.api.ok('listAllConversations', { query }))).toEqual([mine.id]);
   });
 
-  it('accepts any status value (D18) and matches it exactly', async () => {
+  it('accepts any status value and matches it exactly', async () => {
     const odd = await t.fx.conversation(t.org.id, { status: 'waiting_for_customer' });
     await t.fx.conversation(t.org.id, { status: 'ended' });
     const page = await t.api.ok('listConversations', { query: { status: 'waiting_for_customer' } });
@@ -245,7 +245,7 @@ describeEngines('conversations', (t, engine) => {
     await t.api.fails('getConversation', { params: { id: created.id + 1000 } }, 404, 'not_found');
   });
 
-  it('PATCH conversations/{id}/ sets topics from texts and returns the updated conversation (D20)', async () => {
+  it('PATCH conversations/{id}/ sets topics from texts and returns the updated conversation', async () => {
     const first = await t.fx.conversation(t.org.id, { topics: ['Billing'] });
     const second = await t.fx.conversation(t.org.id);
     const billing = first.topics[0]!;
@@ -297,7 +297,7 @@ describeEngines('conversations', (t, engine) => {
     });
     expect(patched.topics.map((topic) => topic.text)).toEqual(['Renewed']);
     expect(await t.api.ok('getConversation', { params: { id: created.id } })).toEqual(patched);
-    // Its answer is kept in this process only (D56): the stored render is the older version, which
+    // Its answer is kept in this process only: the stored render is the older version, which
     // no read serves; a read that renders the new version stores it.
     const third = (await storedDetailVersions(t.db, created.id))!;
     expect(third.version).toBeGreaterThan(second.version);
@@ -305,7 +305,7 @@ describeEngines('conversations', (t, engine) => {
   });
 
   it.runIf(engine === 'postgres')(
-    'a PATCH sends 1 SQL statement and its announcement, a GET of a conversation this instance holds rendered 1, then none (0017, D49, D56, D59)',
+    'a PATCH sends 1 SQL statement and its announcement; a GET after it sends 1 (the version), the next none (migration 0017)',
     async () => {
       const created = await t.fx.conversation(t.org.id, { topics: ['One'] });
       await t.api.ok('getConversation', { params: { id: created.id } }); // authentication cached
@@ -313,12 +313,13 @@ describeEngines('conversations', (t, engine) => {
         statementsSentDuring(() =>
           t.api.ok('updateConversation', { params: { id: created.id }, body: { topics } }),
         );
-      // The write answers its render (D56): one statement, whether topics are created, kept or removed;
-      // then its announcement (D59: one request alone; concurrent ones share announcements).
+      // One statement writes the topics and returns the answer's render, whether topics are created,
+      // kept or removed (see decision D56, a PATCH of topics answers from its write); then one
+      // announcement (a request alone; concurrent ones share announcements).
       expect(await patch(['One', 'Two'])).toBe(2);
       expect(await patch(['One', 'Two'])).toBe(2);
       expect(await patch([])).toBe(2);
-      // A GET after the write: the version (1); again, before any other write: none (D49).
+      // A GET after the write: the version (1); again, before any other write: none (it is cached).
       const get = () =>
         statementsSentDuring(() => t.api.ok('getConversation', { params: { id: created.id } }));
       expect(await get()).toBe(1);
@@ -327,7 +328,7 @@ describeEngines('conversations', (t, engine) => {
   );
 
   it.runIf(engine === 'postgres')(
-    'a PATCH that waited for a write committed after its snapshot answers that write too (D56)',
+    'a PATCH that waited for a write committed after its snapshot answers that write too',
     async () => {
       const created = await t.fx.conversation(t.org.id, { topics: ['One'] });
       const partId = created.conversation_part_set[0]!.id;
@@ -348,7 +349,7 @@ describeEngines('conversations', (t, engine) => {
     },
   );
 
-  it('PATCH takes the fields directly: a wrapper object or a read-only field is 400 (Common rule 2, D12)', async () => {
+  it('PATCH takes the fields directly: a wrapper object or a read-only field is 400 (Common rule 2)', async () => {
     const conversation = await t.fx.conversation(t.org.id);
     const wrapped = await t.api.fails(
       'updateConversation',
@@ -375,7 +376,7 @@ describeEngines('conversations', (t, engine) => {
     expect((await t.api.ok('getConversation', { params: { id: conversation.id } })).topics).toEqual([]);
   });
 
-  it('DELETE conversations/{id}/ answers 204 without a body, also for an ongoing conversation (D8)', async () => {
+  it('DELETE conversations/{id}/ answers 204 without a body, also for an ongoing conversation', async () => {
     const ongoing = await t.fx.conversation(t.org.id, { status: 'new' });
     const response = await t.api.call('deleteConversation', { params: { id: ongoing.id } });
     expect(response.status).toBe(204);
@@ -433,7 +434,7 @@ describeEngines('conversations', (t, engine) => {
     expect(fromOperator!.state).toEqual({ type: 1, error_code: null, message: 'Submitted' });
   });
 
-  it('DELETE conversations/ removes 10 by default, newest first, and never ongoing ones (Common rule 9, D8)', async () => {
+  it('DELETE conversations/ removes 10 by default, newest first, and never ongoing ones (Common rule 9)', async () => {
     const ended = await conversations(t, 12);
     const ongoing = [
       await t.fx.conversation(t.org.id, { status: 'new' }),
@@ -492,7 +493,7 @@ describeEngines('conversations', (t, engine) => {
     expect(error.errors).toHaveProperty('delete_ids');
   });
 
-  it('exclude_ids: excluded conversations are not fetched, updated or deleted (Common rule 6, D9)', async () => {
+  it('exclude_ids: excluded conversations are not fetched, updated or deleted (Common rule 6)', async () => {
     const [a, b] = await conversations(t, 2, { topics: ['Keep'] });
     const exclude_ids = String(a!.id);
     expect(idsOf(await t.api.ok('listConversations', { query: { exclude_ids } }))).toEqual([b!.id]);
@@ -539,7 +540,7 @@ describeEngines('conversations', (t, engine) => {
     expect((await t.api.ok('listContacts')).results[0]!.conversation_count).toBe(1);
   });
 
-  it('renders free-form fields as stored, null included (D19)', async () => {
+  it('renders free-form fields (shapes the description does not show) as stored, null included', async () => {
     const conversation = await t.fx.conversation(t.org.id);
     await setColumns(t, 'conversations', conversation.id, {
       um_widget_goals: JSON.stringify([{ id: 1, name: 'Signup' }]),
@@ -557,7 +558,7 @@ describeEngines('conversations', (t, engine) => {
     expect(shown.addon_urls).toEqual({ crm: 'https://crm.example.org/c/1' });
   });
 
-  it('accepts any message type, state type and part type (D18)', async () => {
+  it('accepts any message type, state type and part type', async () => {
     const conversation = await t.fx.conversation(t.org.id, { messages: 1 });
     await setConversationRows(t.db, 'messages', conversation.id, {
       type: 'whatsapp',

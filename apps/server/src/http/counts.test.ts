@@ -5,9 +5,10 @@ import { Api } from '../test-support/api.js';
 import { useServersOnTemporaryDatabase } from '../test-support/harness.js';
 
 /**
- * D6 counts are exact after a write through any instance: each instance caches counts and drops
- * them when PostgreSQL announces a committed write (migration 0013). Cached counts are kept for
- * minutes, so only the announcement can make another instance's count right within the wait below.
+ * Offset pages' counts are exact after a write through any instance: each instance caches counts
+ * and drops them when PostgreSQL announces a committed write (migration 0013). Cached counts are
+ * kept for minutes, so only the announcement can make another instance's count right within the
+ * wait below.
  */
 describe.skipIf(!testDatabaseUrl)(
   `counts across instances on one PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,

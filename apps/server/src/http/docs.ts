@@ -64,7 +64,7 @@ const sandboxSettings = (sandbox: Pick<SandboxControl, 'demoTokens'>) => ({
 export function registerDocs(app: FastifyInstance, options: DocsOptions = {}): void {
   const root = options.docsDir ? resolve(options.docsDir) : defaultDocsDir();
   // Generated on the first request, not at start: generating it (and loading the generator) was a
-  // tenth of the time a fresh server took to answer (D43).
+  // tenth of the time a fresh server took to answer.
   let document: Promise<string> | undefined;
   app.get('/openapi.json', async function serveOpenApi(_request, reply) {
     document ??= import('@org/model/openapi').then((m) => JSON.stringify(m.openApiDocument()));

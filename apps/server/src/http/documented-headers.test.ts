@@ -37,7 +37,7 @@ const send = (method: string, url: string) =>
     ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}' }),
   });
 
-describe('rate-limit headers: sent exactly where the document lists them (D2)', () => {
+describe('rate-limit headers: sent exactly where the document lists them', () => {
   const withId = endpointList().filter(([, ep]) => ep.path.includes('{id}'));
 
   it(`a path id that is not percent-encoding (%zz) answers 400, counted, on each of the ${withId.length} operations`, async () => {

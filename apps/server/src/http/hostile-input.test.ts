@@ -7,8 +7,9 @@ import { Api } from '../test-support/api.js';
 import { describeEngines, NO_LIMITS } from '../test-support/harness.js';
 
 /**
- * Issue "Hardening", hostile and odd input: every one answered in the D1 error body with the
- * rate-limit headers where a counter exists (D2), never a 5xx (D26–D29).
+ * Issue "Hardening", hostile and odd input (input bounds, transport limits, emails, Host headers):
+ * every one answered in the API's error body with the rate-limit headers where a counter exists,
+ * never a 5xx.
  */
 
 /** One raw HTTP/1.1 exchange: writes `request`, reads until the server closes or `until` holds. */
@@ -50,7 +51,7 @@ const expectCounted = (response: { headers: Headers }) => {
 };
 
 describeEngines('hostile input', (t) => {
-  it('a JSON body nested 10,000 deep answers 400 naming the depth limit (D26)', async () => {
+  it('a JSON body nested 10,000 deep answers 400 naming the depth limit', async () => {
     const contact = await t.fx.contact(t.org.id);
     const rawBody = `{"name":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
     const response = await t.api.request('PATCH', `${V3}/contact_identities/${contact.id}/`, {
@@ -63,7 +64,7 @@ describeEngines('hostile input', (t) => {
     expectCounted(response);
   });
 
-  it('strings of indexed fields: the limit is accepted and stored, one more character is 400 (D26)', async () => {
+  it('strings of indexed fields: the limit is accepted and stored, one more character is 400', async () => {
     const contact = await t.fx.contact(t.org.id);
     // Three UTF-8 bytes per character: the worst case a btree entry must hold.
     const longest = '€'.repeat(LIMITS.maxStringLength);
@@ -99,7 +100,7 @@ describeEngines('hostile input', (t) => {
     expect(b(filter).errors).toHaveProperty('name');
   });
 
-  it('emails valid under the documented pattern are accepted (D28)', async () => {
+  it('emails valid under the documented pattern are accepted', async () => {
     const contact = await t.fx.contact(t.org.id);
     for (const email of ['user@localhost', 'a!b#c@example.org']) {
       const response = await t.api.request('PATCH', `${V3}/contact_identities/${contact.id}/`, {
@@ -113,7 +114,7 @@ describeEngines('hostile input', (t) => {
     expect(bad.status).toBe(400);
   });
 
-  it('PATCH operator_group_ids of another organization or unknown ids answers 400 naming them (D4)', async () => {
+  it('PATCH operator_group_ids of another organization or unknown ids answers 400 naming them', async () => {
     const groups = await operatorGroupsOf(t.db, [t.org.id, t.orgB.id]);
     const own = groups.find((g) => Number(g.organization_id) === t.org.id)!;
     const foreign = groups.find((g) => Number(g.organization_id) === t.orgB.id)!;
@@ -129,7 +130,7 @@ describeEngines('hostile input', (t) => {
     expectCounted(bad);
   });
 
-  it('exclude_ids on the messages list leaves those messages out; the conversation id still answers 404 (D9)', async () => {
+  it('exclude_ids on the messages list leaves those messages out; the conversation id still answers 404', async () => {
     const conversation = await t.fx.conversation(t.org.id, { messages: 3 });
     const path = `${V3}/conversations/${conversation.id}/messages/`;
     const all = await t.api.request('GET', path);
@@ -157,7 +158,7 @@ describe('hostile input at the HTTP layer', () => {
   });
   afterAll(() => server?.close());
 
-  it('431, 414 and bad percent-encoding answer the D1 body (D27)', async () => {
+  it('431, 414 and bad percent-encoding answer the error body', async () => {
     const big = await raw(
       server.url,
       `GET ${V3}/notes/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`,
@@ -172,7 +173,7 @@ describe('hostile input at the HTTP layer', () => {
     expect(bad.body).toMatchObject({ code: 'invalid' });
   });
 
-  it('every answer after authentication carries the counter headers: 400, 403, 404, 415, a too large body (D2)', async () => {
+  it('every answer after authentication carries the counter headers: 400, 403, 404, 415, a too large body', async () => {
     const responses = [
       await api.request('GET', `${V3}/notes/abc/`),
       await api.as({ token, operatorId: 999_999 }).request('GET', `${V3}/notes/`),
@@ -187,7 +188,7 @@ describe('hostile input at the HTTP layer', () => {
     expect(anonymous.headers.get(H.limit)).toBeNull();
   });
 
-  it('a body of 550,000 two-byte characters answers 400 naming the limit in bytes (D27)', async () => {
+  it('a body of 550,000 two-byte characters answers 400 naming the limit in bytes', async () => {
     const response = await api.request('POST', `${V3}/notes/`, {
       rawBody: JSON.stringify({ contact_identity_id: 1, body: 'é'.repeat(550_000) }),
       headers: { 'content-type': 'application/json' },
@@ -198,12 +199,12 @@ describe('hostile input at the HTTP layer', () => {
     expect(b(response).errors.non_field_errors[0]).toContain(`${LIMITS.maxBodyBytes} bytes`);
   });
 
-  it('any method on a retired v2 path answers 410, undocumented ones included (D13)', async () => {
+  it('any method on a retired v2 path answers 410, undocumented ones included', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
       expect((await api.request(method, '/api/um/v2/conversations/1/')).status, method).toBe(410);
   });
 
-  it('links never reflect an invalid Host; an empty or odd Host answers 400 (D29)', async () => {
+  it('links never reflect an invalid Host; an empty or odd Host answers 400', async () => {
     for (const host of [
       '',
       'attacker.example/evil',
@@ -221,7 +222,7 @@ describe('hostile input at the HTTP layer', () => {
     }
   });
 
-  it('500 pipelined requests on one connection are all answered, or the connection closes at the limit (D27)', async () => {
+  it('500 pipelined requests on one connection are all answered, or the connection closes at the limit', async () => {
     const one = `GET ${V3}/operators/?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\n\r\n`;
     const answers = (text: string) => text.match(/HTTP\/1\.1 \d{3}/g)?.length ?? 0;
     const result = await raw(server.url, one.repeat(500), (text) => answers(text) >= 500, 60_000);
@@ -231,7 +232,7 @@ describe('hostile input at the HTTP layer', () => {
   });
 });
 
-describe('links from the public URL (D29)', () => {
+describe('links from the public URL', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({

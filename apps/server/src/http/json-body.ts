@@ -4,9 +4,9 @@ import { ApiError } from '../core/api-error.js';
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * D12: write requests need Content-Type: application/json (415 otherwise) and valid JSON
- * (400 parse_error otherwise). Bodies are read as text and parsed here, so both checks give
- * the D1 body rather than the framework's own.
+ * Write requests need Content-Type: application/json (415 otherwise) and valid JSON
+ * (400 parse_error otherwise). Bodies are read as text and parsed here, so both checks answer
+ * with the API's error body rather than the framework's own.
  */
 export function installJsonBody(app: FastifyInstance, bodyLimit: number): void {
   app.removeAllContentTypeParsers();

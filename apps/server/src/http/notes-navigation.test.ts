@@ -5,11 +5,11 @@ import { describeEngines, setColumns } from '../test-support/harness.js';
 
 /**
  * json-api-v3.md section 4 "Notes" and "Navigation events": every row of both endpoint tables,
- * with D5 (records, filters) and D16 (offset pages ordered by id, -id by default), Common rules 1-3
+ * with their records and filters, offset pages ordered by id (-id by default), Common rules 1-3
  * and 6 on these endpoints. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 describeEngines('notes and navigation events', (t) => {
-  it('GET notes/ is an offset page, newest first, filterable by contact_identity_id (D5, D16)', async () => {
+  it('GET notes/ is an offset page, newest first, filterable by contact_identity_id', async () => {
     const [a, b] = [await t.fx.contact(t.org.id), await t.fx.contact(t.org.id)];
     const n1 = await t.fx.note(t.org.id, { contact_identity_id: a.id, body: 'first' });
     const n2 = await t.fx.note(t.org.id, { contact_identity_id: b.id, body: 'second' });
@@ -55,7 +55,7 @@ describeEngines('notes and navigation events', (t) => {
     );
   });
 
-  it('POST notes/ needs both fields, a contact of the organization and nothing else (D12)', async () => {
+  it('POST notes/ needs both fields, a contact of the organization and nothing else', async () => {
     const contact = await t.fx.contact(t.org.id);
     const foreign = await t.fx.contact(t.orgB.id);
     const cases: Array<[unknown, string]> = [
@@ -88,7 +88,7 @@ describeEngines('notes and navigation events', (t) => {
     await t.api.ok('getContact', { params: { id: contact.id } });
   });
 
-  it('exclude_ids: excluded notes are not fetched or deleted (Common rule 6, D9)', async () => {
+  it('exclude_ids: excluded notes are not fetched or deleted (Common rule 6)', async () => {
     const contact = await t.fx.contact(t.org.id);
     const [a, b] = [
       await t.fx.note(t.org.id, { contact_identity_id: contact.id }),
@@ -113,7 +113,7 @@ describeEngines('notes and navigation events', (t) => {
     expect((await t.api.ok('getNote', { params: { id: note.id } })).operator_id).toBeNull();
   });
 
-  it('GET navigation/ is an offset page ordered by id or -id (default -id) with the D5 fields', async () => {
+  it('GET navigation/ is an offset page ordered by id or -id (default -id) with the navigation event fields', async () => {
     const contact = await t.fx.contact(t.org.id);
     const events = [];
     for (let i = 0; i < 3; i++)
@@ -144,7 +144,7 @@ describeEngines('notes and navigation events', (t) => {
     expect(idsOf(await t.api.follow('listNavigationEvents', limited.next))).toEqual([events[2]!.id]);
   });
 
-  it('GET navigation/ filters by contact_identity_id, conversation_id and um_widget_id (D16), AND-combined', async () => {
+  it('GET navigation/ filters by contact_identity_id, conversation_id and um_widget_id, AND-combined', async () => {
     const [a, b] = [await t.fx.contact(t.org.id), await t.fx.contact(t.org.id)];
     const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: a.id });
     const e1 = await t.fx.navigationEvent(t.org.id, {

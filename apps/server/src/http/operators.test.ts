@@ -4,8 +4,8 @@ import { idsOf } from '../test-support/api.js';
 import { setColumns, useTestServer } from '../test-support/harness.js';
 
 /**
- * json-api-v3.md section 4 "Operators": every row of the endpoint table with D4 (record, slots,
- * away status; PATCH ignores is_away, per the v3 change list) and D16 (offset page by id), plus
+ * json-api-v3.md section 4 "Operators": every row of the endpoint table with the record, slots and
+ * away status (PATCH ignores is_away, per the v3 change list) and the list (offset page by id), plus
  * Common rules 2, 3 and 6 on these endpoints. Role capabilities are in auth-tenancy.test.ts.
  */
 const t = useTestServer();
@@ -29,7 +29,7 @@ it('GET operators/ lists the operators of the organization, ordered by id (-id b
   ).not.toContain(t.org.operators.bot);
 });
 
-it('GET operators/{id}/ returns one operator (D4 record)', async () => {
+it('GET operators/{id}/ returns one operator record', async () => {
   const operator = await t.fx.operator(t.org.id, { role: 'operator', name: 'Nina Nord' });
   const shown = await t.api.ok('getOperator', { params: { id: operator.id } });
   expect(shown).toEqual(operator);
@@ -43,9 +43,9 @@ it('GET operators/{id}/ returns one operator (D4 record)', async () => {
   await t.api.fails('getOperator', { params: { id: operator.id + 1000 } }, 404, 'not_found');
 });
 
-it('PATCH operators/{id}/ changes the operator and returns it; is_away is ignored there (D4)', async () => {
+it('PATCH operators/{id}/ changes the operator and returns it; is_away is ignored there', async () => {
   const operator = await t.fx.operator(t.org.id, { role: 'restricted' });
-  // D4: the groups must be the organization's own (foreign or unknown ids answer 400).
+  // The groups must be the organization's own (foreign or unknown ids answer 400).
   const groups = await operatorGroupsOf(t.db, [t.org.id]);
   const changes = {
     name: 'Paula Paulsen',
@@ -74,7 +74,7 @@ it('PATCH operators/{id}/ changes the operator and returns it; is_away is ignore
   );
 });
 
-it('PATCH operators/{id}/ rejects unknown, read-only and invalid fields with 400 (D12)', async () => {
+it('PATCH operators/{id}/ rejects unknown, read-only and invalid fields with 400', async () => {
   const operator = await t.fx.operator(t.org.id);
   const cases: Array<[Record<string, unknown>, string]> = [
     [{ operator: { name: 'Wrapped' } }, 'operator'],
@@ -101,7 +101,7 @@ it('DELETE operators/{id}/ answers 204 without a body; the operator is gone (Com
   await t.api.fails('deleteOperator', { params: { id: operator.id } }, 404, 'not_found');
 });
 
-it('GET operators/{id}/slots/ counts ongoing conversations holding a reserved slot (D4)', async () => {
+it('GET operators/{id}/slots/ counts ongoing conversations holding a reserved slot', async () => {
   const operator = await t.fx.operator(t.org.id);
   const empty = await t.api.ok('getOperatorSlots', { params: { id: operator.id } });
   expect(empty).toEqual({ operator_id: operator.id, total_slots: 5, used_slots: 0, free_slots: 5 });
@@ -118,7 +118,7 @@ it('GET operators/{id}/slots/ counts ongoing conversations holding a reserved sl
   await t.api.fails('getOperatorSlots', { params: { id: operator.id + 1000 } }, 404, 'not_found');
 });
 
-it('PATCH operators/{id}/away/ changes the away status and returns the operator (D4)', async () => {
+it('PATCH operators/{id}/away/ changes the away status and returns the operator', async () => {
   const operator = await t.fx.operator(t.org.id);
   const away = await t.api.ok('setOperatorAway', { params: { id: operator.id }, body: { is_away: true } });
   expect(away).toMatchObject({ id: operator.id, is_away: true, status: 'away', name: operator.name });
@@ -137,7 +137,7 @@ it('PATCH operators/{id}/away/ changes the away status and returns the operator 
   );
 });
 
-it('exclude_ids: an excluded operator is not fetched, changed or deleted (Common rule 6, D9)', async () => {
+it('exclude_ids: an excluded operator is not fetched, changed or deleted (Common rule 6)', async () => {
   const operator = await t.fx.operator(t.org.id);
   const single = { params: { id: operator.id }, query: { exclude_ids: String(operator.id) } };
   await t.api.fails('getOperator', single, 404, 'not_found');

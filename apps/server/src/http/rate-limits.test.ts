@@ -7,8 +7,8 @@ import { newTenant, redisPrefix, useServers, useTestServer } from '../test-suppo
 
 /**
  * json-api-v3.md section 8 "Rules for the daily limit" 1-4 and section 7 (429 for the daily and
- * the burst limit), with D2 (Retry-After, X-RateLimit-* headers, the UTC day, messages count
- * toward conversations and notes toward contacts). Small limits keep it fast; each test takes a
+ * the burst limit), with Retry-After, X-RateLimit-* headers, the UTC day, messages counted toward
+ * conversations and notes toward contacts. Small limits keep it fast; each test takes a
  * fresh tenant, so counters never carry over between tests. With TEST_REDIS_URL, two servers on
  * one Redis count every request exactly once.
  */
@@ -45,7 +45,7 @@ describe('daily limit per organization and resource group', () => {
   };
   const t = useTestServer({ start: { limits: daily } });
 
-  it('counts every request; after the limit the response is 429 with Retry-After until the UTC day ends (rule 3, D2)', async () => {
+  it('counts every request; after the limit the response is 429 with Retry-After until the UTC day ends (rule 3)', async () => {
     const { organizations } = await newTenant(t, 1);
     const api = organizations[0]!.api;
     const seen = [];
@@ -65,7 +65,7 @@ describe('daily limit per organization and resource group', () => {
     expect((await api.call('getContact', { params: { id: 1 } })).status).toBe(429);
   });
 
-  it('all endpoints and methods of a group add to one counter; messages count toward conversations (rules 1, 2, D2)', async () => {
+  it('all endpoints and methods of a group add to one counter; messages count toward conversations (rules 1, 2)', async () => {
     const { organizations } = await newTenant(t, 2);
     const [first, second] = organizations;
     const one = await t.fx.conversation(first!.id);
@@ -84,7 +84,7 @@ describe('daily limit per organization and resource group', () => {
     expectThrottled(await second!.api.call('listConversations'), /conversations/);
   });
 
-  it('notes count toward contacts (D2)', async () => {
+  it('notes count toward contacts', async () => {
     const { organizations } = await newTenant(t, 1);
     const { id, api } = organizations[0]!;
     const contact = await t.fx.contact(id);
@@ -127,7 +127,7 @@ describe('daily limit per organization and resource group', () => {
     expectThrottled(await second!.api.call('listOperators'), /operators/);
   });
 
-  it('a throttled write changes nothing; error responses carry the counter headers too (D2)', async () => {
+  it('a throttled write changes nothing; error responses carry the counter headers too', async () => {
     const { organizations } = await newTenant(t, 1);
     const { id, api } = organizations[0]!;
     const contact = await t.fx.contact(id, { city: 'Before' });
@@ -161,7 +161,7 @@ describe('burst limit per organization and resource group', () => {
   };
   const t = useTestServer({ start: { limits: burst } });
 
-  it('more requests in the window than the burst threshold give 429 with Retry-After (rule 4, section 7, D2)', async () => {
+  it('more requests in the window than the burst threshold give 429 with Retry-After (rule 4, section 7)', async () => {
     const { organizations } = await newTenant(t, 2);
     const [first, second] = organizations;
     const seen = [];

@@ -70,9 +70,9 @@ const ownRedis = () => {
 };
 
 /**
- * D25: while Redis is down, rate limiting falls back to per-instance counters (requests succeed,
- * with rate-limit headers, and a warning is emitted); once Redis is back both instances share
- * its counters again.
+ * While Redis is down, rate limiting falls back to per-instance counters, so the server keeps
+ * serving rather than failing closed (requests succeed, with rate-limit headers, and a warning is
+ * emitted); once Redis is back both instances share its counters again.
  */
 describe('rate limits while Redis is down', () => {
   const redis = ownRedis();

@@ -24,14 +24,17 @@ import { RECORD_TABLE_NAMES } from '../store/resources.js';
 import { readJsonBody } from './json-body.js';
 import { journalPage, SANDBOX_JOURNAL } from './sandbox.js';
 
-/** Fields of the success record: a PATCH naming one of these is told it is read-only (D12). */
+/** Fields of the success record: a PATCH naming one of these is told it is read-only, not unknown. */
 function recordFieldsOf(ep: EndpointDefinition): Set<string> {
   const schema = Object.values(ep.success)[0] as z.ZodType | null | undefined;
   const shape = (schema as z.ZodObject | undefined)?.shape;
   return new Set(shape ? Object.keys(shape) : []);
 }
 
-/** D29: links are built from the public URL when one is configured, else from a valid Host header. */
+/**
+ * Links are built from the public URL when one is configured, else from the Host header, which must
+ * be a valid host so that no answer carries a link that is not a URL.
+ */
 function originOf(request: FastifyRequest, publicUrl: string | undefined) {
   const [path = '/', rawQuery = ''] = request.url.split('?', 2);
   return {
@@ -71,7 +74,7 @@ interface Admitted {
 const admitted = new WeakMap<FastifyRequest, Admitted>();
 
 export interface RouteOptions {
-  /** D29: the URL links are built from (e.g. https://api.example.com); without it, the Host header. */
+  /** The URL links are built from (e.g. https://api.example.com); without it, the Host header. */
   publicUrl?: string;
 }
 
@@ -89,7 +92,7 @@ export function registerRoutes(
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
-      // D2: authenticate and count before the body is read, so that every answer after
+      // Authenticate and count before the body is read, so that every answer after
       // authentication (413 and 415 included) carries the request's counter headers.
       onRequest: admitRequest,
       handler: answerRequest,
@@ -156,7 +159,8 @@ function routeHooksOf(
         endpointId: id,
       });
     } finally {
-      // D59: announced before the answer (a failed handler may have written before it threw).
+      // Announced before the answer, so the other instances hear of the write before its client
+      // does; also after a failure, as a failed handler may have written before it threw.
       if (writes) await services.announcer.announce(writes);
     }
     reply.code(result.status);
@@ -171,9 +175,11 @@ function routeHooksOf(
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The tables a writing endpoint's requests announce (D59): its resource's, named by its path
- * (`/api/um/v3/<table>/...`). What the listeners act on is whether a table is counted or read by
- * authentication; writes a statement makes to other tables (cascades, derived rows) go with it.
+ * The tables a writing endpoint's requests announce, so that every instance drops what it cached of
+ * them: its resource's, named by its path (`/api/um/v3/<table>/...`). What the listeners act on is
+ * whether a table is counted or read by authentication; writes a statement makes to other tables
+ * (cascades, derived rows) go with it. Why the server announces rather than the tables' triggers:
+ * see decision D59 (each instance announces its own writes).
  */
 function tablesWrittenBy(ep: EndpointDefinition): readonly string[] | undefined {
   if (ep.method === 'GET') return undefined;
@@ -212,8 +218,8 @@ const DATE_PARAMS = Object.keys(ANALYTICS_QUERY_PARAMS).filter((name) => name.st
 const DEFAULT_DAY_PARAM = 'event_date' satisfies keyof typeof ANALYTICS_QUERY_PARAMS;
 
 /**
- * An analytics request naming no day covers the current UTC day: the day of the server's clock
- * (D40), which the sandbox may have set, rather than the model's default of the real day.
+ * An analytics request naming no day covers the current UTC day: the day of the server's clock,
+ * which the sandbox may have set, rather than the model's default of the real day.
  */
 function onClockDay(query: unknown, services: Services): unknown {
   const raw = (query ?? {}) as Record<string, unknown>;
@@ -228,8 +234,9 @@ function counterMetricOf(ep: EndpointDefinition, params: unknown): string | unde
 }
 
 /**
- * D2: whose counter a request adds to. v3: the active organization. Analytics: the organization
- * asked for; a customer token asking for several organizations or none counts under its customer.
+ * Whose rate-limit counter a request adds to. v3: the active organization. Analytics: the
+ * organization asked for; a customer token asking for several organizations or none counts under
+ * its customer.
  */
 function rateScopeOf(auth: AuthContext, ep: EndpointDefinition, request: FastifyRequest): string {
   if (ep.group !== 'analytics' || auth.tokenKind !== 'customer') return `o${auth.organizationId}`;
@@ -250,7 +257,7 @@ const COUNTED_ROUTES = endpointList()
   }));
 
 /**
- * D2, D27: the answer to a request the router refused (a path parameter that is not valid
+ * The answer to a request the router refused (a path parameter that is not valid
  * percent-encoding, `/conversations/%zz/`): on an operation's path it is answered as a malformed
  * path parameter is, authenticated and counted first (so it carries the counter's headers the
  * document lists for that 400), and an unknown metric (`/analytics/%zz/`) is the uncounted 404 of
@@ -278,7 +285,7 @@ export async function answerUnroutable(
   }
 }
 
-/** A path naming something that does not exist is 404 (D13: an unknown metric); a malformed id is 400. */
+/** A path naming something that does not exist is 404 (an unknown metric); a malformed id is 400. */
 function parsePathParams(ep: EndpointDefinition, raw: unknown) {
   const result = ep.params!.safeParse(raw);
   if (result.success) return result.data;
@@ -288,7 +295,8 @@ function parsePathParams(ep: EndpointDefinition, raw: unknown) {
 
 /**
  * The request's auth context; a Service-Operator-Id naming no operator is a 403 that is still
- * counted against the organization it names (D2), so it is returned rather than thrown.
+ * counted against the organization it names (every answer after authentication is), so it is
+ * returned rather than thrown.
  */
 async function authenticateOrReject(services: Services, request: FastifyRequest) {
   try {

@@ -21,7 +21,7 @@ const entry = (
 
 const answers = (journal: RequestJournal) => journal.read().results.map((r) => r.response.body);
 
-describe('RequestJournal (D23)', () => {
+describe('RequestJournal', () => {
   it('shows JSON bodies parsed, other text as text, no body as null', () => {
     const journal = new RequestJournal(10);
     journal.add(entry(1, '{"a":1}', { sent: '{"status":"closed"}' }));

@@ -1,8 +1,8 @@
 import type { JournalEntry } from './sandbox-api.js';
 
-/** D23: a body is journaled up to this many characters (longer ones are shown truncated). */
+/** A body is journaled up to this many characters (longer ones are shown truncated), to bound memory. */
 export const JOURNAL_BODY_LIMIT = 256 * 1024;
-/** D23: the journal's bodies together, in characters; beyond it the oldest entries go. */
+/** The journal's bodies together, in characters; beyond it the oldest entries go, to bound memory. */
 export const JOURNAL_BUDGET = 16 * 1024 * 1024;
 
 /** What the journal is given of one exchange: everything but the bodies, which it keeps as text. */
@@ -70,7 +70,7 @@ const matcherOf = (filter: JournalFilter): ((entry: JournalRecord) => boolean) =
 };
 
 /**
- * The sandbox's journal of recent exchanges (D23): the newest `size` at most, and fewer when their
+ * The sandbox's journal of recent exchanges: the newest `size` at most, and fewer when their
  * bodies together exceed `budget` characters. Bodies are kept as text and parsed when read: kept
  * parsed, 500 pages of 100 conversations took over 700 MB of heap.
  */

@@ -20,9 +20,9 @@ import {
 } from '../core/sandbox-inputs.js';
 
 /**
- * The sandbox control API (D23, D40, D41, D42) as one table: the routes (http/sandbox.ts) parse
- * with these schemas and its OpenAPI document is generated from them, with the error body of the
- * model (D1). Never part of the published API document.
+ * The sandbox control API as one table: the routes (http/sandbox.ts) parse with these schemas and
+ * its OpenAPI document is generated from them, so the two cannot disagree; errors carry the API's
+ * error body. Never part of the published API document: the control API binds no client.
  */
 
 export const SANDBOX_PREFIX = '/_sandbox';
@@ -215,7 +215,7 @@ interface Operation {
   authorization?: boolean;
 }
 
-/** Statuses of every body a write reads (D12): 400 invalid, 400 parse_error, 415. */
+/** Statuses of every body a write reads, as the API's writes answer: 400 invalid, 400 parse_error, 415. */
 const WRITE_ERRORS: ErrorStatus[] = [400, 415];
 const ORGANIZATION =
   'The record is created in `organization_id` when the body names it, otherwise in the organization of the `Authorization` token (with `Service-Organization-Id`, as the API reads it).';

@@ -9,8 +9,8 @@ import { jsonSchemaOf, MODEL_VERSION } from '@org/model/openapi';
 import { sandboxOperations } from './sandbox-api.js';
 
 /*
- * The sandbox's OpenAPI document (D42), apart from the operations table so that the generator
- * (@org/model/openapi) loads on the first request of the document, not at every start.
+ * The sandbox control API's own OpenAPI document, apart from the operations table so that the
+ * generator (@org/model/openapi) loads on the first request of the document, not at every start.
  */
 
 /** GET /_sandbox/provider-states: the catalogue with its parameters as JSON schemas. */

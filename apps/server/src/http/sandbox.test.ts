@@ -69,7 +69,7 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
     });
     expect(patch.status).toBe(503);
     expect(errorBodySchemaFor(503).parse(await patch.json()).code).toBe('unavailable');
-    // The server's own 503 asks for a second (D24); the rate-limit headers are those of the counter.
+    // The server's own 503 asks for a second; the rate-limit headers are those of the counter.
     expect(patch.headers.get(H.retryAfter)).toBe('1');
     expect(patch.headers.get(H.limit)).toMatch(/^\d+$/);
   });

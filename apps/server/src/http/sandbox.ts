@@ -40,7 +40,7 @@ type ClockState = z.infer<typeof ClockSchema>;
 
 /** What the control API acts on; the composition root (server.ts) wires it to the store and caches. */
 export interface SandboxControl {
-  /** Back to the seeded world: records, ids, counters and every cache (D23). */
+  /** Back to the seeded world (records, ids, counters, every cache), so the next test starts from it. */
   reset(): Promise<void>;
   /** Forgets the rate-limit counters. */
   clearRateLimits(): Promise<void>;
@@ -54,7 +54,7 @@ export interface SandboxControl {
   seededWorldId: number;
   /** The seeded world's raw tokens, which the docs site's try-it console prefills. */
   demoTokens: { organization: string; customer: string };
-  /** The server's clock (D40), as every instance on the database sees it. */
+  /** The server's clock, kept in the database so that every instance on it reads the same moment. */
   clock: {
     read(): Promise<ClockState>;
     /** A moment (ISO 8601), or null for real time. */
@@ -63,8 +63,8 @@ export interface SandboxControl {
     advance(duration: string): Promise<ClockState | null>;
   };
   /**
-   * Creates a record (D41) in `organizationId`, or else the organization of the request's token
-   * (401 for an unknown token); JSON text as the API renders the record.
+   * Creates a record of any table in `organizationId`, or else the organization of the request's
+   * token (401 for an unknown token); JSON text as the API renders the record.
    */
   createRecord(
     resource: SandboxRecordResource,
@@ -138,7 +138,7 @@ const MAX_DELAY_MS = 60_000;
 const SANDBOX_PREFIX = `${PREFIX}/`;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A write's JSON body, checked as every write of the API is (D12, D26). */
+/** A write's JSON body, checked as every write of the API is: JSON media type, valid, bounded, no NUL. */
 const bodyOf = (request: FastifyRequest): unknown => {
   const json = readJsonBody(request);
   assertNoNulCharacters(json, 'body');
@@ -191,7 +191,7 @@ const journalQueryOf = (search: string): Record<string, string | string[]> => {
   return out;
 };
 
-/** One exchange as the journal keeps it (D23): the request and the answer, headers and bodies. */
+/** One exchange as the journal keeps it: the request and the answer, headers and bodies. */
 const journalRecordOf = (
   request: FastifyRequest,
   reply: FastifyReply,
@@ -234,9 +234,9 @@ export const preferencesOf = (request: FastifyRequest): Map<string, string> => {
   return preferences;
 };
 
-/** The statuses whose answers tell the client when to try again (Retry-After, D2, D24). */
+/** The statuses whose answers carry Retry-After, telling the client when to try again. */
 const RETRY_STATUSES = new Set<number>([429, 503]);
-/** D24: what the server's own 503 asks a client to wait (core/api-error.ts `unavailable`). */
+/** What the server's own 503 (a write that kept conflicting) asks a client to wait (core/api-error.ts). */
 const DEFAULT_UNAVAILABLE_RETRY_SECONDS = 1;
 /** The longest wait a preference can ask for, as `Prefer: delay` (a day would hang a test). */
 const MAX_RETRY_AFTER_SECONDS = MAX_DELAY_MS / 1000;
@@ -258,8 +258,8 @@ const retryAfterOf = (status: number, preferences: Map<string, string>, limits: 
 
 /**
  * `Prefer: code=<status>`: the error an endpoint documents for that status, with its body and
- * headers as the server would answer it (D23), 500 and 503 included. Undocumented statuses are not
- * applied.
+ * headers as the server would answer it, 500 and 503 included, so a client's handling of each can be
+ * tested. Undocumented statuses are not applied (RFC 7240 lets a server ignore a preference).
  */
 const preferredError = (request: FastifyRequest, limits: RateLimits): ApiError | null => {
   const preferences = preferencesOf(request);
@@ -308,7 +308,7 @@ const appliedPreferences = (request: FastifyRequest, error: ApiError) => {
 };
 
 /**
- * The sandbox for other teams' test suites (`--sandbox`, D23): the control API under /_sandbox/ and
+ * The sandbox for other teams' test suites (`--sandbox`): the control API under /_sandbox/ and
  * the per-request preferences. Without it none of this is registered and /_sandbox/ answers 404.
  */
 export function registerSandbox(app: FastifyInstance, control: SandboxControl, journalSize = 500): void {
@@ -352,9 +352,9 @@ export function registerSandbox(app: FastifyInstance, control: SandboxControl, j
     journal.clear();
     return reply.code(204).send();
   });
-  // Isolation for test files that share one server: each creates a world of its own (D23).
+  // Isolation for test files that share one server: each creates a world of its own.
   app.post(`${SANDBOX_PREFIX}worlds`, async function createWorld(request, reply) {
-    // No body at all is an empty request; a body is JSON like any write (D12).
+    // No body at all is an empty request; a body is checked as any write's is.
     const hasBody = typeof request.body === 'string' && request.body.trim() !== '';
     const wanted = parseOrThrow(WorldRequestSchema, hasBody ? bodyOf(request) : {}, 'body');
     return reply.code(201).send(await control.createWorld(wanted.organizations ?? 2));
@@ -386,7 +386,7 @@ export function registerSandbox(app: FastifyInstance, control: SandboxControl, j
     return reply.code(204).send();
   });
 
-  // D40: the server's clock, shared by every instance on the database.
+  // The server's clock, kept in the database so that every instance on it reads the same moment.
   app.get(`${SANDBOX_PREFIX}clock`, async function readClock(_request, reply) {
     return reply.send(await control.clock.read());
   });
@@ -410,7 +410,8 @@ export function registerSandbox(app: FastifyInstance, control: SandboxControl, j
     return reply.send(await control.clock.set(null));
   });
 
-  // D41: any record of the world, validated by the model, answered as the API renders it.
+  // Any record of the world, including what the API cannot create, so a test can set up any state;
+  // validated by the model, answered as the API renders it.
   app.post<{ Params: { resource: string } }>(
     `${SANDBOX_PREFIX}records/:resource`,
     async function createRecord(request, reply) {
@@ -454,7 +455,7 @@ export function registerSandbox(app: FastifyInstance, control: SandboxControl, j
     return reply.send(await control.setUpProviderState(key, stateParamsOf(key, change.params)));
   });
 
-  // The sandbox's own document (D42), never part of the published one.
+  // The sandbox's own document, never part of the published one: the control API binds no client.
   // Built on first request, so the start does not pay for it.
   let document: Promise<string> | undefined;
   let catalogue: Promise<string> | undefined;

@@ -4,7 +4,10 @@ import { ApiError } from '../core/api-error.js';
 
 const CURRENT = endpoints.listConversations.path.split('/')[3]; // "v3"
 
-/** D13: every path of a retired version answers 410 gone, naming the current version. */
+/**
+ * Every path of a retired version answers 410 gone for every method, naming the current version:
+ * the whole version is gone, so a 404 or 405 would mislead.
+ */
 export function registerRetiredVersions(app: FastifyInstance): void {
   for (const version of RETIRED_VERSIONS) {
     app.all(`/api/um/${version}/*`, async function answerRetiredPath() {
