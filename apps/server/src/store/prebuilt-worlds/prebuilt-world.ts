@@ -18,8 +18,8 @@ import { readWorldFiles, type WorldSlice, writeWorldArchive } from './world-arch
  * tarballs in one compressed archive in dist/worlds/ (world-archive.ts). A start on a new PGlite
  * database (memory, or a data directory without one) that asks for such a world loads it instead of
  * running initdb, the migrations and the seed: the same rows (a test compares them with a fresh
- * seed), in a fraction of the time. The price (the CLI world's present is the minute of its build,
- * worlds of other sources are ignored): see decision D43 (prebuilt worlds).
+ * seed), in a fraction of the time. The price (the CLI world's present is the minute of its build;
+ * worlds built from other sources are ignored): see decision D43 (prebuilt worlds).
  */
 
 /** One prebuilt world: the seed options a start asks for. */
