@@ -1,5 +1,6 @@
 /**
- * Build step (after the bundle, `pnpm build`): seeds the prebuilt worlds into dist/worlds/ (D43).
+ * Build step (after the bundle, `pnpm build`): seeds the prebuilt worlds into dist/worlds/, so that
+ * starts asking for them load them instead of running initdb, the migrations and the seed.
  * Turbo reruns it whenever the package's sources (migrations, seeding) or the demo world generator
  * change, since both are inputs of this package's build.
  */

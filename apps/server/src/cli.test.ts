@@ -120,7 +120,7 @@ describe('reference-server CLI', () => {
     expect(await stop(second.child)).toBe(0);
   });
 
-  it('on an existing data directory: a new --org-token works, the old one too; another --seed or --size stops (D22)', async () => {
+  it('on an existing data directory: a new --org-token works, the old one too; another --seed or --size stops', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
     dirs.push(dir);
     const first = await start(['--data-dir', dir, '--size', 'tiny', '--seed', '3']);
@@ -249,7 +249,7 @@ describe('reference-server CLI', () => {
     }
   });
 
-  it('starts on the prebuilt demo world (D43), in memory and in a new data directory: its tokens answer and the sandbox resets it', async () => {
+  it('starts on the prebuilt demo world, in memory and in a new data directory: its tokens answer and the sandbox resets it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
     dirs.push(dir);
     for (const where of [['--memory'], ['--data-dir', dir]]) {
@@ -270,7 +270,7 @@ describe('reference-server CLI', () => {
     expect(await stop(again.child)).toBe(0);
   });
 
-  it('stopped while it writes a new data directory (D58), leaves nothing beside it', async () => {
+  it('stopped while it writes a new data directory, leaves nothing beside it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
     dirs.push(dir);
     const begun = new Promise<void>((resolve) => {

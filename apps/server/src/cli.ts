@@ -60,7 +60,7 @@ const OPTIONS = {
 } as const;
 
 /**
- * The progress of a world generated at start (not prebuilt, D43), on stderr: one line that a
+ * The progress of a world generated at start (no prebuilt world matches), on stderr: one line that a
  * terminal sees updated per organization, and a line per organization elsewhere.
  */
 /** What the generator reports: after each organization, and within one every few thousand conversations. */
@@ -156,7 +156,7 @@ const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 if (size === 'large' && !databaseUrl && !values['no-seed'])
   fail(`--size large: ${LARGE_WORLD_NEEDS_POSTGRES}`);
 const dataDir = resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
-// The demo world's present (D43): the minute of the build for the prebuilt world (the default
+// The demo world's present: the minute of the build for the prebuilt world (the default
 // seed and size), else the start of the current minute; either way nothing lies after the server's
 // clock. With a data directory it is fixed by the first start, since later starts reuse the data.
 const seedNumber = intOption('seed', values.seed, 1);
@@ -170,8 +170,8 @@ const tokens = {
   ...(values['org-token'] ? { organization: values['org-token'] } : {}),
   ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
 };
-// D58: a new data directory's prebuilt world is written (in memory: decompressed) while the
-// server's modules load.
+// A new data directory's prebuilt world is written (in memory: decompressed) while the server's
+// modules load, on another thread: the two overlap instead of adding up.
 const sandbox = values.sandbox ?? false;
 if (!databaseUrl) await (values.memory ? loadAhead(seed, sandbox) : extractAhead(dataDir, seed, sandbox));
 const { startServer } = await import('./server.js');
@@ -188,7 +188,8 @@ const server = await startServer({
     ? { publicUrl: values['public-url'] ?? process.env.PUBLIC_URL }
     : {}),
   seed,
-  // Given on a database that holds a world already, these must match it (D22).
+  // Given on a database that holds a world already, these must match it: applying them would mean
+  // regenerating the world.
   expectWorld: {
     ...(values.seed !== undefined ? { seed: intOption('seed', values.seed, 1) } : {}),
     ...(values.size !== undefined ? { size: size as NonNullable<SeedOptions['size']> } : {}),

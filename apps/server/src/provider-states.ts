@@ -23,8 +23,9 @@ import type { DemoWorld } from './store/seed/demo-world.js';
  * running sandbox: `POST /_sandbox/provider-states` runs them for any team's pacts, and the
  * contract tooling's own verification (@org/contracts) runs them through that same endpoint, so
  * there is one implementation of each state. A state acts in the organization of the world's first
- * token (the pacts' token; D36: whatever organization number a consumer wrote), creates what it
- * names with the fixtures, and returns the values a pact may inject (`fromProviderState`).
+ * token (the pacts' token, whatever organization number a consumer wrote: it cannot know the
+ * server's), creates what it names with the fixtures, and returns the values a pact may inject
+ * (`fromProviderState`).
  */
 
 /** The values a state returns, by the names the catalogue lists. */
@@ -36,7 +37,7 @@ export interface ProviderStateDeps {
   db: Db;
   fixtures: Fixtures;
   world: DemoWorld;
-  /** Sets the server's clock (D40). */
+  /** Sets the server's clock, which every instance on the database shares. */
   setClock(at: string): Promise<unknown>;
   /** Makes every request of a rate-limit group, or of an analytics metric, answer 429 until the reset. */
   exhaust(scope: string): void;

@@ -64,8 +64,8 @@ describe('the published package', () => {
       }),
     ) as Array<{ size: number; unpackedSize: number; files: Array<{ path: string }> }>;
     const paths = packed!.files.map((f) => f.path);
-    // The demo worlds share one archive; the empty database (D71) is first in the tiny world's
-    // (store/prebuilt-worlds/prebuilt-world.ts).
+    // The demo worlds share one archive; the empty database (what a new database that no prebuilt
+    // world matches starts from) is first in the tiny world's (store/prebuilt-worlds/prebuilt-world.ts).
     expect(paths.filter((path) => path.startsWith('dist/worlds/')).sort()).toEqual([
       'dist/worlds/demo.tar.br',
       'dist/worlds/manifest.json',

@@ -78,26 +78,29 @@ export interface StartOptions {
   redisKeyPrefix?: string;
   /** Seed the demo world when the database is empty (default), or not at all. */
   seed?: false | SeedOptions;
-  /** Seed and size asked for explicitly: on a database that holds another world, the start stops (D22). */
+  /**
+   * Seed and size asked for explicitly: on a database that holds another world, the start stops, as
+   * applying them would mean regenerating the world and dropping the data it keeps.
+   */
   expectWorld?: WorldIdentity;
-  /** Raw tokens for the demo world (a test harness chooses its own); stored if new (D22). */
+  /** Raw tokens for the demo world (a test harness chooses its own); stored if new, so they authenticate. */
   tokens?: { organization?: string; customer?: string };
   limits?: Partial<RateLimits>;
-  /** Data points per analytics response before `next` (D14); default 10,000. */
+  /** Data points per analytics response before `next`; default 10,000, the API's page size. */
   analyticsPageSize?: number;
   /** The built docs site served at /docs/ (see AppOptions). */
   docsDir?: string;
   /** Structured request logs (see AppOptions). */
   logger?: boolean | 'stderr';
   /**
-   * The sandbox for test suites (D23): /_sandbox/ control API (reset to the seeded world, rate-limit
+   * The sandbox for test suites: /_sandbox/ control API (reset to the seeded world, rate-limit
    * counters, request journal) and `Prefer` (code, delay, fault) on every request.
    */
   sandbox?: boolean;
-  /** 'off': no rate limits; a number scales every limit (2 doubles them). Default: the limits of D2. */
+  /** 'off': no rate limits; a number scales every limit (2 doubles them). Default: the API's limits. */
   rateLimits?: 'off' | number;
   /**
-   * D29: the public URL page links are built from (e.g. https://api.example.com behind a proxy);
+   * The public URL page links are built from (e.g. https://api.example.com behind a proxy);
    * without it, links use the request's Host header, which must then be a valid host.
    */
   publicUrl?: string;
@@ -111,7 +114,7 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Db;
   world: DemoWorld;
-  /** How the world came to be: loaded prebuilt (D43), seeded by this start, or found in the database. */
+  /** How the world came to be: loaded as built ahead, seeded by this start, or found in the database. */
   worldSource: 'prebuilt' | 'seeded' | 'existing';
   /** When each step of the start ended, in ms since the process started (`pnpm bench` prints them). */
   startup: Record<'called' | 'app' | 'database' | 'migrated' | 'world' | 'listening', number>;
@@ -129,8 +132,9 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const mark = () => Math.round(performance.now());
   const startup = { called: mark() } as RunningServer['startup'];
   const memory = options.memory ?? (!options.dataDir && !options.databaseUrl);
-  // A new PGlite database that would be seeded as a prebuilt world starts as its copy (D43); one
-  // that no world matches, as a copy of the migrated empty database (D71).
+  // A new PGlite database that would be seeded as a prebuilt world starts as its copy, without initdb,
+  // migrations or seed; one that no world matches, as a copy of the migrated empty database, as initdb
+  // alone took hundreds of MB.
   const newPglite =
     !options.databaseUrl && (memory || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')));
   // Compiled while the world is written and the app built (openDb reports a failure).
@@ -151,7 +155,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         memory,
         ...(prebuilt && !extract ? { load: await prebuilt.load() } : {}),
-        // D59: this server announces its writes itself (the triggers of 0013 and 0015 stay silent).
+        // This server announces its writes itself, after they commit (the triggers of 0013 and 0015 stay
+        // silent): a NOTIFY inside the write's transaction makes commits wait for one another.
         settings: { [ANNOUNCE_SETTING.name]: ANNOUNCE_SETTING.server },
       }),
     )
@@ -209,10 +214,12 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
           options.redisKeyPrefix,
         )
       : undefined;
-    // Shared counters from the first request on, unless Redis is down (D25: then per instance).
+    // Shared counters from the first request on; while Redis is down, per instance, so requests are
+    // still served.
     await redis?.ready();
     const store = redis ?? new MemoryCounterStore();
-    // D40: the clock every instance on the database shares; a start without the sandbox runs on real time.
+    // The clock every instance on the database shares, so they agree on now; a start without the
+    // sandbox runs on real time.
     const clock = new Clock();
     if (!options.sandbox) await setClock(db, null);
     let clockReads = 0;
@@ -245,14 +252,14 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       if (AUTH_NOTIFIED.has(table)) authenticator.clearCache();
       if (!UNCOUNTED_TABLES.has(table)) counts.clear();
     };
-    // D59: this instance's writes clear its caches at once and are announced to the others after
-    // they commit; on PGlite there are no others.
+    // This instance's writes clear its caches at once and are announced to the others after they
+    // commit; on PGlite there are no others.
     const announcer = new Announcer(
       changed,
       db.engine === 'postgres' ? (tables) => notifyChanges(db, tables) : undefined,
       (error) => app.log.error({ err: error }, 'announcing writes to the other instances failed'),
     );
-    // Writes through any instance clear the caches here (announced by the instance, D59; other
+    // Writes through any instance clear the caches here (announced by the writing instance; other
     // writers' by the triggers of 0013 and 0015, on commit; payload: the table). While the LISTEN
     // connection is down nothing cached can be trusted: counts are not cached at all until it is
     // back, when everything is cleared once more.
@@ -287,7 +294,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
     } satisfies Services);
     const fixtures = createFixtures(db, (tables) => announcer.announce(tables), counts);
-    /** D41: the organization a sandbox record is created in: the body's, else the token's. */
+    /** The organization a sandbox record is created in: the body's (no token needed), else the token's. */
     const organizationOf = async (
       body: { organization_id?: unknown },
       headers: Record<string, string | string[] | undefined>,
@@ -322,7 +329,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       exhaustedLimits,
       setUpProviderState: async (key, params) => {
         const values = await (providerStates[key] as (p: unknown) => Promise<StateValues>)(params);
-        // What a state wrote is seen by every cache, as the API's own writes are (D59).
+        // What a state wrote is seen by every cache, as the API's own writes are.
         await announcer.announce(FIXTURE_TABLES);
         fragments.clear();
         counts.clear();
@@ -355,7 +362,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       },
       async createRecord(resource, body, headers) {
         const json = await createSandboxRecord(db, resource, await organizationOf(body, headers), body);
-        // A message is written into its conversation's row (D48).
+        // A message write updates its conversation's row: announced as a write to conversations.
         await announcer.announce([resource === 'messages' ? 'conversations' : resource]);
         return json;
       },

@@ -52,7 +52,7 @@ export const resetSandbox = async (url: string): Promise<void> => {
 };
 
 /**
- * One reference server for this test file (D23): started with the sandbox and the tiny demo world
+ * One reference server for this test file: started with the sandbox and the tiny demo world
  * before the file's tests, reset to that world before each test, closed after them. Each file has
  * its own server, so test files can run in parallel. The returned object is filled in beforeAll.
  */

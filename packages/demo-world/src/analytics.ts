@@ -11,10 +11,11 @@ import { DAY, HOUR, MINUTE, type Micros, SECOND, serviceSeconds, startOfDay, toS
 
 /**
  * Which analytics data points the world's activity implies, metric by metric (analytics spec
- * section 6, value formats of D21). Everything is read off the same conversation story the rows
- * come from, so the checks "message counts = stored messages", "rating = conversation.rate",
- * "session durations = part durations" hold by construction. Data is stored under the canonical
- * metric name; the alternative re-engage group spelling is served by the API as an alias (D14).
+ * section 6, and the value formats the API chose where the spec shows none). Everything is read off
+ * the same conversation story the rows come from, so the checks "message counts = stored messages",
+ * "rating = conversation.rate", "session durations = part durations" hold by construction. Data is
+ * stored under the canonical metric name; the alternative re-engage group spelling is served by the
+ * API as an alias.
  */
 export type CanonicalMetric = Exclude<AnalyticsMetric, 'um_chat_session_manual_forward_re_group_engage'>;
 type OperatorMetric = 'um_operator_status' | 'um_operator_slot_usage';
@@ -378,7 +379,7 @@ export const CONVERSATION_DERIVATIONS = {
     'um_contact_response_time_backchannel',
     'um_contact_response_time_backchannel_service_time',
   ),
-  // D21: named in the version list only; served like the backchannel metrics.
+  // Named in the version list only, with no format shown: served like the backchannel metrics.
   ...backchannelMetrics('um_contact_response_time', 'um_contact_response_time_service_time'),
   um_conversation_category: (f) => [
     f.point('um_conversation_category', f.c.createdAt, 1, f.firstPart.category),

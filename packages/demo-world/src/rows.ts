@@ -302,7 +302,8 @@ export function organizationRows(
     ts(org.createdAt),
   ]);
   if (tokenIds.customer !== null) {
-    // A customer token belongs to its customer's default organization (D3).
+    // A customer token belongs to its customer's default organization: a request naming no
+    // organization of its customer runs there.
     emit('api_tokens', [
       tokenIds.customer,
       org.id,

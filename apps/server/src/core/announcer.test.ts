@@ -13,7 +13,7 @@ const heldSends = () => {
   return { sent, send, end: (error?: Error) => ends.shift()!(error) };
 };
 
-describe('Announcer (D59)', () => {
+describe('Announcer', () => {
   it('clears this instance at once and gathers announcements made during a send into one statement', async () => {
     const changed: string[] = [];
     const { sent, send, end } = heldSends();

@@ -1,11 +1,16 @@
 /**
- * Announces the tables this instance's requests wrote (D59): `changed` runs at once for each (this
+ * Announces the tables this instance's requests wrote: `changed` runs at once for each (this
  * instance's caches, as the change listener would), and `send`, when given (PostgreSQL: every other
  * instance), notifies them after the writes committed. One send at a time: announcements made while
  * one is in flight are gathered into the next, a single statement, however many requests wait on
  * it. Each announcement resolves once a send that covers it has ended, so a request answers after
  * its notification is queued in the database, as when its own transaction notified. A failed send
  * is reported to `failed` and never fails the announcement; its tables go out again with the next.
+ *
+ * Not notified inside the write's transaction: there a NOTIFY holds a database-wide lock through the
+ * commit's WAL flush, so notifying writes committed one after another. The cost: a write whose
+ * instance dies before announcing leaves the other instances' caches stale until the next
+ * announcement or their expiry; see decision D59 (each instance announces its own writes).
  */
 export class Announcer {
   private readonly pending = new Set<string>();

@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorBody } from '@org/model';
 
-/** An error that becomes a D1 error response; everything the server rejects goes through it. */
+/** An error answered as the error body `{detail, code}`; everything the server rejects goes through it. */
 export class ApiError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
@@ -28,7 +28,7 @@ export function invalid(errors: Record<string, string[]>, detail = 'The request 
 export function permissionDenied(detail: string) {
   return new ApiError('permission_denied', detail);
 }
-/** 503 with Retry-After: a transient conflict the server gave up retrying (D24). */
+/** 503 with Retry-After: a transient conflict the server gave up retrying (never a 500). */
 export function unavailable(detail: string, retryAfterSeconds = 1) {
   return new ApiError('unavailable', detail, undefined, { 'Retry-After': String(retryAfterSeconds) });
 }

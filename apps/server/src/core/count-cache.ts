@@ -3,12 +3,12 @@ import { MemoCache } from './memo-cache.js';
 /**
  * Exact counts of offset pages, and the rows (ids and versions) of offset pages, cached per query
  * (organization + filters, and the page) so that paging through a large result does not count it
- * again on every page, and a page asked again is not selected again (docs/architecture.md, Speed;
- * D49). Concurrent requests for the
- * same count share one query; a failed count is not remembered. Any write clears the cache: through
- * this instance at once, through another when its change notification arrives (server.ts); `ttlMs`
- * bounds how long a count can be kept when notifications are not available, and 0 keeps none
- * (while the LISTEN connection is down). Bounded: past `maxEntries` the least recently used goes.
+ * again on every page, and a page asked again is not selected again (docs/architecture.md, Speed).
+ * Concurrent requests for the same count share one query; a failed count is not remembered. Any
+ * write clears the cache: through this instance at once, through another when its change
+ * notification arrives (server.ts); `ttlMs` bounds how long a count can be kept when notifications
+ * are not available, and 0 keeps none (while the LISTEN connection is down). Bounded: past
+ * `maxEntries` the least recently used goes.
  */
 export class CountCache {
   private readonly memo: MemoCache<string, unknown>;

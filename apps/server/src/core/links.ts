@@ -1,6 +1,6 @@
 import { ApiError } from './api-error.js';
 
-/** Where a request came from, to build absolute links from its own host (D6, D7). */
+/** Where a request came from, to build absolute page links from its own host. */
 export interface RequestOrigin {
   /** e.g. http://127.0.0.1:3000 */
   origin: string;
@@ -40,7 +40,7 @@ function isValidHost(protocol: string, host: string | undefined): host is string
 }
 
 /**
- * D29: the origin links are built from. A configured public URL wins; otherwise the request's Host
+ * The origin links are built from. A configured public URL wins; otherwise the request's Host
  * header, which must be a valid host (400 otherwise), so an empty or odd Host never reaches a link.
  */
 export function originFor(publicUrl: string | undefined, protocol: string, host: string | undefined): string {

@@ -18,7 +18,7 @@ import { parseTimestamp } from './timestamps.js';
  */
 type Row = Record<string, any>;
 
-/** Timestamps from to_jsonb carry +00:00; columns come already normalised (D15). */
+/** Timestamps from to_jsonb carry +00:00; columns come already normalised. */
 function ts(value: unknown, fallback?: unknown): string {
   const v = value ?? fallback;
   return typeof v === 'string' ? parseTimestamp(v) : new Date(0).toISOString().replace('Z', '000Z');

@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 
 /**
- * The bodies of `POST /_sandbox/records/{resource}` (D41): each is the record as the API renders it,
+ * The bodies of `POST /_sandbox/records/{resource}`: each is the record as the API renders it,
  * without what the server derives (ids, counts, embedded records), every field optional but the
  * references a record cannot do without. Sandbox-only (never in the published document), so they
  * live here, derived from the model's record schemas rather than restating their fields.
@@ -30,9 +30,10 @@ import { z } from 'zod';
 const MAX_INT4 = LIMITS.maxId;
 
 /**
- * D26 for fields the record schemas leave unbounded (they describe answers, not input): strings at
- * most LIMITS.maxStringLength, arrays LIMITS.maxArrayItems items, integers within the column type.
- * The strict form (D30): a sandbox record holds only the values the API documents.
+ * The API's input bounds for fields the record schemas leave unbounded (they describe answers, not
+ * input): strings at most LIMITS.maxStringLength, arrays LIMITS.maxArrayItems items, integers within
+ * the column type. The strict form, as response schemas tolerate unknown keys and values: a sandbox
+ * record holds only the values the API documents.
  */
 function bounded(tolerant: z.ZodType): z.ZodType {
   const schema = strictOf(tolerant);

@@ -1,7 +1,7 @@
 /**
  * PostgreSQL prints timestamptz (with TimeZone=UTC, which both engines use) as
  * `2024-01-02 03:04:05.123456+00`, dropping trailing fraction digits. The API wants
- * `2024-01-02T03:04:05.123456Z` always (D15); normalising here keeps every microsecond.
+ * `2024-01-02T03:04:05.123456Z` always; normalising here keeps every microsecond.
  */
 export function parseTimestamp(text: string): string {
   const match =

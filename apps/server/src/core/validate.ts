@@ -4,13 +4,13 @@ import { invalid } from './api-error.js';
 
 /**
  * Field messages keyed by field name without a prototype, so that a field named `constructor`,
- * `toString` or `__proto__` is an ordinary key (bad input gives 400, never a 500: D1).
+ * `toString` or `__proto__` is an ordinary key (bad input gives 400, never a 500).
  */
 function fieldMessages(): Record<string, string[]> {
   return Object.create(null);
 }
 
-/** Parses input with a model schema; failures become 400 invalid with a message per field (D1). */
+/** Parses input with a model schema; failures become 400 invalid with a message per field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -22,8 +22,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, wha
 
 /**
  * PostgreSQL text cannot hold U+0000: a query or body string carrying it is bad input (400 naming
- * the field), never a database fault (D1). The walk is iterative and stops at LIMITS.maxJsonDepth
- * (D26): a body nested 10,000 deep answers 400 naming the limit, not a stack overflow.
+ * the field), never a database fault. The walk is iterative and stops at LIMITS.maxJsonDepth: a body
+ * nested 10,000 deep answers 400 naming the limit, not a stack overflow.
  */
 export function assertNoNulCharacters(input: unknown, what: string): void {
   const errors = fieldMessages();

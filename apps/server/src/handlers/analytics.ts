@@ -9,9 +9,9 @@ import { queryDataPoints } from '../store/analytics.js';
 import { type Handler, ok } from './types.js';
 
 /**
- * The metric of a request: the `{metric}` parameter of the unversioned path (D13), otherwise the
- * endpoint's own metric (its definition in the model). Never parsed from the raw path, which may lack
- * the trailing slash (the router ignores it).
+ * The metric of a request: the `{metric}` parameter of the unversioned path (which serves the latest
+ * analytics version of any metric), otherwise the endpoint's own metric (its definition in the model).
+ * Never parsed from the raw path, which may lack the trailing slash (the router ignores it).
  */
 export function metricOfRequest(endpoint: EndpointDefinition, params: unknown): AnalyticsMetric | undefined {
   return (params as { metric?: AnalyticsMetric } | undefined)?.metric ?? endpoint.metric;

@@ -8,7 +8,7 @@ import type { ListedResource } from '../store/resources.js';
 import type { HandlerContext } from './types.js';
 import { noContent, ok } from './types.js';
 
-/** D9: a single-resource request for an excluded id answers 404. */
+/** A single-resource request for an excluded id answers 404, as for an id that is not there. */
 export function assertNotExcluded(id: number, excluded: number[] | undefined, what: string) {
   if (excluded?.includes(id)) throw notFound(what);
 }
@@ -16,7 +16,7 @@ export function assertNotExcluded(id: number, excluded: number[] | undefined, wh
 type Context = Pick<HandlerContext, 'auth' | 'services'>;
 
 /**
- * D8: a bulk DELETE removes at most `limit` matching rows in the default order (delete_ids: exactly
+ * A bulk DELETE removes at most `limit` matching rows in the default order (delete_ids: exactly
  * those ids, whatever the filters and limit; exclude_ids still wins), in one transaction.
  */
 export function bulkDeleteOf<F, T>(resource: ListedResource<F, T>) {
@@ -58,7 +58,8 @@ export async function assertExists(
   id: number,
   what: string,
 ) {
-  // Kept with the counts (D49): dropped by every announced write, deletes included.
+  // Kept with the counts, so asking again costs no statement: dropped by every announced write,
+  // deletes included.
   const exists = await services.counts.get(
     `exists\u0000${table.name}\u0000${auth.organizationId}\u0000${id}`,
     () => recordExists(services.db, table, auth.organizationId, id),
@@ -72,7 +73,7 @@ type SingleResourceContext = Context & {
   query: { exclude_ids?: number[] | undefined };
 };
 
-/** A single-resource DELETE: 404 when excluded (D9) or not in the organization, else 204. */
+/** A single-resource DELETE: 404 when excluded or not in the organization, else 204. */
 export function deleteOne(table: FragmentTable, what: string) {
   return async function deleteOneHandler({ auth, params, query, services }: SingleResourceContext) {
     assertNotExcluded(params.id, query.exclude_ids, what);
@@ -91,7 +92,7 @@ function pagesOf<F, T>(resource: ListedResource<F, T>, services: ListContext<unk
   };
 }
 
-/** The offset list of a resource: filters AND-combined, search ranked unless ordered (D6, D11). */
+/** The offset list of a resource: filters AND-combined, search ranked unless ordered. */
 export function offsetList<F, T>(resource: ListedResource<F, T>) {
   return async function offsetListHandler({
     auth,
@@ -115,7 +116,7 @@ export function offsetList<F, T>(resource: ListedResource<F, T>) {
   };
 }
 
-/** The cursor list of a resource (the all endpoints): id order only, with the total count (D7). */
+/** The cursor list of a resource (the all endpoints): id order only, with the total count. */
 export function cursorList<F, T>(resource: ListedResource<F, T>) {
   return async function cursorListHandler({
     auth,

@@ -38,7 +38,7 @@ export const contactHandlers = {
       checked,
       query.exclude_ids,
     );
-    // Listed in exclude_ids (D9), or deleted while it was written: 404, as a later GET would answer.
+    // Listed in exclude_ids, or deleted while it was written: 404, as a later GET would answer.
     if (!json) throw notFound('contact');
     return ok(json, created ? 201 : 200);
   }) satisfies Handler<Endpoints['upsertContact']>,

@@ -16,7 +16,7 @@ import { type Handler, ok } from './types.js';
 export const conversationHandlers = {
   listConversations: offsetList(conversationsResource),
   listAllConversations: cursorList(conversationsResource),
-  // Ongoing conversations (any status but ended) are never bulk-deleted (D8).
+  // Ongoing conversations (any status but ended) are never bulk-deleted, only one by one.
   deleteConversations: bulkDeleteOf(conversationsResource),
   deleteConversation: deleteOne(TABLES.conversations, 'conversation'),
 

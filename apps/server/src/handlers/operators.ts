@@ -32,13 +32,14 @@ export const operatorHandlers = {
   updateOperator: (async (ctx) => {
     const { auth, params, query, body, services } = ctx;
     assertNotExcluded(params.id, query.exclude_ids, 'operator');
-    // D4: only admins change roles; a non-admin may change itself (capabilities.ts), but not its role.
+    // Only admins change roles; a non-admin may change itself (capabilities.ts), but not its role: no
+    // self-promotion.
     const acting = auth.operator;
     if (acting && acting.role !== 'admin' && body.role !== undefined && body.role !== acting.role)
       throw permissionDenied(`Operator ${acting.id} (role ${acting.role}) may not change its role.`);
     // The away status changes only through /away/ (v3 change list): is_away is accepted and ignored.
     const { is_away: _ignored, ...fields } = body;
-    // D4: operator_group_ids name groups of this organization; unknown or foreign ids answer 400.
+    // operator_group_ids name groups of this organization; unknown or foreign ids answer 400.
     const unknown = await unknownOperatorGroups(
       services.db,
       auth.organizationId,

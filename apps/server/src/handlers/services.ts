@@ -14,14 +14,14 @@ export interface Services {
   limiter: RateLimiter;
   /** Offset-page counts; cleared by every write. */
   counts: CountCache;
-  /** Announces the tables a request wrote, to this instance's caches and the other instances (D59). */
+  /** Announces the tables a request wrote, to this instance's caches and the other instances. */
   announcer: Announcer;
   /** Rendered record JSON by record and version. */
   fragments: FragmentCache;
-  /** search_query keywords -> stemmed tsquery (D11). */
+  /** search_query keywords -> stemmed prefix tsquery. */
   searches: SearchQueries;
-  /** The server's notion of now (D40: real time unless the sandbox set it). */
+  /** The server's notion of now: real time unless the sandbox set it. */
   clock: Clock;
-  /** Data points per analytics response before a `next` link (D14; smaller in tests). */
+  /** Data points per analytics response before a `next` link (smaller in tests). */
   analyticsPageSize: number;
 }

@@ -22,7 +22,7 @@ import {
 } from './test-support/test-states.js';
 
 /**
- * D54: a page served from stored day renders is the text the row query alone gives, whatever the
+ * A page served from stored day renders is the text the row query alone gives, whatever the
  * range bounds, page cuts and cursors, and after writes into rendered days. The row query's answer
  * is the same request seen with a second organization that holds no points: several
  * organizations are always read as rows.

@@ -42,11 +42,13 @@ function isoDay(ms: number) {
 }
 
 /**
- * A page served from stored day renders (D54): the partial first day from rows, then whole days as
- * stored text while they fit, then rows again from the first day that does not fit (the page ends
- * in it) or is not rendered yet (rendered from those rows and stored), or after the last whole day.
- * The same points in the same order as one row query over the range, so the same text. Undefined
- * when the range (after the cursor) holds no whole UTC day.
+ * A page served from stored day renders, so that a page of 10,000 points is mostly text read as it
+ * is: the partial first day from rows, then whole days as stored text while they fit, then rows
+ * again from the first day that does not fit (the page ends in it) or is not rendered yet (rendered
+ * from those rows and stored), or after the last whole day. The same points in the same order as one
+ * row query over the range, so the same text. Undefined when the range (after the cursor) holds no
+ * whole UTC day. How renders stay current, and why filtered requests have their own: see
+ * decision D54 (analytics pages from stored day renders).
  */
 export async function pageFromDays(src: DaySource, pageSize: number): Promise<PointPage | undefined> {
   // The cursor's time truncated to milliseconds: a day starting after it starts after the cursor.

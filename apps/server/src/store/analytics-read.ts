@@ -52,7 +52,7 @@ export function dataPointJson(row: PointRow, info: MetricInfo): string {
 
 /**
  * dataPointJson in SQL (alias `p`), the same text: parsing 10,000 rows of 14 columns in the pg
- * driver was most of a page's server time (D54). A number prints as JavaScript prints it only
+ * driver was most of a page's server time. A number prints as JavaScript prints it only
  * where PostgreSQL's shortest form (extra_float_digits > 0) has no exponent either (JavaScript:
  * below 1e21 and from 1e-6; PostgreSQL: below 1e15 and from 1e-4); VALUE_AS_JS tells the rows
  * outside, rendered by dataPointJson instead. `p.time_text`: the time as POINT_COLUMNS reads it.
@@ -112,7 +112,7 @@ function epochSeconds(d: Date) {
   return d.getTime() / 1000;
 }
 
-/** The selected points in [from, to) (after the cursor), time ascending then id (D14), at most `limit`. */
+/** The selected points in [from, to) (after the cursor), time ascending then id, at most `limit`. */
 function orderedPoints(sel: PointSelection, from: Date, to: Date, limit: number, p: Params): string {
   const { query, orgs } = sel;
   // One organization (the usual case): its index range read in order, no sort. Several: one
@@ -153,7 +153,7 @@ interface DayTextRow {
 
 /**
  * The first `room` points in [from, to), rendered by the database, and whether there are more (one
- * more point is read). `byDay`: grouped by UTC day (to store whole days, D54); otherwise one group
+ * more point is read). `byDay`: grouped by UTC day (to store whole days); otherwise one group
  * (day ''), joined in the order the subquery reads them, which spares sorting the rendered texts
  * (a third of the statement). Rows are read and rendered here only when a value would print
  * otherwise in PostgreSQL (see pointJsonSql).

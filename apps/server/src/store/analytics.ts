@@ -17,7 +17,7 @@ import { parseTimestamp } from './engine/type-parsers.js';
 
 export { dataPointJson, POINT_COLUMNS, type PointRow } from './analytics-read.js';
 
-/** D14 cursors: the (time, id) of the last point served, opaque to clients. */
+/** Analytics cursors: the (time, id) of the last point served, opaque to clients. */
 function encodeCursor(row: PointKey) {
   return Buffer.from(`${parseTimestamp(row.time)}|${row.id}`).toString('base64url');
 }
@@ -45,7 +45,7 @@ export interface DataPointScope {
 
 /**
  * The data points of one metric in the range, filtered (AND of filters, OR within an id list),
- * time ascending then id (D14), at most `pageSize` with a `next` link when more exist.
+ * time ascending then id, at most `pageSize` with a `next` link when more exist.
  */
 export async function queryDataPoints(
   db: Db,
@@ -95,7 +95,7 @@ export async function queryDataPoints(
 }
 
 /**
- * Whether stored day renders (D54) hold this request's points: one organization, rendered as the
+ * Whether stored day renders hold this request's points: one organization, rendered as the
  * stored metric is. Filtered requests have renders of their own (0020), by filterKey.
  */
 function dayRendersServe(metric: AnalyticsMetric, orgs: number[]) {

@@ -87,14 +87,15 @@ const CONVERSATION_COUNT_OF_W = `(SELECT count(*)::int FROM conversations v
    WHERE v.organization_id = w.organization_id AND v.contact_identity_id = w.id) AS conversation_count`;
 
 /**
- * D10: update the contact whose identifier field has the value, or create one; answers it (with
+ * Update the contact whose identifier field has the value, or create one; answers it (with
  * `created` true when created). A match among `excludedIds` (Common rule 6) is left untouched and
- * answered without a contact; the handler answers 404 for it (D9).
+ * answered without a contact; the handler answers 404 for it, as for any excluded id.
  *
- * One autocommit statement (D64): contact_matching_after_lock (0025) serialises upserts of the
- * same identifier value, so two concurrent PUTs create one contact, and finds the match after the
- * lock; then the UPDATE or the INSERT, and the row as written. A match created by the PUT this one
- * waited for is one this statement's snapshot cannot update: it runs again, and then can.
+ * One autocommit statement (one round trip, where a transaction took seven statements):
+ * contact_matching_after_lock (0025) serialises upserts of the same identifier value, so two
+ * concurrent PUTs create one contact, and finds the match after the lock; then the UPDATE or the
+ * INSERT, and the row as written. A match created by the PUT this one waited for is one this
+ * statement's snapshot cannot update: it runs again, and then can.
  */
 export async function upsertContact(
   db: Db,

@@ -194,7 +194,7 @@ function detailJsonOf(r: Record<string, any> | undefined): string | null {
 const DETAILS: FragmentTable = { name: 'conversation_details' };
 const DETAILS_RENDERS = rendersTableOf(DETAILS.name);
 
-/** The database, the process cache of rendered records, and the cache dropped by every write (D49). */
+/** The database, the process cache of rendered records, and the cache dropped by every write. */
 export interface DetailDeps {
   db: Db;
   fragments: FragmentCache;
@@ -204,7 +204,7 @@ export interface DetailDeps {
 /**
  * The JSON of a single conversation (list form plus conversation_part_set): the bytes this process
  * keeps for the conversation's current version, else its stored render, else rendered and stored.
- * The current version is kept with the counts (D49), so a conversation read again before any write
+ * The current version is kept with the counts, so a conversation read again before any write
  * is announced costs no statement; else one when either copy is current. `written`: the caller
  * just wrote it, so no copy is.
  */
@@ -278,18 +278,18 @@ export function renderMessagesOf(db: Db, conversationId: number) {
 }
 
 /**
- * D20 in one statement (autocommit: the statement is the transaction, and a deadlock runs it
- * again): lock the conversation, create unknown topics (sorted by text, so two requests creating
- * the same ones insert them in one order), replace its topic set, and set updated_at and the
- * topic_ids the set gives in one UPDATE (0017), saying so with um.topic_ids_written (0026: the
+ * A PATCH of topics in one statement (autocommit: the statement is the transaction, and a deadlock
+ * runs it again): lock the conversation, create unknown topics (sorted by text, so two requests
+ * creating the same ones insert them in one order), replace its topic set, and set updated_at and
+ * the topic_ids the set gives in one UPDATE (0017), saying so with um.topic_ids_written (0026: the
  * conversation_topics triggers then return at once; the setting ends with the statement's
  * transaction). A topic created by a concurrent request after this statement's snapshot is not
  * seen; the statement then changes nothing (`complete` false) and runs again, seeing it.
- * It also answers the single-conversation form of the row it wrote (D56): the UPDATE's RETURNING
- * row with its topics as written and what it embeds as the snapshot saw it. That is the state
- * committed only when no write committed between the snapshot and the lock (every write of what
- * a conversation embeds updates its row): `current` says so by comparing the locked row's version
- * with the snapshot's.
+ * It also answers the single-conversation form of the row it wrote, so a PATCH is one statement
+ * instead of three (write, render, render stored): the UPDATE's RETURNING row with its topics as
+ * written and what it embeds as the snapshot saw it. That is the state committed only when no write
+ * committed between the snapshot and the lock (every write of what a conversation embeds updates
+ * its row): `current` says so by comparing the locked row's version with the snapshot's.
  */
 const SET_TOPICS_SQL = `
 WITH target AS (
@@ -337,9 +337,10 @@ SELECT EXISTS (SELECT FROM target) AS found, (SELECT ok FROM complete) AS comple
 FROM (SELECT) AS one LEFT JOIN answer ON true`;
 
 /**
- * Sets the topics of a conversation by text (D20): unknown texts create topics. Answers the
+ * Sets the topics of a conversation by text: unknown texts create topics. Answers the
  * conversation as written, or null when it is not there (deleted, or deleted concurrently: it is
- * locked first). The answer is kept in this process only; a read stores it for the others (D56).
+ * locked first). The answer is kept in this process only (storing it would take a second
+ * transaction); a read stores it for the others.
  */
 export async function setConversationTopics(
   deps: DetailDeps,
@@ -363,7 +364,7 @@ export async function setConversationTopics(
       return json === null ? null : assembledJson([cacheDetail(deps, id, row.version as number, json)]);
     }
     // Each run creates what it lacked, so a second one sees every topic unless they keep being
-    // deleted meanwhile: answered as the other write conflicts are (D24).
+    // deleted meanwhile: answered as the other write conflicts are, 503 with Retry-After.
     if (attempt >= RETRY.attempts)
       throw unavailable('The write conflicted with concurrent writes; try again.');
   }

@@ -3,7 +3,7 @@ import type { FragmentTable } from './fragments.js';
 import { orderByOf, Params, type Selection } from './sql.js';
 
 /**
- * D11: a search orders by rank (ties by id descending) unless the request named an ordering
+ * A search orders by rank (ties by id descending) unless the request named an ordering
  * (`explicit`); otherwise the ordering's columns, ties by id.
  */
 export function listOrder(sel: Selection, ordering: string, explicit: boolean): string {
@@ -54,7 +54,7 @@ async function lockInOrder(tx: Db, table: FragmentTable, organizationId: number,
 }
 
 /**
- * D8: deletes at most `limit` rows of the selection in id-descending order (with `ids`: exactly
+ * Deletes at most `limit` rows of the selection in id-descending order (with `ids`: exactly
  * those ids of the selection, whatever the limit), in one transaction; `keep` are conditions a
  * bulk delete never removes. Rows changed by a concurrent write between choosing and locking are
  * checked again, so a row that no longer matches stays.

@@ -11,7 +11,7 @@ export function messageSequenceOf(conversationId: number) {
   };
 }
 
-/** D7: a cursor page of one conversation's messages (cursor: a message id of it, `-` for before). */
+/** A cursor page of one conversation's messages (cursor: a message id of it, `-` for before). */
 export function messagesPage(
   deps: PageDeps,
   conversationId: number,

@@ -103,7 +103,7 @@ function migrationSuite(open: () => Promise<TestDb>) {
     expect(await migrate(db)).toEqual({ applied: [] });
   });
 
-  // um_clock is the server's (D40), not an organization's.
+  // um_clock is the server's (every instance shares it), not an organization's.
   it('gives every table below organizations an organization_id', async () => {
     const rows = await db.query<{ table_name: string }>(
       `SELECT t.tablename AS table_name FROM pg_tables t

@@ -65,7 +65,7 @@ export async function migrate(db: Db, migrations?: readonly Migration[]): Promis
         return false;
       }
       // Rows a migration rewrites are announced by the triggers, as any writer's but the server's
-      // requests (D59): no request of this server announces them.
+      // requests: no request of this server announces them.
       await tx.query('SELECT set_config($1, $2, true)', [ANNOUNCE_SETTING.name, '']);
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [

@@ -4,8 +4,9 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * The migration files, apart from applying them (migrate.ts): the prebuilt worlds' fingerprint
- * (prebuilt-worlds/prebuilt-world.ts) reads them while the CLI starts, before anything loads the model (D58),
- * which the statements of migrate.ts reach through schema.ts.
+ * (prebuilt-worlds/prebuilt-world.ts) reads them while the CLI starts, before anything loads the
+ * model (so that writing a new data directory begins at once), which the statements of migrate.ts
+ * reach through schema.ts.
  */
 
 /**

@@ -4,9 +4,10 @@ import { renderNote } from '../core/render.js';
 import type { Db } from './engine/db.js';
 
 /**
- * One autocommit statement (D64): lock the contact (lists.ts lockInOrder: the insert's trigger
- * updates it, 0005), insert the note only when the contact is in the organization, and answer the
- * row as written. A CTE runs before the INSERT that reads it, so the lock comes first.
+ * One autocommit statement (one round trip, no connection held through a transaction, where BEGIN,
+ * lock, INSERT, COMMIT and a read took five): lock the contact (lists.ts lockInOrder: the insert's
+ * trigger updates it, 0005), insert the note only when the contact is in the organization, and
+ * answer the row as written. A CTE runs before the INSERT that reads it, so the lock comes first.
  */
 const CREATE_NOTE_SQL = `
 WITH contact AS (

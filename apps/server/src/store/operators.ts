@@ -23,7 +23,7 @@ export async function updateOperator(
   return rows.length > 0;
 }
 
-/** D4: the ids among `ids` that name no operator group of the organization (ascending). */
+/** The ids among `ids` that name no operator group of the organization (ascending). */
 export async function unknownOperatorGroups(
   db: Db,
   organizationId: number,
@@ -40,7 +40,7 @@ export async function unknownOperatorGroups(
   return rows.map((r) => Number(r.id));
 }
 
-/** D4: an operator's slots; used = its ongoing conversations holding a reserved slot. Null if absent. */
+/** An operator's slots; used = its ongoing conversations holding a reserved slot. Null if absent. */
 export async function operatorSlots(
   db: Db,
   organizationId: number,
@@ -63,7 +63,7 @@ export async function operatorSlots(
   };
 }
 
-/** D4: away on or off (the status follows); false if the operator is not there. */
+/** Away on or off (the status follows); false if the operator is not there. */
 export async function setOperatorAway(db: Db, organizationId: number, id: number, isAway: boolean) {
   return (
     (

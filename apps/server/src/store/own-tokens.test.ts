@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.js';
 
 // Issue #26: a team's own tokens cost no seeding. The start loads the prebuilt world and adds them
-// (D22), and its sandbox snapshot keeps them, so they still work after a reset.
+// (as to an existing database), and its sandbox snapshot keeps them, so they still work after a reset.
 const TOKENS = { organization: 'team-own-org-token', customer: 'team-own-customer-token' };
 let server: RunningServer;
 beforeAll(async () => {

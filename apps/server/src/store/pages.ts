@@ -39,8 +39,10 @@ function countOf(deps: PageDeps, sel: Selection, values: unknown[]) {
 
 /**
  * The ids and versions of one offset page, in order; LIMIT and OFFSET are the last two parameters.
- * Deferred join: the offset is walked in the ordering's index alone (index-only: no index carries
- * the version, so that writes stay HOT, D60), and only the page's rows are read for their versions.
+ * Deferred join: the offset is walked in the ordering's index alone (index-only), and only the
+ * page's rows are read for their versions. No index carries the version, so a write that changes no
+ * indexed column is a HOT update, with no new index entries; see decision D60 (writes to a
+ * conversation stay off its indexes).
  */
 function pageSql(sel: Selection, table: FragmentTable, orderBy: string) {
   const n = sel.params.values.length;
@@ -58,7 +60,7 @@ function pageRows(db: Db, sel: Selection, sql: string, values: unknown[]) {
 }
 
 /**
- * The ids and versions of an offset page, kept with the counts (D49): dropped by every write to a
+ * The ids and versions of an offset page, kept with the counts: dropped by every write to a
  * counted table, through this instance at once and through another on its change notification. A
  * page's records are still served at their current versions' renders.
  */
@@ -77,7 +79,7 @@ function cachedPageRows(
   );
 }
 
-/** D6: an offset page with the true count; items past offset 10,000 are never returned. */
+/** An offset page with the true count; items past offset 10,000 are never returned. */
 export async function offsetPage<T>(
   deps: PageDeps,
   sel: Selection,
@@ -106,7 +108,7 @@ const CLOSE_OBJECT = Buffer.from('}');
 
 export interface CursorOptions<C extends boolean = boolean> {
   limit: number;
-  /** The raw cursor: an id, or `-id` for "before" (D7). */
+  /** The raw cursor: an id, or `-id` for "before". */
   cursor: string | undefined;
   descending: boolean;
   withCount: C;
@@ -119,7 +121,7 @@ export interface CursorOptions<C extends boolean = boolean> {
 }
 
 /**
- * A cursor page's statement, its rows kept with the counts (D49): the tables cursor pages read
+ * A cursor page's statement, its rows kept with the counts: the tables cursor pages read
  * (conversations, contacts, messages through their conversation's row) announce every write. The
  * rows are shared: callers copy before changing them.
  */
@@ -129,7 +131,7 @@ function cachedQuery<T extends object>(deps: PageDeps, sql: string, values: unkn
   );
 }
 
-/** D7: a cursor page in id order (or another key); `next`/`previous` carry the same limit and filters. */
+/** A cursor page in id order (or another key); `next`/`previous` carry the same limit and filters. */
 export async function cursorPage<T, C extends boolean>(
   deps: PageDeps,
   sel: Selection,

@@ -25,9 +25,10 @@ declare module 'ioredis' {
 /**
  * Counters in Redis: INCR + EXPIRE of every counter of a request in one Lua script call, so two
  * instances count each request exactly once.
- * D25: while Redis does not answer, requests are counted by this instance alone (in process), with
+ * While Redis does not answer, requests are counted by this instance alone (in process), with
  * one warning per outage (process.emitWarning, code UM_REDIS_UNAVAILABLE); ioredis reconnects by
- * itself, and counting goes back to Redis once it is ready again.
+ * itself, and counting goes back to Redis once it is ready again. A reference server keeps serving
+ * rather than failing with 503; the limits then hold per instance.
  */
 export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis;

@@ -16,7 +16,7 @@ export const TABLES = {
   operators: { name: 'operators' },
 } as const satisfies Record<string, FragmentTable>;
 
-/** The names of those tables (the counted ones: every write to one is announced, D59). */
+/** The names of those tables (the counted ones: every write to one is announced). */
 export const RECORD_TABLE_NAMES: ReadonlySet<string> = new Set(
   Object.values(TABLES).map((table) => table.name),
 );
@@ -30,7 +30,7 @@ export interface ListedResource<F, T> {
   /** The selection pages read ids and versions from, when it differs (default: select). */
   pageSelect?: (organizationId: number, filters: Filters<F>) => Selection;
   render: (db: Db, ids: number[]) => Promise<Map<number, JsonText<T>>>;
-  /** Conditions a bulk delete never removes (D8: ongoing conversations). */
+  /** Conditions a bulk delete never removes (ongoing conversations). */
   bulkDeleteKeeps?: readonly string[];
 }
 

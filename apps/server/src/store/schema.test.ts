@@ -40,7 +40,7 @@ describe('the schema names the store relies on, against a migrated database', ()
     }
   });
 
-  it('indexes neither version nor updated_at of conversations, nor list keys by version, so writes can be HOT (D60)', async () => {
+  it('indexes neither version nor updated_at of conversations, nor list keys by version, so writes can be HOT', async () => {
     const indexed = await db.query<{ index: string; column: string }>(
       `SELECT i.indexrelid::regclass::text AS index, a.attname AS column
          FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
@@ -100,7 +100,7 @@ describe('the schema names the store relies on, against a migrated database', ()
     }
   });
 
-  it('the notifying triggers are those of the tables the server announces (D59), and the clock', async () => {
+  it('the notifying triggers are those of the tables the server announces, and the clock', async () => {
     const notifying = await db.query<{ table: string }>(
       `SELECT DISTINCT c.relname AS table FROM pg_trigger t
          JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid

@@ -18,8 +18,9 @@ export const CHANGES_CHANNEL = 'um_changes';
 export const AUTH_TABLES: readonly string[] = ['api_tokens', 'organizations', 'operators'];
 
 /**
- * The setting that marks the server's own connections (D59, 0023): their writes to those tables
- * notify nothing from the triggers; the server announces them after they commit (core/announcer.ts).
+ * The setting that marks the server's own connections (0023): their writes to those tables notify
+ * nothing from the triggers, which would make commits wait for one another; the server announces
+ * them after they commit (core/announcer.ts).
  */
 export const ANNOUNCE_SETTING = { name: 'um.announce', server: 'server' } as const;
 

@@ -2,7 +2,7 @@ import { MemoCache } from '../core/memo-cache.js';
 import type { Db } from './engine/db.js';
 
 /**
- * Turns search keywords into the stemmed prefix tsquery of D11 (um_search_query in SQL), once per
+ * Turns search keywords into the stemmed prefix tsquery (um_search_query in SQL), once per
  * distinct keyword string: the stemming costs milliseconds in the database, and the same searches
  * repeat. The result depends only on the text and PostgreSQL's english configuration, so it needs
  * no expiry; the least recently used strings go past `maxEntries`.

@@ -6,9 +6,9 @@ import { describeOnEachEngine, type TestDb, useTestDb } from './test-support/tes
 
 /**
  * The search vectors (migration 0005) on real writes: weights A (contact name, email, street,
- * city) > B (notes) > C (messages), prefix/stem matching of D11, and upkeep by the triggers when
- * contacts, notes and messages change. Also the version rules the stored renders depend on, and the
- * conversation list keys (0014).
+ * city) > B (notes) > C (messages), prefix and stem matching of keywords, and upkeep by the
+ * triggers when contacts, notes and messages change. Also the version rules the stored renders
+ * depend on, and the conversation list keys (0014).
  */
 const ORG = 11;
 
@@ -149,8 +149,8 @@ function searchSuite(open: () => Promise<TestDb>) {
       { id: 201, kind: 'widget', key: 21, last_message_sent_at: at },
       { id: 203, kind: 'widget', key: 21, last_message_sent_at: null },
     ]);
-    // One statement: 203's key set changes (refreshed), 201's does not (rewritten in place, D57).
-    // A write changing neither keys nor ordering columns leaves them as they are (D60).
+    // One statement: 203's key set changes (refreshed), 201's does not (rewritten in place).
+    // A write changing neither keys nor ordering columns leaves them as they are.
     await db.query(`UPDATE conversations SET updated_at = now() WHERE id IN (201, 203)`);
     await db.query(
       `UPDATE conversations SET last_message_sent_at = '2025-02-03T04:05:06Z',

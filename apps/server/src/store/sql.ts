@@ -54,11 +54,14 @@ export interface Selection {
   from: string;
   /** The alias whose id (and, unless `version` says otherwise, version) the pages read. */
   alias: string;
-  /** How a row's version is read when the alias's table does not hold it (list keys, D60). */
+  /**
+   * How a row's version is read when the alias's table does not hold it (list keys: they carry no
+   * version, so a write that only bumps it leaves them alone).
+   */
   version?: string;
   where: string[];
   params: Params;
-  /** Relevance of a row to the search of this selection (D11), when it has one. */
+  /** Relevance of a row to the search of this selection, when it has one. */
   rank?: string;
   /**
    * Every condition is served by the ordering indexes whatever its value (0011), so its pages can
@@ -81,7 +84,7 @@ export function orderByOf(alias: string, ordering: string): string {
 }
 
 /**
- * D11: a search condition on a selection, with the rank (weights A > B > C) that orders its results.
+ * A search condition on a selection, with the rank (weights A > B > C) that orders its results.
  * `tsquery` is the stemmed prefix query of the keywords (see SearchQueries); null when nothing
  * searchable remains (only stop words), which matches nothing.
  */

@@ -16,7 +16,7 @@ import { useStartedServer } from './started-server.js';
 
 /**
  * Shared pieces of the analytics suites: one seeded, deterministic world per file (its present is
- * fixed), the world's date window, and a reader that follows `next` links (D14) so a suite sees
+ * fixed), the world's date window, and a reader that follows `next` links so a suite sees
  * every data point of a range whatever the server's page size.
  */
 
@@ -76,7 +76,7 @@ export const groupBy = <T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K
   return groups;
 };
 
-/** Asserts D14's order on time (ties are ordered by the hidden id, checked with fixtures). */
+/** Asserts the API's order on time (ties are ordered by the hidden id, checked with fixtures). */
 export const expectTimeAscending = (points: readonly Point[], what: string) => {
   for (let i = 1; i < points.length; i++)
     if (points[i - 1]!.time > points[i]!.time)

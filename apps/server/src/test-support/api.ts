@@ -65,7 +65,7 @@ const describeIssues = (error: z.ZodError) =>
   error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
 
 /**
- * Parses a body with the strict form of a schema (D30: no unknown field, no unknown enum value), so
+ * Parses a body with the strict form of a schema (no unknown field, no unknown enum value), so
  * the reference server cannot drift from the model unnoticed; a failure names the request and fields.
  */
 export const parseWith = <S extends z.ZodType>(schema: S, json: unknown, what: string): z.output<S> => {
@@ -156,7 +156,7 @@ export class Api {
         expect(response.headers.get('content-type'), `${what}: content type`).toMatch(/^application\/json/);
         response.body = parseWith(schema!, JSON.parse(response.text), what);
       }
-      // D2: every counted response carries the headers of its counter.
+      // Every counted response carries the headers of its counter, errors included.
       if (ep.group !== null)
         for (const name of Object.keys(RATE_LIMIT_HEADERS))
           expect(response.headers.get(name), `${what}: ${name}`).toMatch(/^\d+$/);

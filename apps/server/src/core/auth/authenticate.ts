@@ -3,7 +3,7 @@ import { ApiError } from '../api-error.js';
 import { MemoCache } from '../memo-cache.js';
 import { hashToken } from './tokens.js';
 
-/** Who a request acts as: the active organization and the acting operator (D3, D4). */
+/** Who a request acts as: the active organization and the acting operator. */
 export interface AuthContext {
   organizationId: number;
   customerId: number;
@@ -16,7 +16,8 @@ export interface AuthContext {
 
 /**
  * 403: Service-Operator-Id names no operator of the organization. It carries the context without
- * an operator, so the request can still be counted against the organization (D2).
+ * an operator, so the request can still be counted against the organization (and its answer carry
+ * the rate-limit headers, as every answer after authentication does).
  */
 export class OperatorRejected extends ApiError {
   constructor(
@@ -89,7 +90,7 @@ export class Authenticator {
   async authenticate(headers: Record<string, string | string[] | undefined>): Promise<AuthContext> {
     const raw = header(headers, 'authorization')?.trim();
     if (!raw) throw new ApiError('not_authenticated', 'Authentication credentials were not provided.');
-    // The value is the raw token (D3); a "Token " or "Bearer " prefix is tolerated.
+    // The value is the raw token; a "Token " or "Bearer " prefix is tolerated.
     const token = raw.replace(/^(Token|Bearer)\s+/i, '');
     const hash = hashToken(token);
     const row = await this.tokens.get(hash, () => this.directory.tokenByHash(hash));

@@ -3,7 +3,7 @@ import { permissionDenied } from '../api-error.js';
 import type { AuthContext } from './authenticate.js';
 
 /**
- * D4: admin may do everything; operator may read everything and write conversations, contacts and
+ * Admin may do everything; operator may read everything and write conversations, contacts and
  * notes, but may not delete anything nor change other operators; restricted may only read.
  * Checked before any action (spec section 5.4).
  */

@@ -6,7 +6,8 @@ import { DEFAULT_LIMITS, RateLimiter } from './limiter.js';
 
 /**
  * The rate-limit windows with an injected clock (no sleeps): json-api-v3.md section 7 ("a new call
- * is possible after a few seconds"), section 8 (5000 a day) and D2 (the UTC day, 50 per 10 s).
+ * is possible after a few seconds"), section 8 (5000 a day) and what the API adds to them (the UTC
+ * day, 50 per 10 s).
  */
 
 const at = (iso: string) => Date.parse(iso);
@@ -21,7 +22,7 @@ const throttledBy = async (promise: Promise<unknown>) => {
 };
 
 describe('rate limiter', () => {
-  it('defaults to the described limits: 5000 a day, 50 per 10 s (section 8, D2)', () => {
+  it('defaults to the described limits: 5000 a day (section 8), 50 per 10 s', () => {
     expect(DEFAULT_LIMITS.daily).toBe(5000);
     expect(DEFAULT_LIMITS.burst).toEqual({ requests: 50, windowSeconds: 10 });
     expect(DEFAULT_LIMITS.daily).toBe(LIMITS.dailyRequests);
@@ -48,7 +49,7 @@ describe('rate limiter', () => {
     expect(headers['X-RateLimit-Remaining']).toBe('1');
   });
 
-  it('daily: the window is the UTC day; Retry-After points at UTC midnight (D2)', async () => {
+  it('daily: the window is the UTC day; Retry-After points at UTC midnight', async () => {
     const limiter = new RateLimiter(new MemoryCounterStore(), {
       ...DEFAULT_LIMITS,
       daily: 2,

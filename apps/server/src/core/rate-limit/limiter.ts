@@ -25,7 +25,7 @@ interface Counter {
 
 const DAY = 86_400;
 
-/** The counters a request adds to (D2): daily + burst per organization and group, or per-metric analytics. */
+/** The counters a request adds to: daily + burst per organization and group, or per-metric analytics. */
 function countersFor(
   limits: RateLimits,
   scope: string,
@@ -71,7 +71,7 @@ export class RateLimiter {
   constructor(
     private readonly store: CounterStore,
     readonly limits: RateLimits = DEFAULT_LIMITS,
-    /** The server's clock (D40): its day and windows are the counters' windows. */
+    /** The server's clock (the sandbox may set it): its day and windows are the counters' windows. */
     private readonly clock: () => number = Date.now,
   ) {}
 

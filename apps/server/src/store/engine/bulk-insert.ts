@@ -83,7 +83,9 @@ export type BatchStatement = { table: string; sql: string; rows: number } & (
 /**
  * Rows accumulated for one table, encoded as they arrive (no row objects are kept): as the arrays
  * of an INSERT ... SELECT FROM unnest, or, where `copy` is asked for and every column is written
- * as it is (none computed in SQL, none only an input), as the lines of a COPY (D72).
+ * as it is (none computed in SQL, none only an input), as the lines of a COPY, which spares
+ * PostgreSQL parsing, unnesting and casting the arrays; see decision D72 (the seed writes with COPY
+ * on PostgreSQL).
  */
 export class RowBatch {
   private readonly encoded: string[][];

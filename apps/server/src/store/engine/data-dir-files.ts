@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { MemoryFS, type PGlite } from '@electric-sql/pglite';
 
 /**
- * A data directory read into memory, to start PGlite in memory from (a prebuilt world, D43): its
+ * A data directory read into memory, to start PGlite in memory from (a prebuilt world): its
  * directories and files by their paths inside it. Each file's bytes are a buffer of their own
  * (never a slice of a larger one): PGlite's in-memory file system takes them over as they are.
  */
@@ -22,7 +22,7 @@ interface EmscriptenFs {
 }
 
 /**
- * D70: PGlite's in-memory file system, holding `files` before PostgreSQL starts, so that it finds
+ * PGlite's in-memory file system, holding `files` before PostgreSQL starts, so that it finds
  * a database and resumes it. PGlite's own `loadDataDir` takes a tarball and held four copies of it
  * at once (the Blob, its ArrayBuffer, the untarred entries, the file system's copies): 150 MB of
  * the demo world's peak. Here the file system owns the buffers it is given (`canOwn`): no copy.

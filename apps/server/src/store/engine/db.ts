@@ -37,7 +37,8 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /**
    * PostgreSQL's transaction handle only: runs `sql`, a `COPY ... FROM STDIN` (text format), with
-   * `data` as its rows. Bulk loads (the seed) write through it where it exists (D72).
+   * `data` as its rows. Bulk loads (the seed) write through it where it exists: PostgreSQL then
+   * parses no array literals.
    */
   copyFrom?(sql: string, data: string): Promise<void>;
   /**

@@ -45,7 +45,7 @@ const PGLITE_SETTINGS: Record<string, string> = {
  * Opening a database runs initdb in a WebAssembly instance of its own and leaves it, about 300 MB,
  * as garbage that V8 collects only under heap pressure, which an idle or lightly loaded server may
  * never reach: collect it once, right after opening, so that resident memory reflects the database.
- * A loaded world (D43, D70) or an existing database leaves no instance: one collection, without
+ * A loaded world or an existing database leaves no instance: one collection, without
  * waiting for finalizers.
  */
 const collectGarbage = (() => {

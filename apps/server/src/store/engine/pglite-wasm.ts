@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * D52: PostgreSQL's WebAssembly runs on V8's baseline compiler (Liftoff) only. With V8's default
+ * PostgreSQL's WebAssembly runs on V8's baseline compiler (Liftoff) only. With V8's default
  * tiering its hot functions were compiled again by the optimizing compiler: about a second of CPU
  * in background threads at every start, competing with the start itself on small machines, and
  * 70-140 MB more resident (a fuzzed server peaked at 470 MB, 330 MB on baseline code). A write
@@ -25,7 +25,7 @@ const inProcessDatabaseFlags = (() => {
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 /**
- * D58: PGlite's WebAssembly module, compiled once (V8 decodes it off this thread), as soon as a
+ * PGlite's WebAssembly module, compiled once (V8 decodes it off this thread), as soon as a
  * start knows it opens PGlite: while a new data directory is written and the app built.
  */
 export function compilePglite(): Promise<WebAssembly.Module> {

@@ -17,7 +17,7 @@ describe('withRetry', () => {
     expect(calls).toBe(3);
   });
 
-  it(`gives up after ${RETRY.attempts} attempts with 503 unavailable and Retry-After (D24)`, async () => {
+  it(`gives up after ${RETRY.attempts} attempts with 503 unavailable and Retry-After`, async () => {
     let calls = 0;
     const error = await withRetry(async () => {
       calls++;

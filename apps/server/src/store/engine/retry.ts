@@ -12,7 +12,7 @@ function isRetryable(error: unknown): boolean {
 
 /**
  * Runs `fn` until it succeeds, throws something other than a serialization failure or deadlock,
- * or has failed RETRY.attempts times: then 503 with Retry-After (D24). Only for work that the
+ * or has failed RETRY.attempts times: then 503 with Retry-After, never a 500. Only for work that the
  * failure rolled back entirely: a top-level transaction or an autocommit statement.
  */
 export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {

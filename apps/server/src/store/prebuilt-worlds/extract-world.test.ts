@@ -41,7 +41,7 @@ const writePlain = (dir: string) => {
   writeFileSync(join(dir, 'base', '5', '2619_fsm'), '');
 };
 
-describe('startExtraction (D58)', () => {
+describe('startExtraction', () => {
   it('writes files and directories, then renames them into place', async () => {
     const [world] = await archive('plain', [await tarball('plain', writePlain)]);
     const dataDir = join(parent, 'plain');
@@ -63,7 +63,8 @@ describe('startExtraction (D58)', () => {
     expect(readdirSync(dataDir).sort()).toEqual(['PG_VERSION', 'base']);
     expect(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8')).toBe('17\n');
     expect(readFileSync(join(dataDir, 'base', '5', '1249')).equals(Buffer.alloc(2_500_000, 7))).toBe(true);
-    // In memory (D70): each world's files, byte for byte, each in a buffer of its own.
+    // In memory: each world's files, byte for byte, each in a buffer of its own (PGlite takes them
+    // over without a copy).
     const read = await Promise.all(slices.map((slice) => readWorldFiles(slice)));
     const listed = read.map(({ directories, files }) => [
       ...directories.map((d) => `${d.path}/`),

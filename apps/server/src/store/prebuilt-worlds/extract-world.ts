@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { DECODED_AHEAD, DECODED_CHUNK, DECODER_PARAMS, type WorldSlice } from './world-archive.js';
 
 /**
- * Writing a new data directory from a prebuilt world (D43), on a thread of its own (D58):
+ * Writing a new data directory from a prebuilt world, on a thread of its own:
  * decompressing the world and creating its thousand files is the start's longest step, and the
  * server's modules load, the HTTP app is built and PostgreSQL's WebAssembly compiles meanwhile.
  * The files go to a sibling directory that `finish` renames into place: a start that stops halfway

@@ -17,7 +17,7 @@ import {
 } from './prebuilt-world.js';
 
 // The worlds of the last build (the test command builds first): each must be the world a start
-// would seed with the same options, row for row (D43).
+// would seed with the same options, row for row.
 const worlds = await listPrebuiltWorlds();
 
 describe('prebuilt worlds', () => {
@@ -66,7 +66,7 @@ describe('prebuilt worlds', () => {
   );
 });
 
-describe('the empty database (D71)', () => {
+describe('the prebuilt empty database (migrated, no world seeded)', () => {
   it('is where a new database that no world matches starts, a matching world where one does', async () => {
     expect(await findPrebuiltStart({ seed: 9 }, false)).toMatchObject({ name: 'empty', world: false });
     expect(await findPrebuiltStart(false, true)).toMatchObject({ name: 'empty', world: false });
@@ -136,7 +136,7 @@ describe('a prebuilt world written as a new data directory', () => {
       .map((path) => `${path} ${statSync(join(dir, path)).size}`)
       .sort();
 
-  it('is taken over from the extraction begun ahead when it is for this world (D58)', async () => {
+  it('is taken over from the extraction begun ahead when it is for this world', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'um-extract-'));
     try {
       const dataDir = join(parent, 'data');
@@ -153,7 +153,7 @@ describe('a prebuilt world written as a new data directory', () => {
     }
   });
 
-  it('discards the extraction begun ahead when its start loads another world or none (D58)', async () => {
+  it('discards the extraction begun ahead when its start loads another world or none', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'um-extract-'));
     const demo = worlds.find((w) => w.name === 'demo')!;
     try {
@@ -167,7 +167,7 @@ describe('a prebuilt world written as a new data directory', () => {
       const direct = join(parent, 'direct');
       await demo.extractTo(direct);
       expect(files(other)).toEqual(files(direct));
-      // For a world that is not prebuilt, the empty database is begun (D71).
+      // For a world that is not prebuilt, the empty database is begun.
       const seed9 = join(parent, 'seed-9');
       await extractAhead(seed9, { seed: 9 }, true);
       expect(readdirSync(parent).filter((name) => name.startsWith('seed-9.partial-'))).toHaveLength(1);

@@ -13,11 +13,13 @@ import { type Extraction, startExtraction } from './extract-world.js';
 import { readWorldFiles, type WorldSlice, writeWorldArchive } from './world-archive.js';
 
 /**
- * Prebuilt worlds (D43): the worlds most starts ask for are migrated and seeded once, at build time
+ * Prebuilt worlds: the worlds most starts ask for are migrated and seeded once, at build time
  * (`node dist/build-worlds.js`, run by the package's build), and kept as PGlite data directory
- * tarballs in one compressed archive in dist/worlds/ (world-archive.ts). A start on a new PGlite database (memory, or a data directory without
- * one) that asks for such a world loads it instead of running initdb, the migrations and the seed:
- * the same rows (a test compares them with a fresh seed), in a fraction of the time.
+ * tarballs in one compressed archive in dist/worlds/ (world-archive.ts). A start on a new PGlite
+ * database (memory, or a data directory without one) that asks for such a world loads it instead of
+ * running initdb, the migrations and the seed: the same rows (a test compares them with a fresh
+ * seed), in a fraction of the time. The price (the CLI world's present is the minute of its build;
+ * worlds built from other sources are ignored): see decision D43 (prebuilt worlds).
  */
 
 /** One prebuilt world: the seed options a start asks for. */
@@ -26,9 +28,9 @@ export interface PrebuiltWorldSpec {
   name: string;
   /** The archive it goes into, `dist/worlds/<archive>.tar.br` (world-archive.ts), in this order. */
   archive: string;
-  /** `now: 'build'` stands for the minute of the build (the CLI's demo world, D43). */
+  /** `now: 'build'` stands for the minute of the build (the CLI's demo world). */
   seed: { seed?: number; size?: NonNullable<SeedOptions['size']>; now?: string | 'build' };
-  /** Whether the sandbox snapshot (D23) is taken at build time (starts with the sandbox on). */
+  /** Whether the sandbox snapshot is taken at build time (starts with the sandbox on). */
   sandbox: boolean;
 }
 
@@ -60,7 +62,7 @@ interface Manifest {
   /** What the worlds were built from; a start that differs ignores them (see `fingerprint`). */
   fingerprint: string;
   /**
-   * D71: the migrated database before any world is seeded into it (no template databases, as the
+   * The migrated database before any world is seeded into it (no template databases, as the
    * worlds), first in the tiny world's archive: a new database that no world matches starts from it.
    */
   empty?: { archive: string; offset: number; length: number };
@@ -171,9 +173,9 @@ const prebuiltStart = (name: string, slice: WorldSlice, sandbox: boolean): Prebu
 /**
  * The prebuilt world a new database would be seeded as, if there is one: the same seed options
  * (missing ones resolved to the generator's defaults), whatever the tokens (a team's own are added
- * to the loaded world as to an existing one, D22, and kept in its sandbox snapshot); of two such worlds,
- * the one with the sandbox snapshot for a start with the sandbox and the other one otherwise (it
- * has none to drop). Either serves either start.
+ * to the loaded world as to an existing database, and kept in its sandbox snapshot); of two such
+ * worlds, the one with the sandbox snapshot for a start with the sandbox and the other one otherwise
+ * (it has none to drop). Either serves either start.
  */
 export const findPrebuiltWorld = async (
   seed: false | SeedOptions,
@@ -190,7 +192,7 @@ export const findPrebuiltWorld = async (
 };
 
 /**
- * What a new PGlite database starts from (D71): the prebuilt world it would be seeded as (see
+ * What a new PGlite database starts from: the prebuilt world it would be seeded as (see
  * findPrebuiltWorld), or else the migrated empty database, into which its world is then seeded.
  * Either one spares the start initdb, whose WebAssembly instance of its own left about 300 MB to
  * collect (a world seeded at start peaked at 524 MB), and the migrations.
@@ -227,7 +229,7 @@ const loadWorld = (slice: WorldSlice): Promise<DataDirFiles> => {
 /**
  * Begins decompressing the prebuilt world a start in memory with these options would load, before
  * that start asks for it (the CLI, while the server's modules load): off this thread, as the
- * extraction of a new data directory (D58) is.
+ * extraction of a new data directory is.
  */
 export const loadAhead = async (seed: false | SeedOptions, sandbox: boolean): Promise<void> => {
   const world = await findPrebuiltStart(seed, sandbox);
@@ -255,9 +257,9 @@ const extractWorld = async (slice: WorldSlice, dataDir: string) => {
 };
 
 /**
- * D58: begins writing `dataDir`, if it is missing or empty, as the prebuilt world a start with
- * these options would load, before that start asks for it (the CLI, while the server's modules
- * load). The start's own `extractTo` takes it over; a start that loads another world or none
+ * Begins writing `dataDir`, if it is missing or empty, as the prebuilt world a start with these
+ * options would load, before that start asks for it (the CLI, while the server's modules load: the
+ * two overlap). The start's own `extractTo` takes it over; a start that loads another world or none
  * discards it (`discardExtraction`); an exit removes it.
  */
 export const extractAhead = async (
@@ -292,7 +294,7 @@ export const listPrebuiltWorlds = async (): Promise<Array<PrebuiltWorld & { seed
   );
 };
 
-/** The present of the prebuilt world built for the CLI with this seed and size (D43), if any. */
+/** The present of the prebuilt world built for the CLI with this seed and size, if any. */
 export const prebuiltPresent = async (seed: number, size: string): Promise<string | undefined> => {
   const manifest = await readManifest();
   const spec = PREBUILT_WORLDS.find((w) => w.seed.now === 'build');
@@ -319,7 +321,8 @@ export async function buildPrebuiltWorlds(
   log: (line: string) => void = () => {},
 ): Promise<void> {
   const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
-  // Loaded here only: a start reads the manifest before it loads PGlite and the model (D58).
+  // Loaded here only: a start reads the manifest before it loads PGlite and the model, so that
+  // writing a new data directory begins at once.
   const { openPgliteDb } = await import('../engine/pglite-db.js');
   const { migrate } = await import('../migrate.js');
   const { takeSnapshot } = await import('../sandbox/snapshot.js');

@@ -6,7 +6,7 @@ import { constants, createBrotliCompress, createBrotliDecompress } from 'node:zl
 import type { DataDirFiles } from '../engine/data-dir-files.js';
 
 /**
- * An archive of prebuilt worlds (D43): the data directory tarballs of several worlds, one after the
+ * An archive of prebuilt worlds: the data directory tarballs of several worlds, one after the
  * other, as ONE brotli stream with a window large enough to reach from one world back to the one
  * before it. The demo worlds differ only in their present or their sandbox snapshot: compressed
  * together, each after the first costs almost nothing, where separate files held each world whole

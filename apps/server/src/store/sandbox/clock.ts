@@ -1,9 +1,9 @@
 import type { Db } from '../engine/db.js';
 
 /**
- * The server's clock as the database keeps it (migration 0016, D40): um_now() is what every write
+ * The server's clock as the database keeps it (migration 0016): um_now() is what every write
  * stamps rows with; the one row of um_clock, when there is one, is the moment the sandbox set.
- * Every instance on the database reads the same row.
+ * Every instance on the database reads the same row, so they all agree on now.
  */
 export interface StoredClock {
   /** um_now(): `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */

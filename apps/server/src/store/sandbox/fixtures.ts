@@ -94,7 +94,7 @@ async function afterExplicitId(db: Db, id: number | undefined) {
 const noCache = new FragmentCache(0);
 
 /**
- * What any fixture may have written (D59: announced by the caller, as a request's writes are): the
+ * What any fixture may have written (announced by the caller, as a request's writes are): the
  * counted tables and those authentication reads.
  */
 export const FIXTURE_TABLES = [...new Set([...RECORD_TABLE_NAMES, ...AUTH_TABLES])];

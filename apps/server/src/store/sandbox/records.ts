@@ -29,9 +29,9 @@ import { recordJson } from '../simple-records.js';
 import { Params } from '../sql.js';
 
 /**
- * Creating any record of the world for a sandbox (D41), written as the API's own writes are: in one
+ * Creating any record of the world for a sandbox, written as the API's own writes are: in one
  * transaction, through the tables' triggers (search vectors, list keys, renders and change
- * notifications follow), stamped with the server's clock (um_now(), D40). Input was validated
+ * notifications follow), stamped with the server's clock (um_now()). Input was validated
  * against the model (core/sandbox-inputs.ts); references to other records are checked here, so a
  * missing one is a 400 naming its field rather than a foreign-key fault.
  */

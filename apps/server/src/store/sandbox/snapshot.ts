@@ -2,7 +2,7 @@ import type { Db } from '../engine/db.js';
 import { CHANGES_CHANNEL } from '../schema.js';
 
 /**
- * Resetting a sandbox to its seeded world in milliseconds, whatever the world's size (D23): the
+ * Resetting a sandbox to its seeded world in milliseconds, whatever the world's size: the
  * seeded rows are copied once into the `sandbox` schema, a row trigger on every table records the
  * key of each row written since, and a reset puts back only those rows. The schema is the
  * sandbox's own (nothing of it is a migration): a start without the sandbox drops it.

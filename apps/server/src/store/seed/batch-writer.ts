@@ -4,9 +4,9 @@ import type { Db } from '../engine/db.js';
 /**
  * Buffers rows per table and writes them as multi-row statements on one connection, in parent-
  * before-child order so foreign keys hold: a COPY per batch where the connection speaks it and the
- * table's rows go in as they are (D72), an INSERT otherwise. Generation continues while a batch is being written
- * (the two overlap); at most `maxInFlight` batches wait, which bounds memory whatever the size of
- * the world.
+ * table's rows go in as they are (faster on PostgreSQL), an INSERT otherwise. Generation continues
+ * while a batch is being written (the two overlap); at most `maxInFlight` batches wait, which bounds
+ * memory whatever the size of the world.
  */
 export class BatchWriter {
   private readonly batches: RowBatch[];

@@ -74,7 +74,7 @@ export const seedDemoWorld = async (
   const world: WorldOptions = { ...WORLD_SIZES[size], ...options };
   const organizations = world.organizations ?? 3;
   // The generator (and faker) load only when a world is seeded: a start on a prebuilt or existing
-  // world never needs them (D43).
+  // world never needs them.
   const { seedWorld } = await import('./seed-world.js');
   const cpuBefore = process.cpuUsage();
   const summary = await seedWorld(db, {
@@ -199,13 +199,16 @@ const STATISTICS_FROM_RECORDS = 5_000;
 /** Advisory lock key of seeding (migrations hold another, store/migrate.ts). */
 const SEED_LOCK_KEY = 72_010_004;
 
-/** The options a world was seeded with, as far as a later start can ask for them (D22). */
+/** The options a world was seeded with, as far as a later start can ask for them. */
 export interface WorldIdentity {
   seed?: number;
   size?: NonNullable<SeedOptions['size']>;
 }
 
-/** Stops a start whose seed or size differ from the world the database already holds (D22). */
+/**
+ * Stops a start whose seed or size differ from the world the database already holds: applying them
+ * would mean regenerating the world and dropping the data it keeps.
+ */
 export class WorldMismatchError extends Error {}
 
 // Kept as the customers table's comment: no migration, and it lives and dies with the data.
@@ -225,7 +228,7 @@ const readIdentity = async (db: Db): Promise<WorldIdentity | undefined> => {
 };
 
 /**
- * Makes the raw tokens this start prints valid on an existing database (D22): each organization's
+ * Makes the raw tokens this start prints valid on an existing database: each organization's
  * token (base, base-2 ...) and the customer token are stored when their hash is not there yet.
  * Earlier tokens keep working; a token that already belongs elsewhere stops the start.
  */
@@ -258,14 +261,14 @@ const ensureTokens = async (db: Db, tokens: { organization: string; customer: st
         `the token "${raw}" already belongs to another ${held.kind === 'customer' ? 'customer token' : `organization (${held.organization_id})`}: choose another`,
       );
   }
-  // A world loaded with its sandbox snapshot (prebuilt, D43) keeps the tokens through a reset.
+  // A world loaded with its sandbox snapshot (prebuilt) keeps the tokens through a reset.
   if (added) await keepInSnapshot(db, 'api_tokens');
 };
 
 /**
  * Seeds on first start (tenancy only when seed is false); returns the world either way. On a
  * database that already holds a world, `expect` (the seed and size a caller asked for explicitly)
- * must match the world's, and the given tokens are made valid (D22).
+ * must match the world's, and the given tokens are made valid, so the tokens a start prints work.
  */
 export const ensureDemoWorld = async (
   db: Db,

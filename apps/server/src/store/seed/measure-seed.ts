@@ -22,7 +22,7 @@ const { values } = parseArgs({
     messages: { type: 'string', default: '8' },
     seed: { type: 'string', default: '1' },
     batch: { type: 'string', default: '5000' },
-    // Every row with INSERT, as on PGlite, instead of COPY where the table allows it (D72).
+    // Every row with INSERT, as on PGlite, instead of COPY where the table allows it (to compare).
     'no-copy': { type: 'boolean', default: false },
   },
 });

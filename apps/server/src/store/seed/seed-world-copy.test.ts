@@ -33,7 +33,8 @@ const counting = (db: Db) => {
   return { db: { ...db, transaction }, counts };
 };
 
-// D72: on PostgreSQL the seed writes with COPY where a table's rows go in as they are.
+// On PostgreSQL the seed writes with COPY where a table's rows go in as they are: the rows must be
+// the ones INSERT writes.
 describe.skipIf(!testDatabaseUrl)(
   `a seed with COPY on PostgreSQL${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
   () => {

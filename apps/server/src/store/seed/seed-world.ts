@@ -47,7 +47,7 @@ export async function seedWorld(
     copy = true,
   }: {
     bulkLoadFromRows?: number;
-    /** COPY where the connection speaks it (D72); `false` writes every row with INSERT (tests compare). */
+    /** COPY where the connection speaks it (faster); `false` writes every row with INSERT (tests compare). */
     copy?: boolean;
   } = {},
 ): Promise<WorldSummary> {
@@ -132,7 +132,8 @@ async function prepareEmptyTables(tx: Db): Promise<Array<{ name: string; definit
   for (const { name } of indexes) await tx.query(`DROP INDEX ${name}`);
   // Statement triggers with transition tables collect every row a statement writes even when they
   // then do nothing (their bulk-load branch) or do not fire (session_replication_role): for the
-  // 3M analytics points that cost a third of the seed (D54). Set aside like the indexes.
+  // 3M analytics points (their triggers keep the stored day renders current) that cost a third of
+  // the seed. Set aside like the indexes.
   const triggers = await tx.query<{ name: string; definition: string }>(
     `SELECT format('%I ON %I', t.tgname, c.relname) AS name, pg_get_triggerdef(t.oid) AS definition
        FROM pg_trigger t

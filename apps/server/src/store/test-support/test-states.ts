@@ -10,7 +10,7 @@ import { updateColumns } from '../sql.js';
  * statement of the server, tests included, lives in src/store (docs/architecture.md).
  */
 
-/** The stored token column of every token (D3: hashes only). */
+/** The stored token column of every token (hashes only: raw tokens are never stored). */
 export const storedTokenHashes = (db: Db) =>
   db.query<{ token_sha256: string }>('SELECT token_sha256 FROM api_tokens');
 
@@ -243,7 +243,7 @@ export const storedDetailVersions = async (db: Db, conversationId: number) =>
     )
   )[0];
 
-/** The stored day renders of analytics points (D54): which days hold a render, and of how many points. */
+/** The stored day renders of analytics points: which days hold a render, and of how many points. */
 export const storedDayRenders = (db: Db, organizationId: number) =>
   db.query<{ metric: string; day: string; generation: number; points: number | null; rendered: boolean }>(
     `SELECT metric, day::text AS day, generation, points, json IS NOT NULL AS rendered
@@ -330,7 +330,10 @@ export const pointRowsOf = (db: Db, metric: string, organizationId: number, from
     [metric, organizationId, from, to],
   );
 
-/** Changes a part's type in `tx`: its conversation's row stays locked until `tx` ends (D24). */
+/**
+ * Changes a part's type in `tx`: its conversation's row stays locked until `tx` ends, so a test can
+ * hold a write that others conflict with.
+ */
 export const writePartType = (tx: Db, partId: number, partType: string) =>
   tx.query(`UPDATE conversation_parts SET part_type = $2 WHERE id = $1`, [partId, partType]);
 
