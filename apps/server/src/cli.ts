@@ -32,8 +32,8 @@ Usage: reference-server [options]   (in its own repository: pnpm start [options]
                         on an existing database it is added, and earlier tokens keep working
   --customer-token T    raw customer token (default: demo-customer-token); added likewise
   --sandbox             the sandbox for test suites: /_sandbox/ control API (reset, rate-limit counters,
-                        request journal) and Prefer: code=, delay=, fault=reset per request (D23)
-  --rate-limits L       off, or a factor every rate limit is multiplied by (default: the limits of D2)
+                        request journal) and Prefer: code=, delay=, fault=reset per request
+  --rate-limits L       off, or a factor every rate limit is multiplied by (default: 1, the documented limits)
   --json                print the start-up summary as one JSON line (logs go to stderr)
   --version             the server's version
   --help                this text

@@ -20,17 +20,18 @@ export interface JournalFilter {
 }
 
 /** A payload (a request's or an answer's) as the journal keeps it: text, or null without a body. */
-export const journalTextOf = (payload: unknown): string | null => {
+export function journalTextOf(payload: unknown): string | null {
   const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
   return text === null || text === '' ? null : text;
-};
+}
 
 /** One more character than shown marks a body as truncated; the rest of a long one is not kept. */
-const kept = (text: string | null) =>
-  text !== null && text.length > JOURNAL_BODY_LIMIT ? text.slice(0, JOURNAL_BODY_LIMIT + 1) : text;
+function kept(text: string | null): string | null {
+  return text !== null && text.length > JOURNAL_BODY_LIMIT ? text.slice(0, JOURNAL_BODY_LIMIT + 1) : text;
+}
 
 /** The body of an entry as GET /_sandbox/requests shows it: the JSON, or its text. */
-const bodyOf = (text: string | null): unknown => {
+function bodyOf(text: string | null): unknown {
   if (text === null) return null;
   if (text.length > JOURNAL_BODY_LIMIT) return { truncated: true, text: text.slice(0, JOURNAL_BODY_LIMIT) };
   try {
@@ -38,36 +39,45 @@ const bodyOf = (text: string | null): unknown => {
   } catch {
     return text;
   }
-};
+}
 
-const sizeOf = (entry: JournalRecord) =>
-  (entry.request.body?.length ?? 0) + (entry.response.body?.length ?? 0);
+function sizeOf(entry: JournalRecord): number {
+  return (entry.request.body?.length ?? 0) + (entry.response.body?.length ?? 0);
+}
 
 /** A path as sent or as a template (`{id}` matches one segment); a trailing slash is optional. */
-const pathMatcher = (wanted: string): ((path: string) => boolean) => {
+function pathMatcher(wanted: string): (path: string) => boolean {
   const bare = wanted.replace(/\/+$/, '');
-  if (!bare.includes('{')) return (path) => path.replace(/\/+$/, '') === bare;
+  if (!bare.includes('{'))
+    return function isPath(path) {
+      return path.replace(/\/+$/, '') === bare;
+    };
   const source = bare
     .split(/\{\w+\}/)
     .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
     .join('[^/]+');
   const pattern = new RegExp(`^${source}/?$`);
-  return (path) => pattern.test(path);
-};
+  return function matchesTemplate(path) {
+    return pattern.test(path);
+  };
+}
 
 /** True for an entry every given filter holds for. */
-const matcherOf = (filter: JournalFilter): ((entry: JournalRecord) => boolean) => {
+function matcherOf(filter: JournalFilter): (entry: JournalRecord) => boolean {
   const path = filter.path === undefined ? undefined : pathMatcher(filter.path);
   const status = filter.status?.toLowerCase();
-  return (entry) =>
-    (filter.method === undefined || entry.method === filter.method) &&
-    (filter.operation === undefined || entry.operation === filter.operation) &&
-    (path === undefined || path(entry.path)) &&
-    (status === undefined ||
-      (status.endsWith('xx')
-        ? Math.floor(entry.status / 100) === Number(status[0])
-        : entry.status === Number(status)));
-};
+  return function matchesFilter(entry) {
+    return (
+      (filter.method === undefined || entry.method === filter.method) &&
+      (filter.operation === undefined || entry.operation === filter.operation) &&
+      (path === undefined || path(entry.path)) &&
+      (status === undefined ||
+        (status.endsWith('xx')
+          ? Math.floor(entry.status / 100) === Number(status[0])
+          : entry.status === Number(status)))
+    );
+  };
+}
 
 /**
  * The sandbox's journal of recent exchanges: the newest `size` at most, and fewer when their

@@ -14,18 +14,19 @@ import { sandboxOperations } from './sandbox-api.js';
  */
 
 /** GET /_sandbox/provider-states: the catalogue with its parameters as JSON schemas. */
-export const stateCatalogue = () =>
-  Object.values(PROVIDER_STATE_CATALOGUE).map((state) => ({
+export function stateCatalogue() {
+  return Object.values(PROVIDER_STATE_CATALOGUE).map((state) => ({
     name: state.name,
     description: state.description,
     params: jsonSchemaOf(state.params),
     returns: [...state.returns],
   }));
+}
 
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No content' };
 
 /** The sandbox's own OpenAPI 3.0 document, generated from the operations above (version: the model's). */
-export const buildSandboxDocument = (version: string = MODEL_VERSION) => {
+export function buildSandboxDocument(version: string = MODEL_VERSION) {
   const paths: Record<string, Record<string, unknown>> = {};
   const errorStatuses = new Set<ErrorStatus>([404]);
   for (const op of sandboxOperations()) {
@@ -114,4 +115,4 @@ export const buildSandboxDocument = (version: string = MODEL_VERSION) => {
       ),
     },
   };
-};
+}
