@@ -19,9 +19,9 @@ export interface ReferenceServerOptions {
 }
 
 /**
- * `@org/reference-server` is a dependency, not an optional peer, so a plain install verifies (see
- * decision D34 (the reference server is published)); loaded only when a server is started, not with
- * the matchers.
+ * `@org/reference-server` is a dependency, not an optional peer, so installing `@org/contracts` alone
+ * gives a working `contracts verify`; see decision D34 (the reference server is published). Loaded
+ * only when a server is started, never with the matchers.
  */
 const loadReferenceServer = async (): Promise<typeof import('@org/reference-server')> => {
   try {
