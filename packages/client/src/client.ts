@@ -46,7 +46,7 @@ export interface ClientWarning {
 export interface ClientOptions {
   /** Origin of the API, e.g. https://api.example.com or http://127.0.0.1:3000 */
   readonly baseUrl: string;
-  /** The raw organization or customer token, sent as `Authorization` (D3). */
+  /** The raw organization or customer token, sent as `Authorization`. */
   readonly token?: string | undefined;
   /** `Service-Organization-Id`: with a customer token, the organization to act on. */
   readonly organizationId?: number | undefined;
@@ -57,12 +57,12 @@ export interface ClientOptions {
   /** Headers sent with every request. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /**
-   * 429 throttled and 503 unavailable (D24): retries honouring Retry-After (default 2, waits up to
+   * 429 throttled and 503 unavailable: retries honouring Retry-After (default 2, waits up to
    * 60 s); `false` turns it off.
    */
   readonly retry?: RetryOptions | false | undefined;
   /**
-   * How success bodies are checked against the model (D30): `off` (the default) returns the JSON as
+   * How success bodies are checked against the model: `off` (the default) returns the JSON as
    * sent; `tolerant` parses it with the model's schemas, which drop unknown fields and accept
    * unknown enum values, so a newer server never breaks the client; `strict` rejects both (for the
    * API's own conformance checks). A body that fails throws ResponseValidationError.

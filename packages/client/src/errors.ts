@@ -12,7 +12,7 @@ export interface RequestTarget {
 }
 
 /**
- * A response with a non-success status. `body` is the D1 error body (`detail`, `code`, and
+ * A response with a non-success status. `body` is the error body (`detail`, `code`, and
  * `errors` per field for validation errors) when the server sent one; `rawBody` is the text.
  */
 export class ApiError<S extends number = number> extends Error {
@@ -44,7 +44,7 @@ export class ApiError<S extends number = number> extends Error {
     this.retryAfterSeconds = retryAfterSecondsOf(headers);
   }
 
-  /** The D1 code, e.g. `not_found`; a code newer than this model is kept as sent (D30). */
+  /** The error code, e.g. `not_found`; a code newer than this model is kept as sent. */
   get code(): ErrorCode | (string & {}) | undefined {
     return this.body?.code;
   }

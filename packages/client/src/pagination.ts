@@ -6,7 +6,7 @@ export interface PageSource<Page> {
   readonly endpoint: string;
   readonly firstUrl: string;
   readonly baseUrl: string;
-  /** Offset lists (D6) reach at most 10,000 items; cursor lists have no cap. */
+  /** Offset lists reach at most 10,000 items; cursor lists have no cap. */
   readonly isOffsetPaged: boolean;
   fetchPage(url: string): Promise<Page>;
   warn(warning: ClientWarning): void;

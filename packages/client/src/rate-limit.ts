@@ -1,6 +1,6 @@
 import { RATE_LIMIT_HEADER_NAMES as H } from '@org/model';
 
-/** The D2 rate-limit headers of a response, as numbers. */
+/** The rate-limit headers of a response, as numbers. */
 export interface RateLimitInfo {
   readonly limit: number;
   readonly remaining: number;

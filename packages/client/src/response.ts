@@ -39,7 +39,7 @@ export const validateSuccessBody = (
       { code: 'custom', path: [], message: `Status ${status} carries no body.` } as z.core.$ZodIssue,
     ]);
   }
-  // The model's own schema, compiled by zod: no parser of the client's own (D32).
+  // The model's own schema, compiled by zod: no parser of the client's own, so the rules are written once.
   const parsed = compiledSchemaOf(mode === 'strict' ? strictOf(schema) : schema).safeParse(body);
   if (!parsed.success) throw new ResponseValidationError(target, status, body, parsed.error.issues);
   return parsed.data;

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@org/model';
 
 /**
  * The statuses the client waits out and retries, both answered with Retry-After in seconds:
- * 429 throttled (D2) and 503 unavailable, a write that kept conflicting on the server (D24).
+ * 429 throttled and 503 unavailable (a statement kept conflicting through the server's own retries).
  */
 export const RETRIED_STATUSES: ReadonlySet<number> = new Set(
   (['throttled', 'unavailable'] as const).map((code) => ERROR_CODES[code].status),

@@ -39,7 +39,7 @@ export interface PactInteraction {
 }
 
 /**
- * Statuses no consumer scenario can ask for: the transport's (414, 431: D27), answered before any
+ * Statuses no consumer scenario can ask for: the transport's (414, 431), answered before any
  * operation, and the server's faults (500, 503), which no provider state produces on a healthy
  * server. Both are left to the provider's tests (the sandbox forces them with `Prefer: code=`).
  */

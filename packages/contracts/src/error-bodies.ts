@@ -7,7 +7,7 @@ import {
 import { endpointById } from './endpoint-lookup.js';
 
 /**
- * The D1 error body an endpoint documents for an error status, with `code` narrowed to the codes
+ * The error body an endpoint documents for an error status, with `code` narrowed to the codes
  * of that status in the model's error table (404: `not_found`; 401: `not_authenticated` or
  * `authentication_failed`), so `pactMatchersFor(errorBodySchemaFor('getContact', 404), body)`
  * pins the code, where `ErrorBodySchema` accepts any. Throws for an unknown endpoint id (naming the
@@ -20,6 +20,6 @@ export const errorBodySchemaFor = (
   const ep = endpointById(endpoint);
   if (!(ep.errors as readonly number[]).includes(status))
     throw new Error(`${endpoint} documents no ${status}; its error statuses are ${ep.errors.join(', ')}`);
-  // Strict: a pact pins the documented codes, where a consumer's tolerant parse takes new ones (D30).
+  // Strict: a pact pins the documented codes, where a consumer's tolerant parse takes new ones.
   return strictOf(errorBodyOfStatus(status));
 };

@@ -7,7 +7,7 @@ const compiledSchemas = new WeakMap<z.ZodType, z.ZodType>();
 /**
  * zod's own compiled form of a schema (`z.compile`, zod 4.6 and later): the same rules, parsed by
  * generated code that falls back to zod's runtime parser for anything it does not model, so issues
- * and data are what `schema.safeParse` gives (D32). Where the installed zod has no compiler (zod
+ * and data are what `schema.safeParse` gives, only faster. Where the installed zod has no compiler (zod
  * 3.25's `zod/v4`), the schema itself. Compiled once per schema.
  */
 export function compiledSchemaOf<T extends z.ZodType>(schema: T): T {

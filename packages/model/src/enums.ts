@@ -2,7 +2,7 @@ import * as z from 'zod/v4';
 import { decided } from './decisions.js';
 import { doc } from './openapi-meta.js';
 
-/** A string whose known values are documented but whose set is open (D18): unknown values are accepted. */
+/** A string whose known values are documented but whose set is open: unknown values are accepted. */
 const openString = <const K extends Record<string, string>>(known: K, what: string) => {
   const list = Object.entries(known)
     .map(([value, meaning]) => `\`${value}\` (${meaning})`)
@@ -23,7 +23,7 @@ export const CONVERSATION_STATUSES = {
 } as const;
 export const ConversationStatusSchema = openString(CONVERSATION_STATUSES, 'Conversation status.');
 export type ConversationStatus = z.infer<typeof ConversationStatusSchema>;
-/** D8: a conversation is ongoing unless it has ended. */
+/** A conversation is ongoing unless it has ended. */
 export const isOngoingStatus = (status: string): boolean => status !== 'ended';
 
 export const MESSAGE_STATES = { 1: 'Submitted', 3: 'Delivered to contact', 4: 'Read by user' } as const;
@@ -53,7 +53,7 @@ export const SalutationSchema = openString(
   'Salutation as entered for the contact.',
 );
 
-/** D4: operator roles and what each may do. */
+/** Operator roles and what each may do. */
 export const OPERATOR_ROLES = {
   admin: 'may do everything',
   operator:

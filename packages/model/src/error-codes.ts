@@ -1,8 +1,8 @@
 /**
- * The error and header tables (D1, D2) without zod, so a project that imports only these (the
+ * The error-code and rate-limit header tables without zod, so a project that imports only these (the
  * server's error mapping, a logger, a proxy) bundles a few hundred bytes and no schema library.
  */
-/** D1: every error code with its HTTP status; the error schemas and the server read this table. */
+/** Every error code with its HTTP status; the error schemas and the server read this table. */
 export const ERROR_CODES = {
   invalid: {
     status: 400,
@@ -48,16 +48,16 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
 
 /**
- * D27: statuses the HTTP layer answers before routing, authentication or counting (a path
+ * Statuses the HTTP layer answers before routing, authentication or counting (a path
  * parameter too long, headers too large). Every operation documents them, but they are properties
  * of the transport, not scenarios of an operation's contract.
  */
 export const TRANSPORT_ERROR_STATUSES = [414, 431] as const satisfies readonly ErrorStatus[];
 
 /**
- * D2, D27: statuses answered before any rate-limit counter is touched, whatever the operation:
- * not authenticated (401), a retired version (410) and the transport's limits. Their answers
- * carry no rate-limit headers.
+ * Statuses answered before any rate-limit counter is touched, whatever the operation: not
+ * authenticated (401: no organization to count against), a retired version (410) and the
+ * transport's limits. Their answers carry no rate-limit headers.
  */
 export const UNCOUNTED_ERROR_STATUSES = [
   401,
@@ -67,8 +67,9 @@ export const UNCOUNTED_ERROR_STATUSES = [
 
 /**
  * Statuses any counted operation can answer however it is called: an unexpected fault (500, the
- * server's error handler) and a transient failure it gave up retrying (503, D24: every statement on
- * PostgreSQL is retried on a serialization failure or deadlock, reads included). The endpoint table
+ * server's error handler) and a transient failure it gave up retrying (503: every statement on
+ * PostgreSQL is retried on a serialization failure or deadlock, reads included, and gives up after
+ * 5 attempts). The endpoint table
  * appends them to every operation that reaches the store.
  */
 export const SERVER_ERROR_STATUSES = [500, 503] as const satisfies readonly ErrorStatus[];
@@ -82,7 +83,7 @@ export const errorCodesFor = (status: ErrorStatus): [ErrorCode, ...ErrorCode[]] 
     ...ErrorCode[],
   ];
 
-/** D2: the rate-limit header names, by role; the server, the client and the contracts read them here. */
+/** The rate-limit header names, by role; the server, the client and the contracts read them here. */
 export const RATE_LIMIT_HEADER_NAMES = {
   limit: 'X-RateLimit-Limit',
   remaining: 'X-RateLimit-Remaining',
@@ -91,7 +92,7 @@ export const RATE_LIMIT_HEADER_NAMES = {
 } as const;
 const H = RATE_LIMIT_HEADER_NAMES;
 
-/** D2: rate-limit headers on every response; Retry-After on 429. */
+/** Rate-limit headers on every counted response, errors included; Retry-After on 429. */
 export const RATE_LIMIT_HEADERS = {
   [H.limit]: 'Requests allowed in the current window of this counter.',
   [H.remaining]: 'Requests left in the current window of this counter.',

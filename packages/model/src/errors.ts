@@ -30,8 +30,9 @@ export const errorBody = (code: ErrorCode, detail: string, errors?: Record<strin
   errors ? { detail, code, errors } : { detail, code };
 
 /**
- * Turns a zod error into D1 field messages; the root of a body is `non_field_errors`. The record has
- * no prototype, so a field named `constructor` or `__proto__` is an ordinary key.
+ * Turns a zod error into the error body's field messages (`errors`); the root of a body is
+ * `non_field_errors`. The record has no prototype, so a field named `constructor` or `__proto__` is
+ * an ordinary key.
  */
 export const fieldErrorsOf = (
   error: z.ZodError,

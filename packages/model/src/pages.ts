@@ -8,7 +8,7 @@ const link = (what: string, decision: 'D6' | 'D7') =>
     ...decided(decision),
   });
 
-/** Offset page (D6): count is the true total; only the first 10,000 items are reachable. */
+/** Offset page: count is the true total; only the first 10,000 items are reachable. */
 export const offsetPageSchemaOf = <T extends z.ZodType>(item: T) =>
   z.object({
     count: doc(z.number().int().nonnegative(), {
@@ -20,7 +20,7 @@ export const offsetPageSchemaOf = <T extends z.ZodType>(item: T) =>
     results: z.array(item),
   });
 
-/** Cursor page (D7): the all endpoints add `count`; the messages endpoint does not. */
+/** Cursor page: the all endpoints add `count`; the messages endpoint does not. */
 export const cursorPageSchemaOf = <T extends z.ZodType>(item: T) =>
   z.object({ next: link('next', 'D7'), previous: link('previous', 'D7'), results: z.array(item) });
 

@@ -12,8 +12,8 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
  * True when Y-M-D h:m:s name a real calendar instant (rejects 2023-02-30, 25:00). Plain arithmetic
- * rather than a Date: every timestamp of every parsed response goes through here (D32). Years below
- * 100 are rejected, as a Date would misread them as 19xx.
+ * rather than a Date: every timestamp of every parsed response goes through here, so it must be
+ * cheap. Years below 100 are rejected, as a Date would misread them as 19xx.
  */
 const isRealInstant = (y: number, mo: number, d: number, h: number, mi: number, s: number): boolean => {
   if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
@@ -51,7 +51,7 @@ const isRealAtFixedOffsets = (v: string): boolean =>
     digitsAt(v, 17, 19),
   );
 
-/** D15: every v3 timestamp is UTC with six fractional digits and a trailing Z. */
+/** Every v3 timestamp is UTC with six fractional digits and a trailing Z. */
 export const TimestampSchema = doc(
   z.string().refine((v) => V3_TIMESTAMP.test(v) && isRealAtFixedOffsets(v), {
     message: 'Expected a UTC timestamp of the form YYYY-MM-DDTHH:MM:SS.ffffffZ.',
@@ -74,26 +74,26 @@ export const AnalyticsTimeSchema = doc(
 );
 
 export const IdSchema = z.number().int().positive().max(LIMITS.maxId);
-/** D46: an id written in a string parameter (a regular expression source, unanchored). */
+/** An id in a string parameter: 1 to LIMITS.maxId, no sign or leading zero (a regex source, unanchored). */
 export const ID_DIGITS = wholeNumbersUpTo(LIMITS.maxId);
 export const UuidSchema = z.string().uuid();
 export const UrlSchema = z.string().url();
 
 /**
- * D26: a string of a request body that the database indexes (names, emails, phone numbers,
+ * A string of a request body that the database indexes (names, emails, phone numbers,
  * identifiers, topic texts); longer values answer 400 rather than a database fault.
  */
 export const ShortStringSchema = z.string().max(LIMITS.maxStringLength, {
   message: `Ensure this field has no more than ${LIMITS.maxStringLength} characters.`,
 });
 
-/** D26: free text of a request body (note bodies). */
+/** Free text of a request body (note bodies): not indexed, so longer than ShortStringSchema. */
 export const TextSchema = z.string().max(LIMITS.maxTextLength, {
   message: `Ensure this field has no more than ${LIMITS.maxTextLength} characters.`,
 });
 
 /**
- * D28: an email address is one `@` with no whitespace and something on either side. The document
+ * An email address is one `@` with no whitespace and something on either side. The document
  * states the same pattern (not `format: email`, whose validators disagree with each other), so a
  * request the document admits is a request the server accepts. Deliverability is not checked.
  */
@@ -110,7 +110,7 @@ export const EmailSchema = doc(
   },
 );
 
-/** Renders a Date the way every v3 record does (D15); JS dates carry milliseconds, so pad to micro. */
+/** Renders a Date the way every v3 record does; JS dates carry milliseconds, so pad to micro. */
 export const formatTimestamp = (date: Date): string => date.toISOString().replace(/Z$/, '000Z');
 
 /** Renders a Date the way analytics data points do. */
@@ -143,7 +143,7 @@ export const parseInstant = (value: string): Date | undefined => {
 export const ANALYTICS_TIME_PATTERN = ANALYTICS_TIME;
 export const DATE_PATTERN = DATE;
 
-/** An instant as the API writes it (D15), e.g. `2024-03-14T09:26:53.589793Z`. */
+/** An instant as the API writes it, e.g. `2024-03-14T09:26:53.589793Z`. */
 export type Timestamp = z.infer<typeof TimestampSchema>;
 /** An analytics point's time (UTC, without zone). */
 export type AnalyticsTime = z.infer<typeof AnalyticsTimeSchema>;

@@ -31,7 +31,7 @@ const newerPage = () => ({
   facets: {},
 });
 
-describe('forward-compatible response parsing (D30)', () => {
+describe('forward-compatible response parsing: tolerant by default, strict on request', () => {
   const page = endpoints.listConversations.success[200];
 
   it('tolerant (the default) parses a newer response: unknown keys dropped, unknown enum values kept', () => {
@@ -60,7 +60,7 @@ describe('forward-compatible response parsing (D30)', () => {
     expect(strictOf(page).parse(today)).toEqual(page.parse(today));
   });
 
-  it('request bodies stay strict without asking (D12)', () => {
+  it('request bodies stay strict without asking: an unknown field is invalid', () => {
     expect(ConversationPatchSchema.safeParse({ topics: [], surprise: 1 }).success).toBe(false);
     expect(OperatorPatchSchema.safeParse({ role: 'owner' }).success).toBe(false);
   });

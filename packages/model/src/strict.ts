@@ -1,11 +1,12 @@
 import * as z from 'zod/v4';
 
 /**
- * Forward-compatible parsing (D30). The model's response schemas are tolerant: an object strips keys
+ * Forward-compatible parsing. The model's response schemas are tolerant: an object strips keys
  * it does not know and an `openEnum` accepts values it does not know, so a server that adds a field
  * or an enum value breaks no client. `strictOf` gives the same schema as the project's contract:
  * unknown keys and unknown enum values rejected. The reference server's tests, the conformance
- * runner and the OpenAPI document use it; request schemas are strict already (D12).
+ * runner and the OpenAPI document use it, so the project still catches its own drift. Request
+ * schemas are strict already: an unknown field in a request answers 400.
  */
 
 /** How a response is checked: `tolerant` for consumers (the default), `strict` for the project's own checks. */

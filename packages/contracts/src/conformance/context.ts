@@ -80,7 +80,7 @@ export class ConformanceContext {
 }
 
 /** Records each way a body fails a schema (at most `max`). */
-/** Checks a body against the strict form of a schema (D30): the runner catches every drift of the provider. */
+/** Checks a body against the strict form of a schema: the runner catches every drift of the provider. */
 export const expectSchema = (v: Violations, schema: z.ZodType, body: unknown, what: string, max = 5) => {
   const parsed = strictOf(schema).safeParse(body);
   if (parsed.success) return true;
@@ -93,7 +93,7 @@ export const expectSchema = (v: Violations, schema: z.ZodType, body: unknown, wh
 
 const RATE_LIMIT_HEADER_LIST = Object.keys(RATE_LIMIT_HEADERS);
 
-/** D2: every response of a counter carries X-RateLimit-Limit, -Remaining and -Reset as integers. */
+/** Every response of a counter carries X-RateLimit-Limit, -Remaining and -Reset as integers. */
 export const expectRateLimitHeaders = (v: Violations, headers: Headers, what: string) => {
   v.expect(
     rateLimitOf(headers) !== undefined,

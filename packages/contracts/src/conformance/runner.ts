@@ -31,7 +31,7 @@ export const conformanceChecks = (ctx: ConformanceContext): ConformanceCheck[] =
 
 /**
  * Read-only checks of any deployment against the model: every response body validates,
- * pagination links and caps behave, error bodies match D1, rate-limit headers are present.
+ * pagination links and caps behave, error bodies match `{ detail, code }`, rate-limit headers are present.
  * Only GET requests are sent; 429s are waited out as Retry-After says.
  */
 export const runConformance = async (options: RunOptions): Promise<ConformanceReport> => {

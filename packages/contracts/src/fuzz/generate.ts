@@ -289,7 +289,7 @@ export const validRequestArbitrary = (
   op: FuzzOperation,
 ): fc.Arbitrary<FuzzRequest> => {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
-  // Cursors come from `next`/`previous` links (D7, D14): valid requests leave them out.
+  // Cursors come from `next`/`previous` links: valid requests leave them out.
   const query = op.parameters.filter((p) => p.in === 'query' && p.name !== 'cursor');
   const operatorIds = ctx.pools.ids.get('/api/um/v3/operators/') ?? [];
   const hasOperatorHeader = op.parameters.some((p) => p.in === 'header' && p.name === 'Service-Operator-Id');
@@ -512,7 +512,7 @@ const mutatorsOf = (ctx: GeneratorContext, op: FuzzOperation): Mutator[] => {
         headers: { ...req.headers, [h.name]: value },
         kind: 'mutated',
         mutation: `header ${h.name}: ${show(value)}`,
-        // D3: an organization token ignores Service-Organization-Id
+        // An organization token ignores Service-Organization-Id: garbage there may answer 2xx
         strict: false,
       })),
     );

@@ -22,7 +22,7 @@ export interface PactMatcherOptions {
    */
   readonly nonEmpty?: readonly string[];
   /**
-   * How a nullable primitive is matched (D37):
+   * How a nullable primitive is matched:
    * - `'regex'` (the default): one `regex` rule that accepts the value's form or `null` (Pact
    *   matches a regex against the JSON text of a number, boolean or null). Any verifier accepts the
    *   pact as written; the price is that a nullable number or boolean sent as a numeric string
@@ -190,7 +190,7 @@ export const pactMatchersFor = <S extends z.ZodType>(
   example: z.input<S>,
   options: PactMatcherOptions = {},
 ): PactTemplate => {
-  // The contract is the strict form (D30): the example must not carry unknown fields or values,
+  // The contract is the strict form: the example must not carry unknown fields or values,
   // and enums the model reads tolerantly still become their alternation of known values.
   const strict = strictOf(schema);
   const checked = strict.safeParse(example);

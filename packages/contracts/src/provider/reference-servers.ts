@@ -18,7 +18,11 @@ export interface ReferenceServerOptions {
   readonly tokens?: ReferenceServerTokens;
 }
 
-/** `@org/reference-server` (a dependency, D34): loaded only when a server is started, not with the matchers. */
+/**
+ * `@org/reference-server` is a dependency, not an optional peer, so installing `@org/contracts` alone
+ * gives a working `contracts verify`; see decision D34 (the reference server is published). Loaded
+ * only when a server is started, never with the matchers.
+ */
 const loadReferenceServer = async (): Promise<typeof import('@org/reference-server')> => {
   try {
     return await import('@org/reference-server');
@@ -30,7 +34,7 @@ const loadReferenceServer = async (): Promise<typeof import('@org/reference-serv
 };
 
 /**
- * The reference server as a provider verification needs it: sandbox mode (D23: the verification
+ * The reference server as a provider verification needs it: sandbox mode (the verification
  * resets it between interactions), in memory, the tenancy and operators only
  * (the provider states create every record), port 0.
  */

@@ -229,7 +229,7 @@ const interactionsFor = (id: EndpointId, status: number): ContractInteraction[] 
       ];
     case 404: {
       if (!ep.params) {
-        // A PUT has no id in its path: its 404 is the matching contact listed in exclude_ids (D9).
+        // A PUT has no id in its path: its 404 is the matching contact listed in exclude_ids.
         const email = String((call.body as { email?: string } | undefined)?.email);
         const excluded = {
           ...call,

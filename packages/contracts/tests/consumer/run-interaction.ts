@@ -15,7 +15,7 @@ type TemplateHeaders = Parameters<
 /**
  * Declares one interaction on the pact and drives the real @org/client against Pact's mock
  * server: the client must send exactly the recorded request and accept the recorded response
- * (validated with the model's schemas), or surface the error as ApiError with the D1 body.
+ * (validated with the model's schemas), or surface the error as ApiError with the documented error body.
  */
 export const runInteraction = async (pact: PactV4, interaction: ContractInteraction) => {
   const { request, response } = interaction;

@@ -24,7 +24,7 @@ const REQUESTS = 10_000;
 /**
  * Peak resident memory per server during the fuzz: the issue's bar, 512 MB, for every engine. A
  * PGlite server holds the database itself (its WebAssembly memory and its files); on baseline
- * WebAssembly code (D52) it peaked at about 330 MB, against 450-550 MB with V8's optimizing tier.
+ * WebAssembly code it peaked at about 330 MB, against 450-550 MB with V8's optimizing tier.
  */
 const MAX_RESIDENT_BYTES = 512 * 1024 * 1024;
 const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -102,7 +102,8 @@ describe.skipIf(!testDatabaseUrl)('fuzz against two instances on one PostgreSQL 
   let servers: ServerProcess[] = [];
   beforeAll(async () => {
     database = await createTemporaryDatabase(testDatabaseUrl!, 'fuzz');
-    // Started together on the empty database: migrating and seeding are safe to race (D24).
+    // Started together on the empty database: migrating and seeding are safe to race (seeding takes
+    // an advisory lock and re-checks that the database is empty).
     servers = await Promise.all(
       [0, 1].map(() => startServerProcess(['--database-url', database!.url, ...WORLD])),
     );

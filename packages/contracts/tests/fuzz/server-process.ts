@@ -19,7 +19,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `reference-server --json --port 0` with the given options (rate limits lifted, D23) and
+ * Starts `reference-server --json --port 0` with the given options (rate limits lifted) and
  * resolves once it serves. The environment's DATABASE_URL, REDIS_URL and PUBLIC_URL are left out:
  * the options say which database it uses.
  */

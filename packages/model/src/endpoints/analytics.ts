@@ -50,7 +50,7 @@ export const analyticsEndpoints = Object.fromEntries(
   ANALYTICS_METRIC_NAMES.map((metric) => [`analytics_${metric}`, metricEndpoint(metric)]),
 ) as unknown as MetricEndpoints;
 
-/** D13: the path without a version segment serves the latest version; an unknown metric answers 404. */
+/** The path without a version segment serves the latest version; an unknown metric answers 404. */
 export const latestAnalyticsEndpoints = {
   analyticsLatest: endpoint({
     method: 'GET',

@@ -42,7 +42,7 @@ export const pathParamsOf = <P extends string>(path: P): PathParamsOf<P> => {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Rate-limit counters (D2): every endpoint of a group and every method add to one counter. */
+/** Rate-limit counters: every endpoint of a group and every method add to one counter. */
 export type RateLimitGroup = 'conversations' | 'contacts' | 'navigation' | 'operators' | 'analytics';
 
 /** @deprecated The old name of {@link RateLimitGroup}: a group is a rate-limit counter only. */
@@ -170,7 +170,8 @@ export const endpoint = <
         401,
         403,
         ...(params ? ([404] as const) : []),
-        // D27: a path parameter too long (414), headers too large (431): TRANSPORT_ERROR_STATUSES.
+        // The transport's limits (TRANSPORT_ERROR_STATUSES): a path parameter too long (414),
+        // headers too large (431).
         ...(params ? ([414] as const) : []),
         ...(def.body ? ([415] as const) : []),
         429,
@@ -199,7 +200,7 @@ export const endpoint = <
 type ParamsOf<P extends string, Params> = Params extends z.ZodType ? Params : PathParamsOf<P>;
 
 /**
- * D2: the error statuses of an endpoint answered before its request is counted, so without
+ * The error statuses of an endpoint answered before its request is counted, so without
  * rate-limit headers: UNCOUNTED_ERROR_STATUSES; every answer of an uncounted endpoint (a retired
  * version); and on an analytics path naming its metric, the 404 of an unknown metric (no counter
  * exists for it: the server answers it before counting).

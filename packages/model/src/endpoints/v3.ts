@@ -81,7 +81,7 @@ const C = `${V3}/conversations/`;
 const CT = `${V3}/contact_identities/`;
 
 /**
- * Each resource's rate-limit counter (D2) and document tag, declared once: an endpoint names its
+ * Each resource's rate-limit counter and document tag, declared once: an endpoint names its
  * resource, never the two facts. Notes count toward the contacts limit.
  */
 const CONVERSATIONS = { group: 'conversations', tag: 'Conversations' } as const;
@@ -273,7 +273,7 @@ export const v3Endpoints = {
     query: UpsertContactQuerySchema,
     body: ContactUpsertSchema,
     success: { 200: ContactIdentitySchema, 201: ContactIdentitySchema },
-    // 404: the matching contact is listed in exclude_ids (D9).
+    // 404: the matching contact is listed in exclude_ids (a PUT has no id in its path).
     errors: [400, 401, 403, 404, 415, 429, 431],
     decisions: ['D10'],
     example: {
@@ -416,7 +416,7 @@ export const V3_RESOURCES = [
   'operators',
 ] as const;
 
-/** D13: v2 was disabled in February 2023; every v2 path answers 410 naming v3. */
+/** v2 was disabled in February 2023; every v2 path answers 410 naming v3. */
 export const retiredEndpoints = {
   retiredV2: endpoint({
     method: 'GET',
@@ -431,7 +431,7 @@ export const retiredEndpoints = {
       .strict(),
     success: {},
     // 400: a path that is not valid percent-encoding (refused before routing); 431: headers too
-    // large (D27). Nothing is counted on a retired path: no answer carries rate-limit headers.
+    // large. Nothing is counted on a retired path: no answer carries rate-limit headers.
     errors: [400, 410, 431],
     decisions: ['D13'],
     deprecated: true,

@@ -40,7 +40,7 @@ const TAGS = [
   { name: 'Versioning', description: 'Retired API versions.' },
 ];
 
-/** Statuses answered before authentication or counting (D2, D13, D27): no rate-limit headers. */
+/** Statuses answered before authentication or counting (401, 410, 414, 431): no rate-limit headers. */
 const UNCOUNTED_STATUSES = new Set<number>(UNCOUNTED_ERROR_STATUSES);
 
 /**
@@ -257,7 +257,7 @@ export const buildOpenApiDocument = ({
               .join(
                 ' ',
               )}${uncounted && !UNCOUNTED_STATUSES.has(status) ? ' Answered before the request is counted: no rate-limit headers.' : ''}`,
-            // D2, D27: 401, 410 and the transport limits (414, 431) answer before any counter is
+            // 401, 410 and the transport limits (414, 431) answer before any counter is
             // touched, as do the uncounted answers of some operations: no rate-limit headers.
             ...(uncounted || UNCOUNTED_STATUSES.has(status)
               ? {}

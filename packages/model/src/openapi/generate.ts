@@ -10,7 +10,7 @@ const TARGETS = { '3.0': 'openapi-3.0', '3.1': 'draft-2020-12' } as const;
 /**
  * The JSON Schema of a zod schema in the dialect of an OpenAPI version: zod's own `z.toJSONSchema`,
  * with each schema's `.meta()` merged in. The document states the contract, so it describes the
- * strict form (D30): unknown keys and enum values are what a tolerant consumer survives, not what
+ * strict form: unknown keys and enum values are what a tolerant consumer survives, not what
  * the server sends. Refinements and transforms have no JSON Schema: their `.meta()` says it.
  */
 export const jsonSchemaOf = (schema: z.ZodType, version: OpenApiVersion = '3.0'): Record<string, unknown> => {

@@ -47,7 +47,7 @@ describe('nullable fields (OpenAPI 3.0)', () => {
     expect(patch({ country: 'germany' })).toBe(false);
   });
 
-  it('emails: the document and the model accept the same addresses (D28)', async () => {
+  it('emails: the document and the model accept the same addresses', async () => {
     const { ContactPatchSchema } = await import('../records/contact.js');
     const patch = validatorOf('ContactPatch');
     for (const email of [

@@ -189,7 +189,7 @@ describe('docs/openapi.json', () => {
         expect(prop, `${component}.${field}`).toBeDefined();
         const { schema: target, nullable } = resolve(prop);
         const isNullable = type === 'nullable' || notes.split(';').some((part) => part.trim() === 'nullable');
-        if (type === 'nullable') continue; // shape not described (D19): free-form JSON, null included
+        if (type === 'nullable') continue; // shape not described: free-form JSON, null included
         expect(nullable || target.nullable === true, `${component}.${field} nullable`).toBe(isNullable);
         const expected = jsonTypeOf(type);
         if (expected) expect(target.type, `${component}.${field} type`).toBe(expected);
@@ -199,7 +199,7 @@ describe('docs/openapi.json', () => {
     },
   );
 
-  it('every page limit documents the clamp from LIMITS, never a maximum (larger values are replaced, D6, D16)', () => {
+  it('every page limit documents the clamp from LIMITS, never a maximum (larger values are replaced)', () => {
     const limits = Object.values(doc.paths as Obj)
       .flatMap((item: Obj) => Object.values(item))
       .flatMap((op: Obj) => (op.parameters ?? []).filter((p: Obj) => p.name === 'limit' && p.in === 'query'));

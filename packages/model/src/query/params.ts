@@ -5,7 +5,7 @@ import { doc, docOf, type SchemaMeta } from '../openapi-meta.js';
 import { ID_DIGITS, parseInstant } from '../primitives.js';
 
 /**
- * Query parameters arrive as strings (a repeated parameter as an array: D17 takes the last value).
+ * Query parameters arrive as strings (a repeated parameter as an array, of which the last value counts).
  * Each helper here parses the string form into a typed value and carries the OpenAPI parameter
  * schema that documents it.
  */
@@ -38,7 +38,7 @@ export type OptionalParam<T> = z.ZodType<
 export interface IntOptions {
   description: string;
   min?: number;
-  /** Larger values are replaced by this one (D6), rather than rejected. */
+  /** Larger values are replaced by this one, rather than rejected. */
   clampTo?: number;
   /** Larger values are rejected (ids). */
   max?: number;
@@ -63,7 +63,7 @@ export function intParam({ description, min, max, clampTo, default: def, decisio
     description,
     ...(min !== undefined ? { minimum: min } : {}),
     ...(max !== undefined ? { maximum: max } : {}),
-    // Not `maximum`: D6/D16 accept larger values (replaced by clampTo), which `maximum` would call invalid.
+    // Not `maximum`: a page size takes larger values (replaced by clampTo); `maximum` calls them invalid.
     ...(clampTo !== undefined ? { 'x-um-clamp-to': clampTo } : {}),
     ...(def !== undefined ? { default: def } : {}),
   };
@@ -76,7 +76,7 @@ export function intParam({ description, min, max, clampTo, default: def, decisio
 export const idParam = (description: string) => intParam({ description, min: 1, max: LIMITS.maxId });
 
 /**
- * D46: a string parameter that holds ids is checked by the pattern the document states, which bounds
+ * A string parameter that holds ids is checked by the pattern the document states, which bounds
  * every id to 1..LIMITS.maxId (no sign, no leading zero, no space): what the document admits is
  * what the server accepts, and an id beyond the range is a 400, never a database fault.
  */
@@ -111,8 +111,10 @@ export const boolParam = (description: string) =>
   );
 
 /**
- * A plain string parameter. D45: an empty value (`?status=`) is invalid and the document says so
- * (`minLength: 1`); `allowEmpty` keeps an empty value where it means "no narrowing".
+ * A plain string parameter. An empty value (`?status=`) is invalid and the document says so
+ * (`minLength: 1`): no record has an empty value, and reading it as absent would turn
+ * `DELETE …/contact_identities/?email=` into a bulk delete. `allowEmpty` keeps an empty value where
+ * it is documented to mean "no narrowing".
  */
 export const stringParam = (description: string, extra: SchemaMeta = {}, { allowEmpty = false } = {}) =>
   param((allowEmpty ? boundedParam : boundedParam.min(1, 'Must not be empty.')).optional(), {
@@ -123,7 +125,7 @@ export const stringParam = (description: string, extra: SchemaMeta = {}, { allow
     ...extra,
   });
 
-/** D26: a string filter is at most as long as the longest indexed value. */
+/** A string filter is at most as long as the longest indexed value: nothing longer can match. */
 const boundedParam = z
   .string()
   .max(LIMITS.maxStringLength, `Ensure this value has no more than ${LIMITS.maxStringLength} characters.`);
@@ -185,7 +187,8 @@ export const commaIdsParam = (description: string, decision?: DecisionId) =>
 
 /**
  * exclude_ids of the messages list: comma-separated message ids (`1042.2077.3`, left out of the
- * page, as other lists leave out their items) and whole numbers (the conversation itself, D9).
+ * page, as other lists leave out their items) and whole numbers (the conversation itself: listing it
+ * answers 404).
  */
 export const messageExcludeIdsParam = (description: string) =>
   patternListParam(
@@ -206,8 +209,8 @@ export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(B
 
 export const searchParam = (description: string) =>
   param(
-    // Not bounded by D26: keywords become a tsquery, never an index entry (the request line is
-    // bounded by the header limit, D27).
+    // Not bounded like string filters: keywords become a tsquery, never an index entry (the request
+    // line is bounded by the header size limit).
     z
       .string()
       .transform((v) => splitKeywords(v))

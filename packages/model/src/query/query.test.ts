@@ -96,7 +96,7 @@ describe('conversation list query', () => {
     expect(errorsOf(MessagesQuerySchema, 'cursor=1.2.99999999999')).toHaveProperty('cursor');
     expect(errorsOf(AnalyticsQuerySchema, 'operator_id=1+99999999999')).toHaveProperty('operator_id');
   });
-  it('D46: id lists and cursors admit what their documented pattern admits, nothing more', () => {
+  it('id lists and cursors admit what their documented pattern admits, nothing more', () => {
     const exclude = paramDocOf(ListConversationsQuerySchema.shape.exclude_ids)?.pattern as string;
     for (const [value, ok] of [
       ['1,2147483647', true],
@@ -119,12 +119,12 @@ describe('conversation list query', () => {
     });
     expect(errorsOf(MessagesQuerySchema, 'exclude_ids=7.8.2147483648')).toHaveProperty('exclude_ids');
   });
-  it('D45: an empty string filter is invalid, and the document says so', () => {
+  it('an empty string filter is invalid, and the document says so', () => {
     expect(errorsOf(ListConversationsQuerySchema, 'status=')).toHaveProperty('status');
     expect(paramDocOf(ListConversationsQuerySchema.shape.status)).toMatchObject({ minLength: 1 });
     expect(parse(ListConversationsQuerySchema, 'search_query=').success).toBe(true);
   });
-  it('rejects unknown parameters (D17) and takes the last of repeated ones', () => {
+  it('rejects unknown parameters and takes the last of repeated ones', () => {
     expect(errorsOf(ListConversationsQuerySchema, 'colour=red')).toHaveProperty('colour');
     expect(parse(ListConversationsQuerySchema, 'limit=5&limit=7').data?.limit).toBe(7);
   });

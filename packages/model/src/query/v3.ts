@@ -19,7 +19,7 @@ import {
   timestampParam,
 } from './params.js';
 
-/** Query parameters of every v3 request (Common rules 6, D9). */
+/** Query parameters of every v3 request (Common rules 6); a single resource it lists answers 404. */
 export const commonQuery = {
   exclude_ids: commaIdsParam(
     'Comma-separated ids; the listed resources are not fetched, updated or deleted.',
@@ -42,7 +42,7 @@ const offsetPaging = {
   }),
 };
 
-/** D46: cursors are ids (message ids on the messages list) bounded like every id. */
+/** Cursors are ids (message ids on the messages list), bounded like every id. */
 const ID_CURSOR = new RegExp(`^-?${ID_DIGITS}$`);
 const MESSAGE_CURSOR = new RegExp(`^-?${ID_DIGITS}\\.${ID_DIGITS}\\.${ID_DIGITS}$`);
 const cursorPaging = (
@@ -96,7 +96,7 @@ export const conversationFilters = {
   ),
   contact_identity_id: idParam('Conversations of that contact.'),
   operator_id: idParam('Conversations of that operator.'),
-  // D18: the set is open, so any value filters; typed as the known statuses plus any string.
+  // The set of statuses is open, so any value filters; typed as the known statuses plus any string.
   status: stringParam(
     `Conversations with that status (known values: ${Object.keys(CONVERSATION_STATUSES).join(', ')}).`,
   ) as OptionalParam<ConversationStatus>,

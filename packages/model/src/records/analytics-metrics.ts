@@ -16,9 +16,9 @@ export interface MetricInfo {
   readonly kind: MetricKind;
   /** value_str takes one of these values (section 6.1, 6.2 or the status list). */
   readonly valueStrValues?: readonly string[];
-  /** Set where the format of value or value_str is our decision (D21). */
+  /** Set where the description does not show the format of value or value_str and we chose it. */
   readonly decided?: true;
-  /** Set on a second spelling of a metric: the name it is an alias of (D14). */
+  /** Set on a second spelling of a metric: the name it is an alias of; both serve the same data. */
   readonly aliasOf?: string;
 }
 

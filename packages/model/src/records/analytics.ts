@@ -91,7 +91,7 @@ export const dataPointSchemaFor = (metric: AnalyticsMetric) => {
   });
 };
 
-/** D14: a response carries at most 10,000 data points and a `next` link when more exist. */
+/** A response carries at most 10,000 data points and a `next` link when more exist. */
 export const analyticsResponseSchemaOf = <T extends z.ZodType>(point: T) =>
   z.object({
     results: z.array(point),

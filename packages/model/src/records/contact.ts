@@ -104,7 +104,7 @@ export const ContactPatchSchema = doc(
 );
 export type ContactPatch = z.infer<typeof ContactPatchSchema>;
 
-/** D10: the identifier fields a PUT can upsert on. */
+/** The identifier fields a PUT contact_identities/?identifier= can upsert on. */
 export const CONTACT_IDENTIFIERS = [
   'email',
   'external_customer_id',
@@ -113,7 +113,7 @@ export const CONTACT_IDENTIFIERS = [
 ] as const;
 export type ContactIdentifier = (typeof CONTACT_IDENTIFIERS)[number];
 
-/** D10: the PUT body: the PATCH fields plus the identifier field. */
+/** The PUT body: the PATCH fields plus external_customer_id, so any identifier can be sent. */
 export const ContactUpsertSchema = doc(
   ContactPatchSchema.extend({ external_customer_id: ShortStringSchema.min(1).nullable() })
     .partial()
@@ -126,7 +126,7 @@ export const ContactUpsertSchema = doc(
 );
 export type ContactUpsert = z.infer<typeof ContactUpsertSchema>;
 
-/** D10: the body must carry a value for the identifier it upserts on. */
+/** The body must carry a value for the identifier it upserts on: without one there is nothing to match. */
 export const contactUpsertBodyFor = (identifier: ContactIdentifier) =>
   ContactUpsertSchema.superRefine((body, ctx) => {
     const value = body[identifier];

@@ -14,8 +14,8 @@ import { openEnumOf } from '../strict.js';
 import { EmbeddedContactSchema } from './contact.js';
 
 /**
- * JSON whose shape the description does not show (D19); null is one such value, and so is a field
- * left out (zod 4 requires a `z.unknown()` key unless it is optional).
+ * JSON whose shape the description does not show, so any value is accepted; null is one such value,
+ * and so is a field left out (zod 4 requires a `z.unknown()` key unless it is optional).
  */
 const freeForm = (what: string) =>
   doc(z.unknown(), { description: `${what} Shape not described (D19).`, ...decided('D19') }).optional();

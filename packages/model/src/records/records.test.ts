@@ -65,7 +65,7 @@ describe.each(cases)('%s', (_name, schema, example) => {
     const { [first!]: _dropped, ...rest } = example;
     expect(schema.safeParse(rest).success).toBe(false);
   });
-  it('drops an unknown field when tolerant and rejects it when strict (D30)', () => {
+  it('drops an unknown field when tolerant and rejects it when strict', () => {
     expect(schema.parse({ ...example, surprise: 1 })).toEqual(schema.parse(example));
     expect(strictOf(schema).safeParse({ ...example, surprise: 1 }).success).toBe(false);
   });
@@ -99,7 +99,7 @@ describe('field rules', () => {
     expect(ConversationSchema.safeParse({ ...conversationExample, status: 'open' }).success).toBe(true);
     expect(ConversationSchema.safeParse({ ...conversationExample, status: 3 }).success).toBe(false);
   });
-  it('closed enums of responses take unknown values when tolerant and reject them when strict (D30)', () => {
+  it('closed enums of responses take unknown values when tolerant and reject them when strict', () => {
     const robot = { ...messageExample, sender: { type: 'robot', id: 1 } };
     expect(MessageSchema.parse(robot).sender.type).toBe('robot');
     expect(strictOf(MessageSchema).safeParse(robot).success).toBe(false);
@@ -117,7 +117,7 @@ describe('field rules', () => {
     expect(strictOf(ConversationSchema).safeParse(conversationDetailExample).success).toBe(false);
     expect(ConversationDetailSchema.safeParse(conversationExample).success).toBe(false);
   });
-  it('error bodies follow D1', () => {
+  it('error bodies are { detail, code, errors? }; an unknown code passes only when tolerant', () => {
     expect(
       ErrorBodySchema.safeParse({ detail: 'x', code: 'invalid', errors: { limit: ['bad'] } }).success,
     ).toBe(true);
@@ -138,7 +138,7 @@ describe('request bodies', () => {
     expect(ContactPatchSchema.safeParse({ country: 'XX' }).success).toBe(false);
     expect(ContactPatchSchema.safeParse({ contact_by_email: 'yes' }).success).toBe(false);
   });
-  it('contact PUT needs a value for its identifier (D10)', () => {
+  it('contact PUT needs a value for the identifier field it upserts on', () => {
     expect(contactUpsertBodyFor('email').safeParse({ email: 'a@b.de' }).success).toBe(true);
     expect(contactUpsertBodyFor('email').safeParse({ name: 'A' }).success).toBe(false);
     expect(

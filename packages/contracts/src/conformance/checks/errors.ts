@@ -4,7 +4,7 @@ import { type ConformanceContext, expectSchema, type RawResponse } from '../cont
 
 const MISSING_ID = 2_147_483_646;
 
-/** D1: the status, a body of `{ detail, code, errors? }` for that status, and the expected code. */
+/** The status, a body of `{ detail, code, errors? }` for that status, and the expected code. */
 const expectError = (v: Violations, res: RawResponse, status: ErrorStatus, code: ErrorCode, what: string) => {
   if (
     !v.expect(
@@ -27,7 +27,7 @@ const withToken = (ctx: ConformanceContext, extra: Record<string, string> = {}) 
 const path = (id: keyof typeof endpoints, params: Record<string, string | number> = {}, query = '') =>
   `${fillPath(endpoints[id].path, params)}${query}`;
 
-/** Error bodies and statuses of D1, provoked with GET requests only. */
+/** Error bodies and statuses of the model's error table, provoked with GET requests only. */
 export const errorChecks = (): ConformanceCheck[] => [
   check(
     'errors',

@@ -15,7 +15,7 @@ interface Page {
 const CAP = LIMITS.offsetPage.maxReachable;
 const MAX_LIMIT = LIMITS.offsetPage.maxLimit;
 
-/** D6/D7: a link is an absolute URL on the host that was asked, to the same path, with these parameters. */
+/** A link is an absolute URL on the host that was asked, to the same path, with these parameters. */
 const expectLink = (
   ctx: ConformanceContext,
   v: Violations,
