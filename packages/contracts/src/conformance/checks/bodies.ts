@@ -3,7 +3,7 @@ import { type EndpointDefinition, type EndpointId, endpointList } from '@org/mod
 import type { z } from 'zod/v4';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectRateLimitHeaders, expectSchema } from '../context.js';
-import { collectionOf, foundParamsOf, rememberParents } from './collections.js';
+import { resourceOf, foundParamsOf, rememberParents } from './collections.js';
 
 const isAnalytics = (ep: EndpointDefinition) => ep.group === 'analytics';
 
@@ -54,10 +54,10 @@ export const bodyChecks = (ctx: ConformanceContext): ConformanceCheck[] => {
             | { results?: Array<{ id?: unknown }> }
             | undefined;
           const first = body?.results?.[0]?.id;
-          const collection = collectionOf(ep.path);
-          if (collection && typeof first === 'number' && !c.found.has(collection))
-            c.found.set(collection, first);
-          if (collection) rememberParents(c, collection, body?.results ?? []);
+          const resource = resourceOf(ep.path);
+          if (resource && typeof first === 'number' && !c.found.has(resource))
+            c.found.set(resource, first);
+          if (resource) rememberParents(c, resource, body?.results ?? []);
         }),
       );
       continue;

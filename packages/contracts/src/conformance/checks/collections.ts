@@ -1,8 +1,8 @@
 import type { Violations } from '../check.js';
 import type { ConformanceContext } from '../context.js';
 
-/** The v3 collection a path belongs to: `conversations`, `contact_identities`, `notes`, `operators`, `navigation`. */
-export const collectionOf = (path: string): string | undefined => /^\/api\/um\/v3\/(\w+)\//.exec(path)?.[1];
+/** The v3 resource a path belongs to (its first segment): `conversations`, `contact_identities`, `notes`, `operators`, `navigation`. */
+export const resourceOf = (path: string): string | undefined => /^\/api\/um\/v3\/(\w+)\//.exec(path)?.[1];
 
 /**
  * The path parameters of a v3 path, filled with ids the lists found: each placeholder takes an id
