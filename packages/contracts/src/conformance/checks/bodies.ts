@@ -3,7 +3,7 @@ import { type EndpointDefinition, type EndpointId, endpointList } from '@org/mod
 import type { z } from 'zod/v4';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
 import { type ConformanceContext, expectRateLimitHeaders, expectSchema } from '../context.js';
-import { resourceOf, foundParamsOf, rememberParents } from './collections.js';
+import { foundParamsOf, rememberParents, resourceOf } from './collections.js';
 
 const isAnalytics = (ep: EndpointDefinition) => ep.group === 'analytics';
 
@@ -55,8 +55,7 @@ export const bodyChecks = (ctx: ConformanceContext): ConformanceCheck[] => {
             | undefined;
           const first = body?.results?.[0]?.id;
           const resource = resourceOf(ep.path);
-          if (resource && typeof first === 'number' && !c.found.has(resource))
-            c.found.set(resource, first);
+          if (resource && typeof first === 'number' && !c.found.has(resource)) c.found.set(resource, first);
           if (resource) rememberParents(c, resource, body?.results ?? []);
         }),
       );
