@@ -204,11 +204,12 @@ class MiniWriter {
   }
 }
 
-/** Every schema the classic entry exports, by name. */
+/** Every schema the classic entry exports, by name, in the order of the names (as any loader lists them). */
 export const classicSchemas = (): Map<string, Schema> =>
   new Map(
     Object.entries(classic)
       .filter(([, value]) => value instanceof z.ZodType)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([name, schema]) => [name, schema as unknown as Schema]),
   );
 
