@@ -7,4 +7,6 @@ import { formattedMiniSource, MINI_SCHEMAS_PATH, miniSource } from './mini-sourc
 
 const { text, names, skipped } = miniSource();
 writeFileSync(MINI_SCHEMAS_PATH, formattedMiniSource(text));
-console.log(`wrote ${MINI_SCHEMAS_PATH}: ${names.length} schemas; not in mini (transforms): ${skipped.join(', ')}`);
+console.log(
+  `wrote ${MINI_SCHEMAS_PATH}: ${names.length} schemas; not in mini (transforms): ${skipped.join(', ')}`,
+);

@@ -3,7 +3,13 @@ import { decided } from './decisions.js';
 import { LIMITS } from './limits.js';
 import { wholeNumbersUpTo } from './number-pattern.js';
 import { doc } from './openapi-meta.js';
-import { ANALYTICS_TIME, isAnalyticsTime, isRealInstant, isV3Timestamp, V3_TIMESTAMP } from './refinements.js';
+import {
+  ANALYTICS_TIME,
+  isAnalyticsTime,
+  isRealInstant,
+  isV3Timestamp,
+  V3_TIMESTAMP,
+} from './refinements.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

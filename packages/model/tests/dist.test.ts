@@ -60,8 +60,11 @@ describe('the runtime entry works with zod 3.25 and zod 4', () => {
 });
 
 describe('one set of type declarations per entry', () => {
-  it.each(['index', 'mini', 'openapi'])('dist/%s.d.ts re-exports dist/%s.d.cts instead of repeating it', (entry) => {
-    expect(read(`${entry}.d.ts`)).toBe(`export * from './${entry}.cjs';\n`);
-    expect(read(`${entry}.d.cts`).length).toBeGreaterThan(1000);
-  });
+  it.each(['index', 'mini', 'openapi'])(
+    'dist/%s.d.ts re-exports dist/%s.d.cts instead of repeating it',
+    (entry) => {
+      expect(read(`${entry}.d.ts`)).toBe(`export * from './${entry}.cjs';\n`);
+      expect(read(`${entry}.d.cts`).length).toBeGreaterThan(1000);
+    },
+  );
 });

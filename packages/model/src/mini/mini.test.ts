@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/v4';
-import { classicSchemas, formattedMiniSource, MINI_SCHEMAS_PATH, miniSource } from '../../scripts/mini-source.js';
+import {
+  classicSchemas,
+  formattedMiniSource,
+  MINI_SCHEMAS_PATH,
+  miniSource,
+} from '../../scripts/mini-source.js';
 import { ERROR_CODES } from '../error-codes.js';
 import * as examples from '../examples.js';
 import type * as classic from '../index.js';
@@ -122,9 +127,8 @@ const mutations = (sample: unknown): unknown[] => {
   const visit = (value: unknown, rebuild: (next: unknown) => unknown) => {
     for (const replacement of REPLACEMENTS) out.push(rebuild(replacement));
     if (Array.isArray(value)) {
-      value.forEach((item, i) =>
-        visit(item, (next) => rebuild(value.map((old, j) => (i === j ? next : old)))),
-      );
+      for (const [i, item] of value.entries())
+        visit(item, (next) => rebuild(value.map((old, j) => (i === j ? next : old))));
       out.push(rebuild([...value, ...value]));
     } else if (value !== null && typeof value === 'object') {
       out.push(rebuild({ ...value, unknown_field: 1 }));

@@ -9,13 +9,11 @@ export const IdSchema = /*#__PURE__*/ z
   .number()
   .check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gt(0), /*#__PURE__*/ z.lte(2147483647));
 
-export const AnalyticsTimeSchema = /*#__PURE__*/ z
-  .string()
-  .check(
-    /*#__PURE__*/ z.refine(isAnalyticsTime, {
-      error: 'Expected a UTC time of the form YYYY-mm-ddTHH:MM:SS.',
-    }),
-  ) as unknown as z.ZodMiniType<
+export const AnalyticsTimeSchema = /*#__PURE__*/ z.string().check(
+  /*#__PURE__*/ z.refine(isAnalyticsTime, {
+    error: 'Expected a UTC time of the form YYYY-mm-ddTHH:MM:SS.',
+  }),
+) as unknown as z.ZodMiniType<
   z.output<typeof classic.AnalyticsTimeSchema>,
   z.input<typeof classic.AnalyticsTimeSchema>
 >;
@@ -53,24 +51,20 @@ export const GenderSchema = /*#__PURE__*/ z.string() as unknown as z.ZodMiniType
   z.input<typeof classic.GenderSchema>
 >;
 
-export const CountryCodeSchema = /*#__PURE__*/ z
-  .string()
-  .check(
-    /*#__PURE__*/ z.refine(isCountryCode, {
-      error: 'Expected a two-letter ISO 3166-1 country code, e.g. DE.',
-    }),
-  ) as unknown as z.ZodMiniType<
+export const CountryCodeSchema = /*#__PURE__*/ z.string().check(
+  /*#__PURE__*/ z.refine(isCountryCode, {
+    error: 'Expected a two-letter ISO 3166-1 country code, e.g. DE.',
+  }),
+) as unknown as z.ZodMiniType<
   z.output<typeof classic.CountryCodeSchema>,
   z.input<typeof classic.CountryCodeSchema>
 >;
 
-export const TimestampSchema = /*#__PURE__*/ z
-  .string()
-  .check(
-    /*#__PURE__*/ z.refine(isV3Timestamp, {
-      error: 'Expected a UTC timestamp of the form YYYY-MM-DDTHH:MM:SS.ffffffZ.',
-    }),
-  ) as unknown as z.ZodMiniType<
+export const TimestampSchema = /*#__PURE__*/ z.string().check(
+  /*#__PURE__*/ z.refine(isV3Timestamp, {
+    error: 'Expected a UTC timestamp of the form YYYY-MM-DDTHH:MM:SS.ffffffZ.',
+  }),
+) as unknown as z.ZodMiniType<
   z.output<typeof classic.TimestampSchema>,
   z.input<typeof classic.TimestampSchema>
 >;
@@ -235,13 +229,11 @@ export const EmbeddedContactSchema = /*#__PURE__*/ z.object({
   write_permission: /*#__PURE__*/ z.boolean(),
 });
 
-export const MessageIdSchema = /*#__PURE__*/ z
-  .string()
-  .check(
-    /*#__PURE__*/ z.regex(/^(\d+)\.(\d+)\.(\d+)$/, {
-      error: 'Expected <conversation_id>.<part_id>.<sequence>.',
-    }),
-  ) as unknown as z.ZodMiniType<
+export const MessageIdSchema = /*#__PURE__*/ z.string().check(
+  /*#__PURE__*/ z.regex(/^(\d+)\.(\d+)\.(\d+)$/, {
+    error: 'Expected <conversation_id>.<part_id>.<sequence>.',
+  }),
+) as unknown as z.ZodMiniType<
   z.output<typeof classic.MessageIdSchema>,
   z.input<typeof classic.MessageIdSchema>
 >;
@@ -273,13 +265,11 @@ export const MessageSchema = /*#__PURE__*/ z.object({
   conversation: /*#__PURE__*/ z.object({ id: IdSchema }),
   part_id: IdSchema,
   sent_at: TimestampSchema,
-  sent_at_time: /*#__PURE__*/ z
-    .string()
-    .check(
-      /*#__PURE__*/ z.regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}$/, {
-        error: 'Expected HH:MM:SS.ffffff.',
-      }),
-    ),
+  sent_at_time: /*#__PURE__*/ z.string().check(
+    /*#__PURE__*/ z.regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}$/, {
+      error: 'Expected HH:MM:SS.ffffff.',
+    }),
+  ),
   type: MessageTypeSchema,
   event: /*#__PURE__*/ z.optional(/*#__PURE__*/ z.unknown()),
   body: /*#__PURE__*/ z.string(),
