@@ -3,7 +3,8 @@ import { defineConfig, type Options } from 'tsup';
 
 /**
  * zod is the consumer's: every schema is built with zod 4's classic API through `zod/v4`, which zod
- * 4 ships as the same module as `zod` and zod 3.25 ships beside its own API.
+ * 4 ships as the same module as `zod` and zod 3.25 ships beside its own API; `@org/model/mini` uses
+ * `zod/v4/mini`, which both ship too.
  */
 const external = [/^zod(\/|$)/];
 
@@ -45,6 +46,14 @@ export default defineConfig([
     format: ['cjs'],
     dts: true,
     onSuccess: writeEsmTypes('index'),
+  },
+  {
+    // `@org/model/mini` for require(): one file of zod mini schemas, and its declarations (D73).
+    ...runtime,
+    entry: { mini: 'src/mini/index.ts' },
+    format: ['cjs'],
+    dts: true,
+    onSuccess: writeEsmTypes('mini'),
   },
   { ...generator, format: ['esm'] },
   { ...generator, format: ['cjs'], dts: true, onSuccess: writeEsmTypes('openapi') },

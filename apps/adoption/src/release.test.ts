@@ -428,6 +428,11 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     expectOk(await p().script);
   });
 
+  it('parses a record with @org/model/mini (its ES module, or its require() build under node16)', async () => {
+    const { detail } = await expectStep(p(), 'mini');
+    expect(detail).toMatchObject({ rejectsWrongId: true });
+  });
+
   it('starts the reference server with startServer()', async () => {
     await expectStep(p(), 'server');
   });

@@ -106,7 +106,10 @@ export const TARGETS = {
   registryFirstAnswerMs: 1000,
   /** A validated 100-item page through client.request, over fetch + JSON.parse of it (issue 24). */
   clientValidationRatio: 1.3,
-  /** Importing one record schema, bundled by esbuild, minified, zod included (issue 24). */
+  /**
+   * Importing one record schema, bundled by esbuild, minified, zod included (issue 24); judged on
+   * `@org/model/mini` (D73).
+   */
   recordSchemaBundleBytes: 25 * 1024,
   /** Importing ERROR_CODES alone, the same way: "about 2 KB" (issue 24). */
   errorCodesBundleBytes: 2.5 * 1024,

@@ -3,23 +3,15 @@ import { decided } from './decisions.js';
 import { LIMITS } from './limits.js';
 import { wholeNumbersUpTo } from './number-pattern.js';
 import { doc } from './openapi-meta.js';
+import {
+  ANALYTICS_TIME,
+  isAnalyticsTime,
+  isRealInstant,
+  isV3Timestamp,
+  V3_TIMESTAMP,
+} from './refinements.js';
 
-const V3_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
-const ANALYTICS_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * True when Y-M-D h:m:s name a real calendar instant (rejects 2023-02-30, 25:00). Plain arithmetic
- * rather than a Date: every timestamp of every parsed response goes through here, so it must be
- * cheap. Years below 100 are rejected, as a Date would misread them as 19xx.
- */
-const isRealInstant = (y: number, mo: number, d: number, h: number, mi: number, s: number): boolean => {
-  if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
-  const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  return d <= DAYS_IN_MONTH[mo - 1]! + (leap ? 1 : 0) && h < 24 && mi < 60 && s < 60;
-};
 
 /** The same check on the groups of a date or date-time pattern. */
 const isRealDateTime = (m: RegExpExecArray | null): boolean =>
@@ -33,27 +25,9 @@ const isRealDateTime = (m: RegExpExecArray | null): boolean =>
     Number(m[6] ?? 0),
   );
 
-/** The number written by the digits of `text` from `from` to `to`. */
-const digitsAt = (text: string, from: number, to: number): number => {
-  let n = 0;
-  for (let i = from; i < to; i++) n = n * 10 + text.charCodeAt(i) - 48;
-  return n;
-};
-
-/** A string that matched `YYYY-MM-DDTHH:MM:SS…` names a real instant (no match array to build). */
-const isRealAtFixedOffsets = (v: string): boolean =>
-  isRealInstant(
-    digitsAt(v, 0, 4),
-    digitsAt(v, 5, 7),
-    digitsAt(v, 8, 10),
-    digitsAt(v, 11, 13),
-    digitsAt(v, 14, 16),
-    digitsAt(v, 17, 19),
-  );
-
 /** Every v3 timestamp is UTC with six fractional digits and a trailing Z. */
 export const TimestampSchema = doc(
-  z.string().refine((v) => V3_TIMESTAMP.test(v) && isRealAtFixedOffsets(v), {
+  z.string().refine(isV3Timestamp, {
     message: 'Expected a UTC timestamp of the form YYYY-MM-DDTHH:MM:SS.ffffffZ.',
   }),
   {
@@ -67,7 +41,7 @@ export const TimestampSchema = doc(
 
 /** Analytics data point time: UTC, seconds, no zone suffix. */
 export const AnalyticsTimeSchema = doc(
-  z.string().refine((v) => ANALYTICS_TIME.test(v) && isRealAtFixedOffsets(v), {
+  z.string().refine(isAnalyticsTime, {
     message: 'Expected a UTC time of the form YYYY-mm-ddTHH:MM:SS.',
   }),
   { type: 'string', pattern: ANALYTICS_TIME.source, example: '2024-03-14T09:26:53' },

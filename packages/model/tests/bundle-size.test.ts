@@ -8,6 +8,8 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const entry = resolve(import.meta.dirname, '../dist/index.js');
+/** `@org/model/mini`'s ES entry (D73). */
+const miniEntry = resolve(import.meta.dirname, '../dist/mini/index.js');
 const LIMIT = 30 * 1024;
 
 /** Minified bytes of an ES module that imports from @org/model; zod bundled in or left external. */
@@ -45,6 +47,30 @@ describe('a consumer bundles only what it imports (esbuild, minified)', () => {
     const [own, withZod] = await Promise.all([bundleSize(source, 'external'), bundleSize(source, 'bundled')]);
     console.log(`ConversationSchema alone: ${kb(own)} (${kb(withZod)} with zod bundled)`);
     expect(own).toBeLessThan(LIMIT);
+  });
+
+  it('one zod mini schema (@org/model/mini) is under 30 KB with zod bundled, a third of the classic one', async () => {
+    const record = (from: string) =>
+      `import { ConversationSchema } from '${from}'; console.log(ConversationSchema.parse({}));`;
+    const [mini, classic] = await Promise.all([
+      bundleSize(record(miniEntry), 'bundled'),
+      bundleSize(record(entry), 'bundled'),
+    ]);
+    console.log(
+      `ConversationSchema with zod bundled: ${kb(mini)} from @org/model/mini, ${kb(classic)} classic`,
+    );
+    expect(mini).toBeLessThan(LIMIT);
+    expect(mini * 3).toBeLessThan(classic);
+  });
+
+  it('@org/model/mini bundles only the schemas imported (a note does not bring the conversation)', async () => {
+    const schemaAlone = (name: string) =>
+      bundleSize(`import { ${name} } from '${miniEntry}'; console.log(${name}.parse({}));`, 'external');
+    const [note, conversation] = await Promise.all([
+      schemaAlone('NoteSchema'),
+      schemaAlone('ConversationSchema'),
+    ]);
+    expect(note).toBeLessThan(conversation / 2);
   });
 
   it('the whole model is larger, so the figures above measure tree-shaking', async () => {

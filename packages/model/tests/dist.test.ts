@@ -29,11 +29,19 @@ const runtimeFiles = (): string[] => [
 ];
 
 describe('the runtime entry works with zod 3.25 and zod 4', () => {
-  it('every runtime module imports nothing but zod/v4 and its own files', () => {
+  it('every runtime module imports nothing but zod/v4 (zod/v4/mini for @org/model/mini) and its own files', () => {
     read('index.js');
     const imports = new Set(runtimeFiles().flatMap((file) => [...importsOf(read(file))]));
-    expect(imports).toEqual(new Set(['zod/v4']));
+    expect(imports).toEqual(new Set(['zod/v4', 'zod/v4/mini']));
   });
+
+  it.each(['mini.cjs', 'mini/schemas.generated.js'])(
+    'dist/%s (@org/model/mini) loads zod mini, never the classic API (D73)',
+    (file) => {
+      const imports = importsOf(read(file));
+      expect([...imports].filter((i) => i.startsWith('zod'))).toEqual(['zod/v4/mini']);
+    },
+  );
 
   it.each(['openapi.js', 'openapi.cjs'])(
     'dist/%s (the build-time generator) imports nothing but zod/v4 (the generator is z.toJSONSchema)',
@@ -52,8 +60,11 @@ describe('the runtime entry works with zod 3.25 and zod 4', () => {
 });
 
 describe('one set of type declarations per entry', () => {
-  it.each(['index', 'openapi'])('dist/%s.d.ts re-exports dist/%s.d.cts instead of repeating it', (entry) => {
-    expect(read(`${entry}.d.ts`)).toBe(`export * from './${entry}.cjs';\n`);
-    expect(read(`${entry}.d.cts`).length).toBeGreaterThan(1000);
-  });
+  it.each(['index', 'mini', 'openapi'])(
+    'dist/%s.d.ts re-exports dist/%s.d.cts instead of repeating it',
+    (entry) => {
+      expect(read(`${entry}.d.ts`)).toBe(`export * from './${entry}.cjs';\n`);
+      expect(read(`${entry}.d.cts`).length).toBeGreaterThan(1000);
+    },
+  );
 });

@@ -4,10 +4,10 @@ import { decided } from '../decisions.js';
 import { GenderSchema, SalutationSchema } from '../enums.js';
 import { doc } from '../openapi-meta.js';
 import { EmailSchema, IdSchema, ShortStringSchema, TimestampSchema, UuidSchema } from '../primitives.js';
+import { isCountryCode } from '../refinements.js';
 
-const COUNTRY_SET = new Set(ISO_COUNTRY_CODES);
 export const CountryCodeSchema = doc(
-  z.string().refine((c) => COUNTRY_SET.has(c), {
+  z.string().refine(isCountryCode, {
     message: 'Expected a two-letter ISO 3166-1 country code, e.g. DE.',
   }),
   {

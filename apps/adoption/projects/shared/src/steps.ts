@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { createClient } from '@org/client';
 import { useTheApi } from './calls.js';
+import { parseWithMini } from './mini.js';
 import { writeConsumerPact, writeSandboxPact } from './pact.js';
 
 /** What the script needs of a started reference server. */
@@ -55,6 +56,7 @@ const attempt = async <T>(step: string, run: () => Promise<T>, tries = 1): Promi
 export const clientFromEnvironment = (baseUrl: string) => createClient({ baseUrl, token: process.env.TOKEN });
 
 export async function runSteps(consumer: string, sides: Sides): Promise<void> {
+  await attempt('mini', async () => parseWithMini());
   const provider = await attempt('server', () => sides.startProvider());
   if (provider) {
     const client = createClient({ baseUrl: provider.url, token: provider.token, validateResponses: true });
