@@ -1,8 +1,8 @@
 import { CONTACT_ORDERINGS, type ContactIdentity } from '@org/model';
 import { expect, it } from 'vitest';
 import { bulkContacts } from '../store/test-support/test-states.js';
-import { idsOf, type RequestOptions } from '../test-support/api.js';
-import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
+import { idsOf, newestFirstIds, type RequestOptions } from '../test-support/api.js';
+import { describeEngines, madeInTurn, setColumns, type TestServer } from '../test-support/harness.js';
 
 /**
  * json-api-v3.md section 4 "Contacts": every row of the endpoint table, the filters, every
@@ -13,15 +13,8 @@ import { describeEngines, setColumns, type TestServer } from '../test-support/ha
 
 const T = (day: number) => `2024-02-${String(day).padStart(2, '0')}T08:30:00.000000Z`;
 
-const contacts = async (
-  t: TestServer,
-  n: number,
-  fields: Parameters<TestServer['fx']['contact']>[1] = {},
-) => {
-  const out: ContactIdentity[] = [];
-  for (let i = 0; i < n; i++) out.push(await t.fx.contact(t.org.id, fields));
-  return out;
-};
+const contacts = (t: TestServer, n: number, fields: Parameters<TestServer['fx']['contact']>[1] = {}) =>
+  madeInTurn(n, () => t.fx.contact(t.org.id, fields));
 
 const countOf = async (t: TestServer, query: Record<string, string | number> = {}) =>
   (await t.api.ok('listContacts', { query: { limit: 1, ...query } })).count;
@@ -46,12 +39,7 @@ describeEngines('contacts', (t) => {
     const created = await contacts(t, 11);
     const page = await t.api.ok('listContacts');
     expect(page.count).toBe(11);
-    expect(idsOf(page)).toEqual(
-      created
-        .map((c) => c.id)
-        .reverse()
-        .slice(0, 10),
-    );
+    expect(idsOf(page)).toEqual(newestFirstIds(created).slice(0, 10));
     expect(page.results[0]).toEqual(created[10]);
   });
 

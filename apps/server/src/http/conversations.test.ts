@@ -9,8 +9,8 @@ import {
   storedDetailVersions,
   writePartType,
 } from '../store/test-support/test-states.js';
-import { idsOf } from '../test-support/api.js';
-import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
+import { idsOf, newestFirstIds } from '../test-support/api.js';
+import { describeEngines, madeInTurn, setColumns, type TestServer } from '../test-support/harness.js';
 import { statementsSentDuring } from '../test-support/statements.js';
 
 /**
@@ -23,15 +23,11 @@ import { statementsSentDuring } from '../test-support/statements.js';
 const T = (day: number) => `2024-01-${String(day).padStart(2, '0')}T12:00:00.000000Z`;
 
 /** n conversations of the organization (ended unless told), oldest first. */
-const conversations = async (
+const conversations = (
   t: TestServer,
   n: number,
   fields: Parameters<TestServer['fx']['conversation']>[1] = {},
-) => {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(await t.fx.conversation(t.org.id, fields));
-  return out;
-};
+) => madeInTurn(n, () => t.fx.conversation(t.org.id, fields));
 
 /** Each ordering field gets a different permutation of days, so every ordering differs from id order. */
 const ORDERING_DAYS: Record<string, number[]> = {
@@ -62,12 +58,7 @@ describeEngines('conversations', (t, engine) => {
     const created = await conversations(t, 12);
     const page = await t.api.ok('listConversations');
     expect(page.count).toBe(12);
-    expect(idsOf(page)).toEqual(
-      created
-        .map((c) => c.id)
-        .reverse()
-        .slice(0, 10),
-    );
+    expect(idsOf(page)).toEqual(newestFirstIds(created).slice(0, 10));
     expect(page.next).not.toBeNull();
     expect(page.previous).toBeNull();
     // List representations carry exactly one message and no conversation_part_set (strict schema).

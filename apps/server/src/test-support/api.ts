@@ -231,6 +231,10 @@ export class Api {
 export const idsOf = <T extends { id: number | string }>(page: { results: T[] }): Array<T['id']> =>
   page.results.map((r) => r.id);
 
+/** The ids of records made oldest first, newest first: a list's default order. */
+export const newestFirstIds = (records: ReadonlyArray<{ id: number }>): number[] =>
+  records.map((r) => r.id).reverse();
+
 /** Query parameters of a link (next / previous) as a plain object. */
 export const linkQuery = (link: string | null): Record<string, string> => {
   expect(link).not.toBeNull();
