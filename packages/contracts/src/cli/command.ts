@@ -41,6 +41,27 @@ export const usageError = (io: CliIo, command: string, message: string): number 
   return 2;
 };
 
+/** The deployment a command talks to: --base-url and --token (or env API_TOKEN); undefined without both. */
+export const targetOf = (
+  values: { readonly 'base-url'?: string | undefined; readonly token?: string | undefined },
+  io: CliIo,
+): { baseUrl: string; token: string } | undefined => {
+  const baseUrl = values['base-url'];
+  const token = values.token ?? io.env.API_TOKEN;
+  return baseUrl && token ? { baseUrl, token } : undefined;
+};
+
+/** Prints a report as JSON (--json) or as text; the exit status is 0 when it holds, 1 otherwise. */
+export const printReport = <R extends { readonly ok: boolean }>(
+  io: CliIo,
+  report: R,
+  json: boolean,
+  text: (report: R) => string,
+): number => {
+  io.out(json ? `${JSON.stringify(report, null, 2)}\n` : `${text(report)}\n`);
+  return report.ok ? 0 : 1;
+};
+
 /**
  * node:util parseArgs reports an unknown option, a missing value or a stray positional with these
  * codes: they are usage errors, answered with the command's usage rather than as a failure of the run.
