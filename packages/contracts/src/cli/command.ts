@@ -15,6 +15,18 @@ export interface CliCommand {
   readonly run: (args: string[], io: CliIo) => Promise<number> | number;
 }
 
+/** A usage's description (the paragraph after its synopsis) as a summary: lower-cased, no full stop. */
+const summaryOf = (usage: string): string => {
+  const description = usage.split('\n\n')[1]?.replace(/\s+/g, ' ').replace(/\.$/, '') ?? '';
+  return description.charAt(0).toLowerCase() + description.slice(1);
+};
+
+/** A command whose summary is its usage's description, unless it states a shorter one. */
+export const command = (spec: Omit<CliCommand, 'summary'> & { readonly summary?: string }): CliCommand => ({
+  ...spec,
+  summary: spec.summary ?? summaryOf(spec.usage),
+});
+
 /** The lines every command's usage ends its options with. */
 export const COMMON_OPTIONS = `  -h, --help             print this usage and exit
   --version              print the version of @org/contracts and exit`;

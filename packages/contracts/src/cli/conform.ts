@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { formatCheckLine, formatSummary } from '../conformance/report.js';
 import { runConformance } from '../conformance/runner.js';
-import { type CliCommand, COMMON_OPTIONS, PROGRAM, printReport, targetOf, usageError } from './command.js';
+import { COMMON_OPTIONS, command, PROGRAM, printReport, targetOf, usageError } from './command.js';
 import type { CliIo } from './io.js';
 
 const OPTIONS = {
@@ -56,10 +56,4 @@ const conform = async (args: string[], io: CliIo): Promise<number> => {
   return printReport(io, report, json, formatSummary);
 };
 
-export const conformCommand: CliCommand = {
-  name: 'conform',
-  summary: 'read-only conformance checks of a deployment against the model',
-  usage: USAGE,
-  options: OPTIONS,
-  run: conform,
-};
+export const conformCommand = command({ name: 'conform', usage: USAGE, options: OPTIONS, run: conform });

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { OpenApiDocument } from '../fuzz/document.js';
 import { fuzz } from '../fuzz/fuzz.js';
 import { formatFuzzReport } from '../fuzz/report.js';
-import { type CliCommand, COMMON_OPTIONS, PROGRAM, printReport, targetOf, usageError } from './command.js';
+import { COMMON_OPTIONS, command, PROGRAM, printReport, targetOf, usageError } from './command.js';
 import type { CliIo } from './io.js';
 
 const OPTIONS = {
@@ -80,10 +80,4 @@ const runFuzz = async (args: string[], io: CliIo): Promise<number> => {
   return printReport(io, report, json, formatFuzzReport);
 };
 
-export const fuzzCommand: CliCommand = {
-  name: 'fuzz',
-  summary: 'send generated valid and broken requests; check every answer against the document',
-  usage: USAGE,
-  options: OPTIONS,
-  run: runFuzz,
-};
+export const fuzzCommand = command({ name: 'fuzz', usage: USAGE, options: OPTIONS, run: runFuzz });

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { brokerCredentials } from '../broker/publish-pacts.js';
 import { type ConsumerVersionSelector, verifyProvider } from '../provider/verify-provider.js';
-import { type CliCommand, COMMON_OPTIONS, PROGRAM, usageError } from './command.js';
+import { COMMON_OPTIONS, command, PROGRAM, usageError } from './command.js';
 import type { CliIo } from './io.js';
 
 const OPTIONS = {
@@ -87,10 +87,4 @@ const verify = async (args: string[], io: CliIo): Promise<number> => {
   return 0;
 };
 
-export const verifyCommand: CliCommand = {
-  name: 'verify',
-  summary: "verify pacts (files or folders) and/or a Pact Broker's pacts against a provider",
-  usage: USAGE,
-  options: OPTIONS,
-  run: verify,
-};
+export const verifyCommand = command({ name: 'verify', usage: USAGE, options: OPTIONS, run: verify });
