@@ -11,7 +11,7 @@ import {
 } from './results.js';
 import type { ScenarioId } from './scenarios.js';
 import { formatBytes, formatCount, formatMs, formatNumber, median } from './stats.js';
-import { markdownTable } from './table.js';
+import { markdownTable, right } from './table.js';
 
 const ENGINE_NAMES = { postgres: 'PostgreSQL', pglite: 'PGlite' } as const;
 
@@ -92,16 +92,18 @@ const scenarioTable = (engine: EngineResult, checks: TargetCheck[]) =>
   markdownTable(
     [
       'Request',
-      { header: 'URLs', align: 'right' },
-      { header: 'Body', align: 'right' },
-      { header: 'Server req/s', align: 'right' },
-      { header: 'p50', align: 'right' },
-      { header: 'p99', align: 'right' },
-      { header: 'SQL/req', align: 'right' },
-      { header: 'Ceiling req/s', align: 'right' },
-      { header: 'p50', align: 'right' },
-      { header: 'p99', align: 'right' },
-      { header: 'Ratio', align: 'right' },
+      ...right(
+        'URLs',
+        'Body',
+        'Server req/s',
+        'p50',
+        'p99',
+        'SQL/req',
+        'Ceiling req/s',
+        'p50',
+        'p99',
+        'Ratio',
+      ),
       'Target',
     ],
     engine.scenarios.map((s: ScenarioResult) => [
@@ -128,14 +130,16 @@ const cpuTable = (engine: EngineResult) =>
   markdownTable(
     [
       'CPU per request',
-      { header: 'server', align: 'right' },
-      { header: '(kernel part)', align: 'right' },
-      { header: 'PostgreSQL', align: 'right' },
-      { header: 'autocannon', align: 'right' },
-      { header: 'sum', align: 'right' },
-      { header: 'ceiling server', align: 'right' },
-      { header: 'autocannon', align: 'right' },
-      { header: 'sum', align: 'right' },
+      ...right(
+        'server',
+        '(kernel part)',
+        'PostgreSQL',
+        'autocannon',
+        'sum',
+        'ceiling server',
+        'autocannon',
+        'sum',
+      ),
     ],
     engine.scenarios.map((s) => {
       const serverSum =
@@ -199,10 +203,12 @@ const modelClientTables = (results: BenchResults) => {
       markdownTable(
         [
           '@org/model parse',
-          { header: 'JSON.parse + z.compile (client), /s', align: 'right' },
-          { header: 'JSON.parse + zod 4 runtime parse, /s', align: 'right' },
-          { header: 'schema only, /s', align: 'right' },
-          { header: 'JSON.parse only, /s', align: 'right' },
+          ...right(
+            'JSON.parse + z.compile (client), /s',
+            'JSON.parse + zod 4 runtime parse, /s',
+            'schema only, /s',
+            'JSON.parse only, /s',
+          ),
         ],
         [row('100-conversation page', m.conversationPage), row('Analytics response', m.analytics)],
       ),
@@ -214,12 +220,7 @@ const modelClientTables = (results: BenchResults) => {
     const verdict = (met: boolean) => (met ? 'met' : '**MISSED**');
     out.push(
       markdownTable(
-        [
-          'Bundle (esbuild, minified, zod included)',
-          { header: 'size', align: 'right' },
-          { header: 'model only', align: 'right' },
-          'Goal',
-        ],
+        ['Bundle (esbuild, minified, zod included)', ...right('size', 'model only'), 'Goal'],
         [
           ...(bundle.miniRecordSchemaBytes === undefined
             ? []
@@ -266,11 +267,13 @@ const modelClientTables = (results: BenchResults) => {
       markdownTable(
         [
           '@org/client, sequential, local server',
-          { header: 'raw fetch', align: 'right' },
-          { header: 'client.request', align: 'right' },
-          { header: 'client overhead', align: 'right' },
-          { header: '+ validateResponse', align: 'right' },
-          { header: 'validated / raw fetch', align: 'right' },
+          ...right(
+            'raw fetch',
+            'client.request',
+            'client overhead',
+            '+ validateResponse',
+            'validated / raw fetch',
+          ),
         ],
         [row('getConversation', c.get), row('listConversations, limit=100', c.list)],
       ),
@@ -297,7 +300,7 @@ const packagesSection = (results: BenchResults) => {
       `the reference server at most ${mb(TARGETS.serverPackedBytes)} packed and ${mb(TARGETS.serverUnpackedBytes)} unpacked.`,
     '',
     markdownTable(
-      ['Package', { header: 'packed', align: 'right' }, { header: 'unpacked', align: 'right' }, 'Goal'],
+      ['Package', ...right('packed', 'unpacked'), 'Goal'],
       t.packages.map((p) => [
         `${p.name}@${p.version}`,
         mb(p.packedBytes),
@@ -349,12 +352,7 @@ const typecheckSection = (results: BenchResults) => {
       [
         'Project',
         'TypeScript',
-        { header: 'empty', align: 'right' },
-        { header: '20 calls', align: 'right' },
-        { header: 'added', align: 'right' },
-        { header: 'CPU: empty', align: 'right' },
-        { header: '20 calls', align: 'right' },
-        { header: 'added', align: 'right' },
+        ...right('empty', '20 calls', 'added', 'CPU: empty', '20 calls', 'added'),
         `Goal: CPU added ${goal}`,
         'Goal: no slower than before zod 4 (latest TypeScript)',
       ],
@@ -390,12 +388,12 @@ const profileSection = (p: ProfileResult) => {
       }. Self-time shares are of the on-CPU time.`,
     '',
     markdownTable(
-      [{ header: 'Self', align: 'right' }, { header: 'ms', align: 'right' }, 'Function', 'Location'],
+      [...right('Self', 'ms'), 'Function', 'Location'],
       p.summary.functions.map((f) => [pct(f.share), formatNumber(f.selfMs, 0), f.name, f.location]),
     ),
     '',
     markdownTable(
-      [{ header: 'Self', align: 'right' }, { header: 'ms', align: 'right' }, 'By package / source'],
+      [...right('Self', 'ms'), 'By package / source'],
       p.summary.modules.slice(0, 10).map((f) => [pct(f.share), formatNumber(f.selfMs, 0), f.name]),
     ),
   ].join('\n');
@@ -567,7 +565,7 @@ export const renderReport = (results: BenchResults, checks: TargetCheck[], notes
       `\`${s.command}\`: ${formatNumber(s.wallSeconds, 0)} s wall (exit ${s.exitCode}).`,
       '',
       markdownTable(
-        ['Task', { header: 'Seconds', align: 'right' }, 'Exit'],
+        ['Task', ...right('Seconds'), 'Exit'],
         s.tasks.map((t) => [
           t.task.startsWith('@org/contracts#') ? `${t.task} (contract verification)` : t.task,
           formatNumber(t.seconds, 1),

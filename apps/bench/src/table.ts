@@ -5,6 +5,10 @@ export interface Column {
   align?: Align;
 }
 
+/** Right-aligned columns (figures), one per header. */
+export const right = (...headers: string[]): Column[] =>
+  headers.map((header) => ({ header, align: 'right' }));
+
 const escapeCell = (cell: string) => cell.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 /** A GitHub-flavoured Markdown table whose columns line up in a terminal too. */

@@ -6,6 +6,7 @@ import {
   type Assignment,
   type ScriptConversation,
   type ScriptPart,
+  type SurveyAnswer,
 } from './script-types.js';
 import { DAY, HOUR, MINUTE, type Micros, SECOND, serviceSeconds, startOfDay, toSeconds } from './time.js';
 
@@ -206,6 +207,14 @@ function backchannelMetrics<P extends CanonicalMetric, S extends CanonicalMetric
   } as Record<P | S, Derivation>;
 }
 
+/** A survey answer as a point: the chosen option's index and label; none when the survey went unanswered. */
+const surveyAnswerMetric =
+  (metric: CanonicalMetric, answerOf: (c: ScriptConversation) => SurveyAnswer | null): Derivation =>
+  (f) => {
+    const answer = answerOf(f.c);
+    return answer ? [f.point(metric, answer.at, answer.index, answer.label)] : [];
+  };
+
 const sessionDuration = (part: ScriptPart) => toSeconds(part.endedAt - part.createdAt);
 
 function sessionDurationMetric(metric: CanonicalMetric, category: ScriptPart['category']): Derivation {
@@ -351,21 +360,8 @@ export const CONVERSATION_DERIVATIONS = {
         `added:${change.added.join(',')};removed:${change.removed.join(',')}`,
       ),
     ),
-  um_conversation_pre_survey: (f) =>
-    f.c.preSurvey
-      ? [f.point('um_conversation_pre_survey', f.c.preSurvey.at, f.c.preSurvey.index, f.c.preSurvey.label)]
-      : [],
-  um_conversation_post_survey: (f) =>
-    f.c.postSurvey
-      ? [
-          f.point(
-            'um_conversation_post_survey',
-            f.c.postSurvey.at,
-            f.c.postSurvey.index,
-            f.c.postSurvey.label,
-          ),
-        ]
-      : [],
+  um_conversation_pre_survey: surveyAnswerMetric('um_conversation_pre_survey', (c) => c.preSurvey),
+  um_conversation_post_survey: surveyAnswerMetric('um_conversation_post_survey', (c) => c.postSurvey),
   um_contact_unique_visit: (f) => [
     f.sessionPoint('um_contact_unique_visit', f.firstPart, f.firstPart.endedAt, 1, String(f.c.id)),
   ],

@@ -1,43 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type {
-  AnalyticsDataPoint,
-  AnalyticsResponse,
-  AnalyticsTime,
-  ContactCursorPage,
-  ContactIdentity,
-  ContactPage,
-  ContactPatch,
-  ContactUpsert,
-  Conversation,
-  ConversationCursorPage,
-  ConversationDetail,
-  ConversationPage,
-  ConversationPart,
-  ConversationPatch,
-  CountryCode,
-  EmbeddedContact,
-  ErrorBody,
-  Message,
-  MessageId,
-  MessagePage,
-  MessageSender,
-  MessageState,
-  NavigationEvent,
-  NavigationEventPage,
-  Note,
-  NoteCreate,
-  NotePage,
-  Operator,
-  OperatorAway,
-  OperatorPage,
-  OperatorPatch,
-  OperatorSlots,
-  Timestamp,
-  Topic,
-  WidgetRef,
-} from './index.js';
+import type * as model from './index.js';
 import { componentSchemas } from './openapi/components.js';
 
 const guide = readFileSync(
@@ -52,38 +16,40 @@ describe('the named types of the answers', () => {
   });
 
   it('each is exported, and an answer’s parts are typed by them', () => {
-    expectTypeOf<Conversation['contact']>().toEqualTypeOf<EmbeddedContact>();
-    expectTypeOf<Conversation['topics']>().toEqualTypeOf<Topic[]>();
-    expectTypeOf<Conversation['um_widget']>().toEqualTypeOf<WidgetRef>();
-    expectTypeOf<Message['sender']>().toEqualTypeOf<MessageSender>();
-    expectTypeOf<Message['state']>().toEqualTypeOf<MessageState>();
-    expectTypeOf<ConversationPage['results']>().toEqualTypeOf<Conversation[]>();
-    expectTypeOf<ConversationDetail['conversation_part_set']>().toEqualTypeOf<ConversationPart[]>();
-    expectTypeOf<NotePage['results'][number]>().toEqualTypeOf<Note>();
+    expectTypeOf<model.Conversation['contact']>().toEqualTypeOf<model.EmbeddedContact>();
+    expectTypeOf<model.Conversation['topics']>().toEqualTypeOf<model.Topic[]>();
+    expectTypeOf<model.Conversation['um_widget']>().toEqualTypeOf<model.WidgetRef>();
+    expectTypeOf<model.Message['sender']>().toEqualTypeOf<model.MessageSender>();
+    expectTypeOf<model.Message['state']>().toEqualTypeOf<model.MessageState>();
+    expectTypeOf<model.ConversationPage['results']>().toEqualTypeOf<model.Conversation[]>();
+    expectTypeOf<model.ConversationDetail['conversation_part_set']>().toEqualTypeOf<
+      model.ConversationPart[]
+    >();
+    expectTypeOf<model.NotePage['results'][number]>().toEqualTypeOf<model.Note>();
     type All = [
-      AnalyticsDataPoint,
-      AnalyticsResponse,
-      AnalyticsTime,
-      ContactCursorPage,
-      ContactIdentity,
-      ContactPage,
-      ContactPatch,
-      ContactUpsert,
-      ConversationCursorPage,
-      ConversationPatch,
-      CountryCode,
-      ErrorBody,
-      MessageId,
-      MessagePage,
-      NavigationEvent,
-      NavigationEventPage,
-      NoteCreate,
-      Operator,
-      OperatorAway,
-      OperatorPage,
-      OperatorPatch,
-      OperatorSlots,
-      Timestamp,
+      model.AnalyticsDataPoint,
+      model.AnalyticsResponse,
+      model.AnalyticsTime,
+      model.ContactCursorPage,
+      model.ContactIdentity,
+      model.ContactPage,
+      model.ContactPatch,
+      model.ContactUpsert,
+      model.ConversationCursorPage,
+      model.ConversationPatch,
+      model.CountryCode,
+      model.ErrorBody,
+      model.MessageId,
+      model.MessagePage,
+      model.NavigationEvent,
+      model.NavigationEventPage,
+      model.NoteCreate,
+      model.Operator,
+      model.OperatorAway,
+      model.OperatorPage,
+      model.OperatorPatch,
+      model.OperatorSlots,
+      model.Timestamp,
     ];
     expectTypeOf<All>().not.toBeAny();
   });

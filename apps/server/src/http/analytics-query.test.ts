@@ -589,12 +589,7 @@ describe('paths: with and without the version', () => {
       expect((response.body as ErrorBody).code).toBe('not_found');
       expect(Object.keys(response.body as object).sort()).toEqual(['code', 'detail']);
     }
-    await w.customer.fails(
-      'analyticsLatest',
-      { params: { metric: 'um_nope' }, query: WINDOW },
-      404,
-      'not_found',
-    );
+    await w.customer.notFound('analyticsLatest', { params: { metric: 'um_nope' }, query: WINDOW });
   });
 
   it('the unversioned path serves v1 for every metric', async () => {

@@ -1,8 +1,8 @@
 import { CONTACT_ORDERINGS, type ContactIdentity } from '@org/model';
 import { expect, it } from 'vitest';
 import { bulkContacts } from '../store/test-support/test-states.js';
-import { idsOf } from '../test-support/api.js';
-import { describeEngines, setColumns, type TestServer } from '../test-support/harness.js';
+import { idsOf, newestFirstIds, type RequestOptions } from '../test-support/api.js';
+import { describeEngines, madeInTurn, setColumns, type TestServer } from '../test-support/harness.js';
 
 /**
  * json-api-v3.md section 4 "Contacts": every row of the endpoint table, the filters, every
@@ -13,15 +13,8 @@ import { describeEngines, setColumns, type TestServer } from '../test-support/ha
 
 const T = (day: number) => `2024-02-${String(day).padStart(2, '0')}T08:30:00.000000Z`;
 
-const contacts = async (
-  t: TestServer,
-  n: number,
-  fields: Parameters<TestServer['fx']['contact']>[1] = {},
-) => {
-  const out: ContactIdentity[] = [];
-  for (let i = 0; i < n; i++) out.push(await t.fx.contact(t.org.id, fields));
-  return out;
-};
+const contacts = (t: TestServer, n: number, fields: Parameters<TestServer['fx']['contact']>[1] = {}) =>
+  madeInTurn(n, () => t.fx.contact(t.org.id, fields));
 
 const countOf = async (t: TestServer, query: Record<string, string | number> = {}) =>
   (await t.api.ok('listContacts', { query: { limit: 1, ...query } })).count;
@@ -46,12 +39,7 @@ describeEngines('contacts', (t) => {
     const created = await contacts(t, 11);
     const page = await t.api.ok('listContacts');
     expect(page.count).toBe(11);
-    expect(idsOf(page)).toEqual(
-      created
-        .map((c) => c.id)
-        .reverse()
-        .slice(0, 10),
-    );
+    expect(idsOf(page)).toEqual(newestFirstIds(created).slice(0, 10));
     expect(page.results[0]).toEqual(created[10]);
   });
 
@@ -138,8 +126,7 @@ describeEngines('contacts', (t) => {
     const page = await t.api.ok('listAllContacts', { query: { ordering: 'id' } });
     expect(page.count).toBe(3);
     expect(idsOf(page)).toEqual(created.map((c) => c.id));
-    const error = await t.api.fails('listAllContacts', { query: { ordering: 'name' } }, 400, 'invalid');
-    expect(error.errors).toHaveProperty('ordering');
+    await t.api.invalid('listAllContacts', { query: { ordering: 'name' } }, 'ordering');
   });
 
   it('GET contact_identities/{id}/ returns one contact with contact_uuids and conversation_count', async () => {
@@ -204,25 +191,16 @@ describeEngines('contacts', (t) => {
       if (message) expect(error.errors![field]).toEqual([message]);
     }
     expect(await t.api.ok('getContact', id)).toEqual(contact);
-    await t.api.fails(
-      'updateContact',
-      { params: { id: contact.id + 1000 }, body: { city: 'Oslo' } },
-      404,
-      'not_found',
-    );
+    await t.api.notFound('updateContact', { params: { id: contact.id + 1000 }, body: { city: 'Oslo' } });
   });
 
   it('DELETE contact_identities/{id}/ answers 204 without a body and removes the contact with its notes', async () => {
     const contact = await t.fx.contact(t.org.id);
     const note = await t.fx.note(t.org.id, { contact_identity_id: contact.id });
     const conversation = await t.fx.conversation(t.org.id, { contact_identity_id: contact.id });
-    const response = await t.api.call('deleteContact', { params: { id: contact.id } });
-    expect(response.status).toBe(204);
-    expect(response.text).toBe('');
-    await t.api.fails('getContact', { params: { id: contact.id } }, 404, 'not_found');
-    await t.api.fails('getNote', { params: { id: note.id } }, 404, 'not_found');
-    await t.api.fails('getConversation', { params: { id: conversation.id } }, 404, 'not_found');
-    await t.api.fails('deleteContact', { params: { id: contact.id } }, 404, 'not_found');
+    await t.api.deletes('deleteContact', 'getContact', contact.id);
+    await t.api.notFound('getNote', { params: { id: note.id } });
+    await t.api.notFound('getConversation', { params: { id: conversation.id } });
   });
 
   it('DELETE contact_identities/ removes 10 by default, newest first (Common rule 9)', async () => {
@@ -312,36 +290,17 @@ describeEngines('contacts', (t) => {
   );
 
   it('PUT needs the identifier parameter and a value for it', async () => {
-    const noParam = await t.api.fails('upsertContact', { body: { email: 'x@example.org' } }, 400, 'invalid');
-    expect(noParam.errors).toHaveProperty('identifier');
-    const unknown = await t.api.fails(
-      'upsertContact',
-      { query: { identifier: 'name' }, body: { name: 'x' } },
-      400,
-      'invalid',
-    );
-    expect(unknown.errors).toHaveProperty('identifier');
-    const noValue = await t.api.fails(
-      'upsertContact',
-      { query: { identifier: 'email' }, body: { city: 'Bonn' } },
-      400,
-      'invalid',
-    );
-    expect(noValue.errors).toHaveProperty('email');
-    const empty = await t.api.fails(
-      'upsertContact',
-      { query: { identifier: 'external_customer_id' }, body: { external_customer_id: '' } },
-      400,
-      'invalid',
-    );
-    expect(empty.errors).toHaveProperty('external_customer_id');
-    const readOnly = await t.api.fails(
-      'upsertContact',
-      { query: { identifier: 'email' }, body: { email: 'x@example.org', verified: true } },
-      400,
-      'invalid',
-    );
-    expect(readOnly.errors).toHaveProperty('verified');
+    const cases: Array<[RequestOptions, string]> = [
+      [{ body: { email: 'x@example.org' } }, 'identifier'],
+      [{ query: { identifier: 'name' }, body: { name: 'x' } }, 'identifier'],
+      [{ query: { identifier: 'email' }, body: { city: 'Bonn' } }, 'email'],
+      [
+        { query: { identifier: 'external_customer_id' }, body: { external_customer_id: '' } },
+        'external_customer_id',
+      ],
+      [{ query: { identifier: 'email' }, body: { email: 'x@example.org', verified: true } }, 'verified'],
+    ];
+    for (const [options, field] of cases) await t.api.invalid('upsertContact', options, field);
     expect((await t.api.ok('listContacts')).count).toBe(0);
   });
 

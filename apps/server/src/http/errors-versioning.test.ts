@@ -77,13 +77,11 @@ it.each(writes)(
 );
 
 it.each(v3)('%s: an unknown query parameter is 400 invalid naming it', async (id, ep) => {
-  const error = await t.api.fails(
+  await t.api.invalid(
     id,
     { ...(ep.params ? { params: { id: 1 } } : {}), query: { colour: 'red' } },
-    400,
-    'invalid',
+    'colour',
   );
-  expect(error.errors).toHaveProperty('colour');
 });
 
 it('validation errors name every field with messages', async () => {
@@ -178,8 +176,7 @@ it('bad input never gives a 5xx', async () => {
 
 it('a string with a NUL character is 400 invalid naming the field', async () => {
   const contact = await t.fx.contact(t.org.id);
-  const query = await t.api.fails('listContacts', { query: { name: 'a\u0000b' } }, 400, 'invalid');
-  expect(query.errors).toHaveProperty('name');
+  await t.api.invalid('listContacts', { query: { name: 'a\u0000b' } }, 'name');
   const body = await t.api.fails(
     'createNote',
     { body: { contact_identity_id: contact.id, body: 'a\u0000b' } },
@@ -187,13 +184,11 @@ it('a string with a NUL character is 400 invalid naming the field', async () => 
     'invalid',
   );
   expect(body.errors).toHaveProperty('body');
-  const nested = await t.api.fails(
+  await t.api.invalid(
     'updateConversation',
     { params: { id: (await t.fx.conversation(t.org.id)).id }, body: { topics: ['ok', 'n\u0000o'] } },
-    400,
-    'invalid',
+    'topics.1',
   );
-  expect(nested.errors).toHaveProperty(['topics.1']);
 });
 
 it('fields named like built-in object properties are ordinary unknown fields: 400, never a 500', async () => {

@@ -133,13 +133,7 @@ describeEngines('notes and navigation events', (t) => {
     expect(idsOf(await t.api.ok('listNavigationEvents', { query: { ordering: '-id' } }))).toEqual(
       events.map((e) => e.id).reverse(),
     );
-    const error = await t.api.fails(
-      'listNavigationEvents',
-      { query: { ordering: 'created_at' } },
-      400,
-      'invalid',
-    );
-    expect(error.errors).toHaveProperty('ordering');
+    await t.api.invalid('listNavigationEvents', { query: { ordering: 'created_at' } }, 'ordering');
     const limited = await t.api.ok('listNavigationEvents', { query: { limit: 2, ordering: 'id' } });
     expect(idsOf(await t.api.follow('listNavigationEvents', limited.next))).toEqual([events[2]!.id]);
   });

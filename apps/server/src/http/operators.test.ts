@@ -66,12 +66,7 @@ it('PATCH operators/{id}/ changes the operator and returns it; is_away is ignore
   expect(await t.api.ok('getOperator', { params: { id: operator.id } })).toEqual(updated);
   const onlyAway = await t.api.ok('updateOperator', { params: { id: operator.id }, body: { is_away: true } });
   expect(onlyAway.is_away).toBe(false);
-  await t.api.fails(
-    'updateOperator',
-    { params: { id: operator.id + 1000 }, body: { name: 'X' } },
-    404,
-    'not_found',
-  );
+  await t.api.notFound('updateOperator', { params: { id: operator.id + 1000 }, body: { name: 'X' } });
 });
 
 it('PATCH operators/{id}/ rejects unknown, read-only and invalid fields with 400', async () => {
@@ -94,11 +89,7 @@ it('PATCH operators/{id}/ rejects unknown, read-only and invalid fields with 400
 
 it('DELETE operators/{id}/ answers 204 without a body; the operator is gone (Common rule 3)', async () => {
   const operator = await t.fx.operator(t.org.id);
-  const response = await t.api.call('deleteOperator', { params: { id: operator.id } });
-  expect(response.status).toBe(204);
-  expect(response.text).toBe('');
-  await t.api.fails('getOperator', { params: { id: operator.id } }, 404, 'not_found');
-  await t.api.fails('deleteOperator', { params: { id: operator.id } }, 404, 'not_found');
+  await t.api.deletes('deleteOperator', 'getOperator', operator.id);
 });
 
 it('GET operators/{id}/slots/ counts ongoing conversations holding a reserved slot', async () => {
@@ -129,12 +120,7 @@ it('PATCH operators/{id}/away/ changes the away status and returns the operator'
     const error = await t.api.fails('setOperatorAway', { params: { id: operator.id }, body }, 400, 'invalid');
     expect(Object.keys(error.errors ?? {}).length, JSON.stringify(body)).toBeGreaterThan(0);
   }
-  await t.api.fails(
-    'setOperatorAway',
-    { params: { id: operator.id + 1000 }, body: { is_away: true } },
-    404,
-    'not_found',
-  );
+  await t.api.notFound('setOperatorAway', { params: { id: operator.id + 1000 }, body: { is_away: true } });
 });
 
 it('exclude_ids: an excluded operator is not fetched, changed or deleted (Common rule 6)', async () => {

@@ -20,15 +20,23 @@ const searchConversations = async (t: TestServer, search: string) =>
 const contact = (t: TestServer, fields: Record<string, string | null>) =>
   t.fx.contact(t.org.id, { name: null, email: null, city: null, country: null, street: null, ...fields });
 
+/** One contact per searchable field, in the order given, each with only that field set. */
+const contactPerField = async <F extends string>(t: TestServer, values: Record<F, string>) => {
+  const byField = {} as Record<F, Awaited<ReturnType<typeof contact>>>;
+  for (const [field, value] of Object.entries<string>(values))
+    byField[field as F] = await contact(t, { [field]: value });
+  return byField;
+};
+
 describeEngines('search', (t) => {
   it('contacts: every A field (name, email, street, city, country) and notes (B) are searched', async () => {
-    const byField = {
-      name: await contact(t, { name: 'Wilhelmina Quist' }),
-      email: await contact(t, { email: 'quokka.fan@zoo.example' }),
-      street: await contact(t, { street: 'Tamarindenweg 4' }),
-      city: await contact(t, { city: 'Tromsø' }),
-      country: await contact(t, { country: 'KZ' }),
-    };
+    const byField = await contactPerField(t, {
+      name: 'Wilhelmina Quist',
+      email: 'quokka.fan@zoo.example',
+      street: 'Tamarindenweg 4',
+      city: 'Tromsø',
+      country: 'KZ',
+    });
     const noted = await contact(t, {});
     await t.fx.note(t.org.id, { contact_identity_id: noted.id, body: 'Prefers the marmalade delivery.' });
     expect(await searchContacts(t, 'wilhelmina')).toEqual([byField.name.id]);
@@ -43,13 +51,13 @@ describeEngines('search', (t) => {
   });
 
   it('conversations: contact name, email, street, city (A) and messages (C); not the country, not notes', async () => {
-    const people = {
-      name: await contact(t, { name: 'Ottokar Brenneisen' }),
-      email: await contact(t, { email: 'lynx@forest.example' }),
-      street: await contact(t, { street: 'Quittenallee 9' }),
-      city: await contact(t, { city: 'Wuppertal' }),
-      country: await contact(t, { country: 'KZ' }),
-    };
+    const people = await contactPerField(t, {
+      name: 'Ottokar Brenneisen',
+      email: 'lynx@forest.example',
+      street: 'Quittenallee 9',
+      city: 'Wuppertal',
+      country: 'KZ',
+    });
     const conversations: Record<string, number> = {};
     for (const [field, person] of Object.entries(people))
       conversations[field] = (await t.fx.conversation(t.org.id, { contact_identity_id: person.id })).id;

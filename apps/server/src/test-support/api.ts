@@ -204,11 +204,36 @@ export class Api {
     if (code) expect(body.code).toBe(code);
     return Object.assign(body, { headers: response.headers });
   }
+
+  /** Calls an endpoint expecting 404 not_found; returns the error body. */
+  notFound<Id extends EndpointId>(id: Id, options: RequestOptions) {
+    return this.fails(id, options, 404, 'not_found');
+  }
+
+  /** DELETE of a record answers 204 without a body; then the record is gone, to GET and to DELETE. */
+  async deletes(remove: EndpointId, get: EndpointId, id: number): Promise<void> {
+    const response = await this.call(remove, { params: { id } });
+    expect(response.status, `${remove}: status`).toBe(204);
+    expect(response.text, `${remove}: no body`).toBe('');
+    await this.notFound(get, { params: { id } });
+    await this.notFound(remove, { params: { id } });
+  }
+
+  /** Calls an endpoint expecting 400 invalid with the field among its `errors`; returns the error body. */
+  async invalid<Id extends EndpointId>(id: Id, options: RequestOptions, field: string) {
+    const body = await this.fails(id, options, 400, 'invalid');
+    expect(Object.keys(body.errors ?? {}), `${id}: the invalid fields`).toContain(field);
+    return body;
+  }
 }
 
 /** The ids of a page's results, in order. */
 export const idsOf = <T extends { id: number | string }>(page: { results: T[] }): Array<T['id']> =>
   page.results.map((r) => r.id);
+
+/** The ids of records made oldest first, newest first: a list's default order. */
+export const newestFirstIds = (records: ReadonlyArray<{ id: number }>): number[] =>
+  records.map((r) => r.id).reverse();
 
 /** Query parameters of a link (next / previous) as a plain object. */
 export const linkQuery = (link: string | null): Record<string, string> => {

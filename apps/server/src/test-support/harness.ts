@@ -110,6 +110,13 @@ export const newTenant = async (t: TestServer, organizations = 2): Promise<Tenan
   };
 };
 
+/** n records made one after another (ids and creation times ascending): oldest first. */
+export const madeInTurn = async <T>(n: number, make: () => Promise<T>): Promise<T[]> => {
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(await make());
+  return out;
+};
+
 /** Sets columns of a row directly (test setup for states the API cannot write, e.g. timestamps). */
 export const setColumns = (
   t: Pick<TestServer, 'fx'>,

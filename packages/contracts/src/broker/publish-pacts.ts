@@ -33,6 +33,16 @@ export const brokerAuthorization = (auth: BrokerAuth = {}): Record<string, strin
   return {};
 };
 
+/** The same credentials as a broker source of `verifyProvider` takes them: a token, or a username and password. */
+export const brokerCredentials = (
+  auth: BrokerAuth = {},
+): { token?: string; username?: string; password?: string } => ({
+  ...(auth.PACT_BROKER_TOKEN ? { token: auth.PACT_BROKER_TOKEN } : {}),
+  ...(auth.PACT_BROKER_USERNAME
+    ? { username: auth.PACT_BROKER_USERNAME, password: auth.PACT_BROKER_PASSWORD ?? '' }
+    : {}),
+});
+
 const enc = encodeURIComponent;
 
 /**

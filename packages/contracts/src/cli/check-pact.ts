@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { checkPact, formatPactCheck } from '../openapi/check-pact.js';
-import { type CliCommand, COMMON_OPTIONS, PROGRAM, usageError } from './command.js';
+import { COMMON_OPTIONS, command, PROGRAM, usageError } from './command.js';
 import type { CliIo } from './io.js';
 
 const OPTIONS = {
@@ -40,10 +40,9 @@ const checkPactRun = async (args: string[], io: CliIo): Promise<number> => {
   return check.errors.length ? 1 : 0;
 };
 
-export const checkPactCommand: CliCommand = {
+export const checkPactCommand = command({
   name: 'check-pact',
-  summary: 'check a pact against the OpenAPI document (@pactflow/swagger-mock-validator)',
   usage: USAGE,
   options: OPTIONS,
   run: checkPactRun,
-};
+});

@@ -15,6 +15,18 @@ export interface CliCommand {
   readonly run: (args: string[], io: CliIo) => Promise<number> | number;
 }
 
+/** A usage's description (the paragraph after its synopsis) as a summary: lower-cased, no full stop. */
+const summaryOf = (usage: string): string => {
+  const description = usage.split('\n\n')[1]?.replace(/\s+/g, ' ').replace(/\.$/, '') ?? '';
+  return description.charAt(0).toLowerCase() + description.slice(1);
+};
+
+/** A command whose summary is its usage's description, unless it states a shorter one. */
+export const command = (spec: Omit<CliCommand, 'summary'> & { readonly summary?: string }): CliCommand => ({
+  ...spec,
+  summary: spec.summary ?? summaryOf(spec.usage),
+});
+
 /** The lines every command's usage ends its options with. */
 export const COMMON_OPTIONS = `  -h, --help             print this usage and exit
   --version              print the version of @org/contracts and exit`;
@@ -39,6 +51,27 @@ export const versionRequested = (args: readonly string[]): boolean =>
 export const usageError = (io: CliIo, command: string, message: string): number => {
   io.err(`${message}\nRun '${PROGRAM} ${command} --help' for its options.\n`);
   return 2;
+};
+
+/** The deployment a command talks to: --base-url and --token (or env API_TOKEN); undefined without both. */
+export const targetOf = (
+  values: { readonly 'base-url'?: string | undefined; readonly token?: string | undefined },
+  io: CliIo,
+): { baseUrl: string; token: string } | undefined => {
+  const baseUrl = values['base-url'];
+  const token = values.token ?? io.env.API_TOKEN;
+  return baseUrl && token ? { baseUrl, token } : undefined;
+};
+
+/** Prints a report as JSON (--json) or as text; the exit status is 0 when it holds, 1 otherwise. */
+export const printReport = <R extends { readonly ok: boolean }>(
+  io: CliIo,
+  report: R,
+  json: boolean,
+  text: (report: R) => string,
+): number => {
+  io.out(json ? `${JSON.stringify(report, null, 2)}\n` : `${text(report)}\n`);
+  return report.ok ? 0 : 1;
 };
 
 /**

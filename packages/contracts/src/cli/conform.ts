@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { formatCheckLine, formatSummary } from '../conformance/report.js';
 import { runConformance } from '../conformance/runner.js';
-import { type CliCommand, COMMON_OPTIONS, PROGRAM, usageError } from './command.js';
+import { COMMON_OPTIONS, command, PROGRAM, printReport, targetOf, usageError } from './command.js';
 import type { CliIo } from './io.js';
 
 const OPTIONS = {
@@ -34,19 +34,16 @@ Exit status: 0 when every check holds, 1 on a violation, 2 on a usage error.`;
 
 const conform = async (args: string[], io: CliIo): Promise<number> => {
   const { values } = parseArgs({ args, options: OPTIONS });
-  const baseUrl = values['base-url'];
-  const token = values.token ?? io.env.API_TOKEN;
-  if (!baseUrl || !token)
-    return usageError(io, 'conform', 'conform needs --base-url and --token (or API_TOKEN)');
+  const target = targetOf(values, io);
+  if (!target) return usageError(io, 'conform', 'conform needs --base-url and --token (or API_TOKEN)');
   const int = (name: 'organization-id' | 'operator-id') =>
     values[name] === undefined
       ? {}
       : { [name === 'organization-id' ? 'organizationId' : 'operatorId']: Number(values[name]) };
   const json = values.json ?? false;
-  if (!json) io.out(`Checking ${baseUrl} against the model (read-only)\n`);
+  if (!json) io.out(`Checking ${target.baseUrl} against the model (read-only)\n`);
   const report = await runConformance({
-    baseUrl,
-    token,
+    ...target,
     ...int('organization-id'),
     ...int('operator-id'),
     ...(values['analytics-date'] ? { analyticsDate: values['analytics-date'] } : {}),
@@ -56,14 +53,7 @@ const conform = async (args: string[], io: CliIo): Promise<number> => {
       if (!json) io.out(`${formatCheckLine(result, index, total)}\n`);
     },
   });
-  io.out(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatSummary(report)}\n`);
-  return report.ok ? 0 : 1;
+  return printReport(io, report, json, formatSummary);
 };
 
-export const conformCommand: CliCommand = {
-  name: 'conform',
-  summary: 'read-only conformance checks of a deployment against the model',
-  usage: USAGE,
-  options: OPTIONS,
-  run: conform,
-};
+export const conformCommand = command({ name: 'conform', usage: USAGE, options: OPTIONS, run: conform });

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { OpenApiDocument } from '../fuzz/document.js';
 import { fuzz } from '../fuzz/fuzz.js';
 import { formatFuzzReport } from '../fuzz/report.js';
-import { type CliCommand, COMMON_OPTIONS, PROGRAM, usageError } from './command.js';
+import { COMMON_OPTIONS, command, PROGRAM, printReport, targetOf, usageError } from './command.js';
 import type { CliIo } from './io.js';
 
 const OPTIONS = {
@@ -45,9 +45,8 @@ Exit status: 0 without findings, 1 on any finding, 2 on a usage error.`;
 
 const runFuzz = async (args: string[], io: CliIo): Promise<number> => {
   const { values } = parseArgs({ args, options: OPTIONS });
-  const baseUrl = values['base-url'];
-  const token = values.token ?? io.env.API_TOKEN;
-  if (!baseUrl || !token) return usageError(io, 'fuzz', 'fuzz needs --base-url and --token (or API_TOKEN)');
+  const target = targetOf(values, io);
+  if (!target) return usageError(io, 'fuzz', 'fuzz needs --base-url and --token (or API_TOKEN)');
   const int = (name: 'seed' | 'requests' | 'concurrency' | 'organization-id') => {
     const raw = values[name];
     if (raw === undefined) return undefined;
@@ -62,12 +61,11 @@ const runFuzz = async (args: string[], io: CliIo): Promise<number> => {
     ? (JSON.parse(readFileSync(values.document, 'utf8')) as OpenApiDocument)
     : undefined;
   const json = values.json ?? false;
-  if (!json) io.out(`Fuzzing ${baseUrl}\n`);
+  if (!json) io.out(`Fuzzing ${target.baseUrl}\n`);
   const report = await fuzz({
-    baseUrl,
+    ...target,
     ...(values.instance?.length ? { instances: values.instance } : {}),
     ...(concurrency === undefined ? {} : { concurrency }),
-    token,
     ...(values['other-token'] ? { otherToken: values['other-token'] } : {}),
     ...(seed === undefined ? {} : { seed }),
     ...(requests === undefined ? {} : { requests }),
@@ -79,14 +77,7 @@ const runFuzz = async (args: string[], io: CliIo): Promise<number> => {
       if (!json && index % 250 === 0) io.out(`  ${index}/${total} requests\n`);
     },
   });
-  io.out(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatFuzzReport(report)}\n`);
-  return report.ok ? 0 : 1;
+  return printReport(io, report, json, formatFuzzReport);
 };
 
-export const fuzzCommand: CliCommand = {
-  name: 'fuzz',
-  summary: 'send generated valid and broken requests; check every answer against the document',
-  usage: USAGE,
-  options: OPTIONS,
-  run: runFuzz,
-};
+export const fuzzCommand = command({ name: 'fuzz', usage: USAGE, options: OPTIONS, run: runFuzz });

@@ -38,6 +38,12 @@ describe('contracts --help', () => {
     expect(out).toBe('');
     expect(err).toMatch(/^Usage: contracts <command>/);
   });
+
+  it("lists each command with its summary: its usage's description unless it states a shorter one", async () => {
+    const { out } = await cli('--help');
+    expect(out).toMatch(/^ {2}conform +read-only conformance checks of a deployment against the model$/m);
+    expect(out).toMatch(/^ {2}publish +publish pacts to the Pact Broker at PACT_BROKER_BASE_URL$/m);
+  });
 });
 
 describe.each(COMMANDS.map((c) => [c.name, c] as const))('contracts %s', (name, command) => {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
+import { brokerCredentials } from '../broker/publish-pacts.js';
 import { type ConsumerVersionSelector, verifyProvider } from '../provider/verify-provider.js';
-import { type CliCommand, COMMON_OPTIONS, PROGRAM, usageError } from './command.js';
+import { COMMON_OPTIONS, command, PROGRAM, usageError } from './command.js';
 import type { CliIo } from './io.js';
 
 const OPTIONS = {
@@ -56,7 +57,6 @@ const verify = async (args: string[], io: CliIo): Promise<number> => {
     ...(values['org-token'] ? { organization: values['org-token'] } : {}),
     ...(values['customer-token'] ? { customer: values['customer-token'] } : {}),
   };
-  const env = io.env;
   io.out(`Verifying ${values['base-url'] ?? 'a reference server started for this run'}\n`);
   const result = await verifyProvider({
     ...(positionals.length ? { pacts: positionals } : {}),
@@ -66,10 +66,7 @@ const verify = async (args: string[], io: CliIo): Promise<number> => {
       ? {
           broker: {
             url: brokerUrl,
-            ...(env.PACT_BROKER_TOKEN ? { token: env.PACT_BROKER_TOKEN } : {}),
-            ...(env.PACT_BROKER_USERNAME
-              ? { username: env.PACT_BROKER_USERNAME, password: env.PACT_BROKER_PASSWORD ?? '' }
-              : {}),
+            ...brokerCredentials(io.env),
             ...(selectors.length ? { consumerVersionSelectors: selectors } : {}),
           },
         }
@@ -90,10 +87,4 @@ const verify = async (args: string[], io: CliIo): Promise<number> => {
   return 0;
 };
 
-export const verifyCommand: CliCommand = {
-  name: 'verify',
-  summary: "verify pacts (files or folders) and/or a Pact Broker's pacts against a provider",
-  usage: USAGE,
-  options: OPTIONS,
-  run: verify,
-};
+export const verifyCommand = command({ name: 'verify', usage: USAGE, options: OPTIONS, run: verify });

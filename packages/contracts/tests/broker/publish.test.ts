@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { publishPacts } from '../../src/broker/publish-pacts.js';
-import { brokerFromEnv, NO_BROKER } from '../support/broker-env.js';
+import { brokerOrSkip, publishOptions } from '../support/broker-env.js';
 import { CONSUMER, PACT_DIR, PROVIDER } from '../support/contract.js';
 
 interface Received {
@@ -64,19 +64,9 @@ describe('publishing pacts to a Pact Broker', () => {
   });
 
   it('publishes to PACT_BROKER_BASE_URL when it is set', async (ctx) => {
-    const broker = brokerFromEnv();
-    if (!broker) {
-      console.info(NO_BROKER);
-      ctx.skip(NO_BROKER);
-      return;
-    }
-    const published = await publishPacts({
-      brokerUrl: broker.url,
-      pactDir: PACT_DIR,
-      consumerVersion: broker.version,
-      ...(broker.branch ? { branch: broker.branch } : {}),
-      auth: broker.auth,
-    });
+    const broker = brokerOrSkip(ctx);
+    if (!broker) return;
+    const published = await publishPacts(publishOptions(broker));
     expect(published.length).toBeGreaterThan(0);
   });
 });

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishPacts } from '../../src/broker/publish-pacts.js';
+import { brokerCredentials, publishPacts } from '../../src/broker/publish-pacts.js';
 import { renameField } from '../../src/provider/proxy.js';
 import { type ReferenceProvider, startReferenceProvider } from '../../src/provider/reference-provider.js';
 import { verifyProvider } from '../../src/provider/verify-provider.js';
-import { brokerFromEnv, NO_BROKER } from '../support/broker-env.js';
+import { brokerOrSkip, publishOptions } from '../support/broker-env.js';
 import { PACT_DIR, PACT_FILE, TOKENS } from '../support/contract.js';
 
 /** One reference provider for the file (a server behind a proxy), reset before each interaction. */
@@ -59,28 +59,15 @@ describe('provider verification against the reference server (verifyProvider)', 
   }, 120_000);
 
   it('publishes the pacts and the verification results to the Pact Broker', async (ctx) => {
-    const broker = brokerFromEnv();
-    if (!broker) {
-      console.info(NO_BROKER);
-      ctx.skip(NO_BROKER);
-      return;
-    }
-    await publishPacts({
-      brokerUrl: broker.url,
-      pactDir: PACT_DIR,
-      consumerVersion: broker.version,
-      ...(broker.branch ? { branch: broker.branch } : {}),
-      auth: broker.auth,
-    });
+    const broker = brokerOrSkip(ctx);
+    if (!broker) return;
+    await publishPacts(publishOptions(broker));
     const result = await verifyProvider({
       provider,
       broker: {
         url: broker.url,
         consumerVersionSelectors: [{ latest: true }],
-        ...(broker.auth.PACT_BROKER_TOKEN ? { token: broker.auth.PACT_BROKER_TOKEN } : {}),
-        ...(broker.auth.PACT_BROKER_USERNAME
-          ? { username: broker.auth.PACT_BROKER_USERNAME, password: broker.auth.PACT_BROKER_PASSWORD ?? '' }
-          : {}),
+        ...brokerCredentials(broker.auth),
       },
       providerVersion: broker.version,
       ...(broker.branch ? { providerVersionBranch: broker.branch } : {}),

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PACKAGE_ROOT } from './contract.js';
+import type { TestContext } from 'vitest';
+import type { PublishOptions } from '../../src/broker/publish-pacts.js';
+import { PACKAGE_ROOT, PACT_DIR } from './contract.js';
 
 const git = (...args: string[]): string | undefined => {
   try {
@@ -36,3 +38,22 @@ export const brokerFromEnv = () => {
 
 export const NO_BROKER =
   'PACT_BROKER_BASE_URL is not set: pacts and verification results are not published (set it, and PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD, to publish)';
+
+/** The Pact Broker of this run; without one the test is skipped, saying so in the log too. */
+export const brokerOrSkip = (ctx: TestContext) => {
+  const broker = brokerFromEnv();
+  if (!broker) {
+    console.info(NO_BROKER);
+    ctx.skip(NO_BROKER);
+  }
+  return broker;
+};
+
+/** Publishing this package's pacts to the run's broker, under the run's version and branch. */
+export const publishOptions = (broker: NonNullable<ReturnType<typeof brokerFromEnv>>): PublishOptions => ({
+  brokerUrl: broker.url,
+  pactDir: PACT_DIR,
+  consumerVersion: broker.version,
+  ...(broker.branch ? { branch: broker.branch } : {}),
+  auth: broker.auth,
+});

@@ -94,7 +94,11 @@ export interface EndpointDefinition<
   readonly metric?: AnalyticsMetric;
 }
 
-type Input<
+/**
+ * What `endpoint()` takes (errors and decisions may be left out) and what it makes of it (the path
+ * parameters and error statuses derived), for the same type arguments.
+ */
+interface Declaration<
   M extends HttpMethod,
   P extends string,
   Params extends z.ZodType | undefined,
@@ -103,11 +107,27 @@ type Input<
   Success extends Partial<Record<SuccessStatus, z.ZodType | null>>,
   G extends RateLimitGroup | null,
   E extends readonly ErrorStatus[] | undefined,
-> = Omit<EndpointDefinition<M, P, Params, Query, Body, Success>, 'errors' | 'decisions' | 'group'> & {
-  readonly group: G;
-  readonly errors?: E;
-  readonly decisions?: readonly DecisionId[];
-};
+> {
+  readonly input: Omit<
+    EndpointDefinition<M, P, Params, Query, Body, Success>,
+    'errors' | 'decisions' | 'group'
+  > & {
+    readonly group: G;
+    readonly errors?: E;
+    readonly decisions?: readonly DecisionId[];
+  };
+  readonly output: EndpointDefinition<
+    M,
+    P,
+    ParamsOf<P, Params>,
+    Query,
+    Body,
+    Success,
+    DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E>
+  > & {
+    readonly group: G;
+  };
+}
 
 type ServerErrorStatus = (typeof SERVER_ERROR_STATUSES)[number];
 
@@ -149,18 +169,8 @@ export const endpoint = <
   const G extends RateLimitGroup | null = RateLimitGroup | null,
   const E extends readonly ErrorStatus[] | undefined = undefined,
 >(
-  def: Input<M, P, Params, Query, Body, Success, G, E>,
-): EndpointDefinition<
-  M,
-  P,
-  ParamsOf<P, Params>,
-  Query,
-  Body,
-  Success,
-  DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E>
-> & {
-  readonly group: G;
-} => {
+  def: Declaration<M, P, Params, Query, Body, Success, G, E>['input'],
+): Declaration<M, P, Params, Query, Body, Success, G, E>['output'] => {
   // Path parameters come from the path (`{id}`), unless the endpoint states its own (an enum).
   const params = def.params ?? pathParamsOf(def.path);
   const statuses: ErrorStatus[] = def.errors
@@ -183,17 +193,7 @@ export const endpoint = <
     ...(params ? { params: params as ParamsOf<P, Params> } : {}),
     errors: errors as DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E>[],
     decisions: def.decisions ?? [],
-  } as EndpointDefinition<
-    M,
-    P,
-    ParamsOf<P, Params>,
-    Query,
-    Body,
-    Success,
-    DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E>
-  > & {
-    readonly group: G;
-  };
+  } as Declaration<M, P, Params, Query, Body, Success, G, E>['output'];
 };
 
 /** The path parameters of an endpoint: the ones it states, or those its path implies. */

@@ -137,30 +137,34 @@ const bulkDeleteLimit = {
   ),
 };
 
-export const ListConversationsQuerySchema = z
-  .object({
-    ...commonQuery,
-    ...offsetPaging,
-    ordering: enumParam(CONVERSATION_ORDERINGS, 'Ordering; a leading minus reverses it. Default -id.', {
-      default: '-id',
-    }),
-    ...conversationSearch,
-    ...conversationFilters,
-  })
-  .strict();
+/**
+ * The collection queries of a searchable resource: the offset list (its ordering, search and
+ * filters), the bulk delete (search and filters) and the counted cursor list (filters, id ordering).
+ */
+const collectionQueries = <O extends z.ZodType, S extends z.ZodRawShape, F extends z.ZodRawShape>(
+  ordering: O,
+  search: S,
+  filters: F,
+) => ({
+  list: z.object({ ...commonQuery, ...offsetPaging, ordering, ...search, ...filters }).strict(),
+  bulkDelete: z.object({ ...commonQuery, ...bulkDeleteLimit, ...search, ...filters }).strict(),
+  all: z
+    .object({ ...commonQuery, ...cursorPaging(LIMITS.cursorPage), ordering: idOrderingParam, ...filters })
+    .strict(),
+});
 
-export const DeleteConversationsQuerySchema = z
-  .object({ ...commonQuery, ...bulkDeleteLimit, ...conversationSearch, ...conversationFilters })
-  .strict();
+/** The ordering of a resource's offset list: any of its values, -id by default. */
+const orderingParam = <const V extends readonly ['id', '-id', ...string[]]>(values: V) =>
+  enumParam(values, 'Ordering; a leading minus reverses it. Default -id.', { default: '-id' });
 
-export const AllConversationsQuerySchema = z
-  .object({
-    ...commonQuery,
-    ...cursorPaging(LIMITS.cursorPage),
-    ordering: idOrderingParam,
-    ...conversationFilters,
-  })
-  .strict();
+const conversationQueries = collectionQueries(
+  orderingParam(CONVERSATION_ORDERINGS),
+  conversationSearch,
+  conversationFilters,
+);
+export const ListConversationsQuerySchema = conversationQueries.list;
+export const DeleteConversationsQuerySchema = conversationQueries.bulkDelete;
+export const AllConversationsQuerySchema = conversationQueries.all;
 
 export const MessagesQuerySchema = z
   .object({
@@ -208,30 +212,10 @@ const contactSearch = {
   ),
 };
 
-export const ListContactsQuerySchema = z
-  .object({
-    ...commonQuery,
-    ...offsetPaging,
-    ordering: enumParam(CONTACT_ORDERINGS, 'Ordering; a leading minus reverses it. Default -id.', {
-      default: '-id',
-    }),
-    ...contactSearch,
-    ...contactFilters,
-  })
-  .strict();
-
-export const DeleteContactsQuerySchema = z
-  .object({ ...commonQuery, ...bulkDeleteLimit, ...contactSearch, ...contactFilters })
-  .strict();
-
-export const AllContactsQuerySchema = z
-  .object({
-    ...commonQuery,
-    ...cursorPaging(LIMITS.cursorPage),
-    ordering: idOrderingParam,
-    ...contactFilters,
-  })
-  .strict();
+const contactQueries = collectionQueries(orderingParam(CONTACT_ORDERINGS), contactSearch, contactFilters);
+export const ListContactsQuerySchema = contactQueries.list;
+export const DeleteContactsQuerySchema = contactQueries.bulkDelete;
+export const AllContactsQuerySchema = contactQueries.all;
 
 export const UpsertContactQuerySchema = z
   .object({

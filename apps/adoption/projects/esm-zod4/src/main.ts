@@ -1,18 +1,9 @@
 // ESM consumer: static imports and top-level await; every entry point with its default options.
 import { verifyProvider } from '@org/contracts';
 import { startServer } from '@org/reference-server';
-import { runSteps } from './steps.js';
+import { providerOf, runSteps } from './steps.js';
 
 await runSteps('adoption-esm-zod4', {
-  async startProvider() {
-    const server = await startServer();
-    const organization = server.world.organizations[0]!;
-    return {
-      url: server.url,
-      organizationId: organization.id,
-      token: organization.token,
-      close: server.close,
-    };
-  },
+  startProvider: async () => providerOf(await startServer()),
   verify: (pactDir) => verifyProvider({ pacts: [pactDir] }),
 });

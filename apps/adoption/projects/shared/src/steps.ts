@@ -15,6 +15,16 @@ export interface Provider {
   close(): Promise<void>;
 }
 
+/** The script's view of a reference server as `startServer()` answers it: its first organization. */
+export const providerOf = (server: {
+  readonly url: string;
+  readonly world: { readonly organizations: readonly { readonly id: number; readonly token: string }[] };
+  close(): Promise<void>;
+}): Provider => {
+  const organization = server.world.organizations[0]!;
+  return { url: server.url, organizationId: organization.id, token: organization.token, close: server.close };
+};
+
 export interface Sides {
   /** Starts the reference server (tiny world, free port). */
   startProvider(): Promise<Provider>;

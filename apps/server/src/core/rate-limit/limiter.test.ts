@@ -12,6 +12,10 @@ import { DEFAULT_LIMITS, RateLimiter } from './limiter.js';
 
 const at = (iso: string) => Date.parse(iso);
 
+/** A limiter on a fresh in-memory store: the default limits, but for the ones a test sets. */
+const limiterWith = (limits: Partial<typeof DEFAULT_LIMITS>) =>
+  new RateLimiter(new MemoryCounterStore(), { ...DEFAULT_LIMITS, ...limits });
+
 const throttledBy = async (promise: Promise<unknown>) => {
   const error = await promise.then(
     () => null,
@@ -29,10 +33,7 @@ describe('rate limiter', () => {
   });
 
   it('burst: a new call is possible once the window has passed, a few seconds later (section 7)', async () => {
-    const limiter = new RateLimiter(new MemoryCounterStore(), {
-      ...DEFAULT_LIMITS,
-      burst: { requests: 2, windowSeconds: 10 },
-    });
+    const limiter = limiterWith({ burst: { requests: 2, windowSeconds: 10 } });
     const start = at('2024-05-01T10:00:03Z');
     await limiter.hit('o1', 'contacts', undefined, start);
     await limiter.hit('o1', 'contacts', undefined, start + 1000);
@@ -50,11 +51,7 @@ describe('rate limiter', () => {
   });
 
   it('daily: the window is the UTC day; Retry-After points at UTC midnight', async () => {
-    const limiter = new RateLimiter(new MemoryCounterStore(), {
-      ...DEFAULT_LIMITS,
-      daily: 2,
-      burst: { requests: 1000, windowSeconds: 10 },
-    });
+    const limiter = limiterWith({ daily: 2, burst: { requests: 1000, windowSeconds: 10 } });
     const first = await limiter.hit('o1', 'conversations', undefined, at('2024-05-01T00:00:00Z'));
     expect(first).toEqual({
       'X-RateLimit-Limit': '2',
@@ -76,11 +73,7 @@ describe('rate limiter', () => {
   });
 
   it('reports the counter closest to its limit', async () => {
-    const limiter = new RateLimiter(new MemoryCounterStore(), {
-      ...DEFAULT_LIMITS,
-      daily: 100,
-      burst: { requests: 3, windowSeconds: 60 },
-    });
+    const limiter = limiterWith({ daily: 100, burst: { requests: 3, windowSeconds: 60 } });
     const now = at('2024-05-01T08:00:00Z');
     const headers = await limiter.hit('o1', 'navigation', undefined, now);
     expect(headers).toEqual({

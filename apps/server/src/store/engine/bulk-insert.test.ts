@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_PROBE } from '../test-support/bulk-probe.js';
 import { insertRows } from './bulk-insert.js';
 import type { Db } from './db.js';
 import { openPgliteDb } from './pglite-db.js';
@@ -7,8 +8,7 @@ import { openPgliteDb } from './pglite-db.js';
 let db: Db;
 beforeAll(async () => {
   db = await openPgliteDb();
-  await db.exec(`CREATE TABLE bulk_probe (
-    id integer, t text, j jsonb, ints integer[], uuids uuid[], ts timestamptz, d double precision, b boolean, "time" text)`);
+  await db.exec(BULK_PROBE.create);
 });
 afterAll(() => db?.close());
 
@@ -31,25 +31,8 @@ describe('insertRows', () => {
       [3, null, null, [], [], null, null, null, null],
       [4, 'NULL', 'NULL', [7], [], '2024-01-02T03:04:05Z', 0, true, 'NULL'],
     ];
-    await insertRows(
-      db,
-      'bulk_probe',
-      [
-        ['id', 'integer'],
-        ['t', 'text'],
-        ['j', 'jsonb'],
-        ['ints', 'integer[]'],
-        ['uuids', 'uuid[]'],
-        ['ts', 'timestamptz'],
-        ['d', 'double'],
-        ['b', 'boolean'],
-        ['time', 'text'],
-      ],
-      rows,
-    );
-    const stored = await db.query(
-      'SELECT id, t, j, ints, uuids, ts, d, b, "time" FROM bulk_probe ORDER BY id',
-    );
+    await insertRows(db, 'bulk_probe', BULK_PROBE.columns, rows);
+    const stored = await db.query(BULK_PROBE.select);
     expect(stored).toEqual([
       {
         id: 1,

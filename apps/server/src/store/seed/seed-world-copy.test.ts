@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ColumnSpec, RowBatch } from '../engine/bulk-insert.js';
+import { RowBatch } from '../engine/bulk-insert.js';
 import type { Db } from '../engine/db.js';
 import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../engine/temporary-database.js';
+import { BULK_PROBE } from '../test-support/bulk-probe.js';
 import { hashDatabase } from '../test-support/dump-hash.js';
 import { openPostgresTestDb, type TestDb } from '../test-support/test-databases.js';
 import { seedWorld } from './seed-world.js';
@@ -70,17 +71,6 @@ describe.skipIf(!testDatabaseUrl)(
 
     it('stores awkward values as the INSERT path does', async () => {
       const awkward = `quote " backslash \\ \\N comma , braces {} single ' newline \n tab \t return \r ü 🙂 \\.`;
-      const columns: ColumnSpec[] = [
-        ['id', 'integer'],
-        ['t', 'text'],
-        ['j', 'jsonb'],
-        ['ints', 'integer[]'],
-        ['uuids', 'uuid[]'],
-        ['ts', 'timestamptz'],
-        ['d', 'double'],
-        ['b', 'boolean'],
-        ['time', 'text'],
-      ];
       const rows = [
         [
           1,
@@ -97,14 +87,12 @@ describe.skipIf(!testDatabaseUrl)(
         [3, null, null, [], [], null, null, null, null],
         [4, 'NULL', 'NULL', [7], [], '2024-01-02T03:04:05Z', 0.1 + 0.2, true, '\\N'],
       ];
-      const probe = `CREATE TABLE bulk_probe (
-        id integer, t text, j jsonb, ints integer[], uuids uuid[], ts timestamptz, d double precision, b boolean, "time" text)`;
       for (const [db, copy] of [
         [copied.db, true],
         [inserted.db, false],
       ] as const) {
-        await db.exec(probe);
-        const batch = new RowBatch('bulk_probe', columns, [], copy);
+        await db.exec(BULK_PROBE.create);
+        const batch = new RowBatch('bulk_probe', BULK_PROBE.columns, [], copy);
         expect(batch.copies).toBe(copy);
         for (const row of rows) batch.add(row);
         const statement = batch.take()!;
@@ -113,9 +101,8 @@ describe.skipIf(!testDatabaseUrl)(
           else await tx.query(statement.sql, statement.params);
         });
       }
-      const read = 'SELECT id, t, j, ints, uuids, ts, d, b, "time" FROM bulk_probe ORDER BY id';
-      const stored = await copied.db.query(read);
-      expect(stored).toEqual(await inserted.db.query(read));
+      const stored = await copied.db.query(BULK_PROBE.select);
+      expect(stored).toEqual(await inserted.db.query(BULK_PROBE.select));
       expect(stored[0]).toMatchObject({ t: awkward, j: { text: awkward, list: [1, 'a"b\\'] }, d: 1.5e-7 });
       expect(stored[3]).toMatchObject({ t: 'NULL', time: '\\N', d: 0.1 + 0.2 });
     });
