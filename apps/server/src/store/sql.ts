@@ -4,7 +4,7 @@ import type { Db } from './engine/db.js';
  * A WITH item that makes the statement's own transaction commit without waiting for its WAL to
  * reach the disk (synchronous_commit is read at commit; `true`: for this transaction only). For
  * stored renders, which are caches: a crash may lose the last ones, and the next read renders them
- * again. A write of records never uses it. Join `async_commit` in the statement so it runs.
+ * again; and for the announcements of writes (changes.ts). A write of records never uses it. Join `async_commit` in the statement so it runs.
  */
 export const ASYNC_COMMIT = "WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))";
 
