@@ -146,8 +146,10 @@ export type DerivedErrorStatus<
           | 403
           | 429
           | 431
-          | (Params extends z.ZodType ? 404 | 414 : never)
-          | (Body extends z.ZodType ? 415 : never))
+          // Tested against undefined, not z.ZodType: relating a zod 4 schema class to ZodType is
+          // costly, and a consumer's checker does it for every entry of the table (D74).
+          | (Params extends undefined ? never : 404 | 414)
+          | (Body extends undefined ? never : 415))
   | (G extends null ? never : ServerErrorStatus);
 
 /**
