@@ -15,7 +15,15 @@ export default defineConfig({
   external: ['@electric-sql/pglite', 'pg', 'vitest', 'tar'],
   // The demo world is a private workspace package: it ships inside the bundle (D34), and its own
   // dependency (faker) is a dependency of the server.
-  noExternal: ['@org/demo-world'],
+  // The model is bundled too, so the server always runs on the zod it depends on: installed beside a
+  // team's zod 3.25 by npm, a shared @org/model would load that zod's older v4 (4.0), whose
+  // z.toJSONSchema cannot write the sandbox's document, and whose error messages differ.
+  noExternal: ['@org/demo-world', '@org/model'],
+  // Source maps name files and lines without carrying their text: the bundled model would otherwise
+  // ship its two OpenAPI documents a second time, inside the map.
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
   // Fixed at build time: what the bundle would otherwise look up in the workspace (build-constants.ts).
   define: compiledConstants(),
   // The server reads its migrations from ./migrations/ beside the bundle (store/migrate.ts).

@@ -55,6 +55,14 @@ describe('the published package', () => {
     expect(Object.keys(manifest.dependencies)).not.toContain('@org/demo-world');
   });
 
+  it("carries its own copy of the model, so it runs on its own zod whatever zod the team's project has", () => {
+    // Loaded from the team's install, npm would give @org/model the project's zod 3.25 (its v4 is
+    // 4.0): the sandbox's document and state catalogue answered 500, and error messages differed.
+    const model = [...bareSpecifiers().keys()].filter((specifier) => packageOf(specifier) === '@org/model');
+    expect(model).toEqual([]);
+    expect(bareSpecifiers().has('zod/v4')).toBe(true);
+  });
+
   it('weighs at most 8 MB packed and 40 MB unpacked, with its docs site and the archives of the worlds', () => {
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {

@@ -2505,16 +2505,16 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
+      limit?: number | undefined;
+      delete_ids?: number | readonly number[] | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
+      search_query?: string | readonly string[] | undefined;
       email?: string | undefined;
       name?: string | undefined;
       to_date_time?: DateInput | undefined;
       from_date_time?: DateInput | undefined;
       verified?: boolean | undefined;
       locale?: string | undefined;
-      search_query?: string | readonly string[] | undefined;
-      limit?: number | undefined;
-      delete_ids?: number | readonly number[] | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
       id?: number | undefined;
     };
     readonly body: never;
@@ -2531,6 +2531,10 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
+      limit?: number | undefined;
+      delete_ids?: number | readonly number[] | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
+      search_query?: string | readonly string[] | undefined;
       contact_uuid?: string | undefined;
       contact_first_message_from_date?: DateInput | undefined;
       contact_first_message_to_date?: DateInput | undefined;
@@ -2540,10 +2544,6 @@ export interface EndpointIO {
       updated_at_to_date?: DateInput | undefined;
       last_activity_from_date?: DateInput | undefined;
       last_activity_to_date?: DateInput | undefined;
-      search_query?: string | readonly string[] | undefined;
-      limit?: number | undefined;
-      delete_ids?: number | readonly number[] | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
       contact_identity_id?: number | undefined;
       operator_id?: number | undefined;
       status?: (string & {}) | 'new' | 'pending' | 'ended' | undefined;
@@ -2784,16 +2784,16 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
+      ordering?: 'id' | '-id' | undefined;
+      cursor?: string | undefined;
+      limit?: number | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
       email?: string | undefined;
       name?: string | undefined;
       to_date_time?: DateInput | undefined;
       from_date_time?: DateInput | undefined;
       verified?: boolean | undefined;
       locale?: string | undefined;
-      ordering?: 'id' | '-id' | undefined;
-      cursor?: string | undefined;
-      limit?: number | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
       id?: number | undefined;
     };
     readonly body: never;
@@ -2845,6 +2845,10 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
+      ordering?: 'id' | '-id' | undefined;
+      cursor?: string | undefined;
+      limit?: number | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
       contact_uuid?: string | undefined;
       contact_first_message_from_date?: DateInput | undefined;
       contact_first_message_to_date?: DateInput | undefined;
@@ -2854,10 +2858,6 @@ export interface EndpointIO {
       updated_at_to_date?: DateInput | undefined;
       last_activity_from_date?: DateInput | undefined;
       last_activity_to_date?: DateInput | undefined;
-      ordering?: 'id' | '-id' | undefined;
-      cursor?: string | undefined;
-      limit?: number | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
       contact_identity_id?: number | undefined;
       operator_id?: number | undefined;
       status?: (string & {}) | 'new' | 'pending' | 'ended' | undefined;
@@ -2983,13 +2983,6 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
-      email?: string | undefined;
-      name?: string | undefined;
-      to_date_time?: DateInput | undefined;
-      from_date_time?: DateInput | undefined;
-      verified?: boolean | undefined;
-      locale?: string | undefined;
-      search_query?: string | readonly string[] | undefined;
       ordering?:
         | 'id'
         | 'created_at'
@@ -3003,6 +2996,13 @@ export interface EndpointIO {
       limit?: number | undefined;
       offset?: number | undefined;
       exclude_ids?: number | readonly number[] | undefined;
+      search_query?: string | readonly string[] | undefined;
+      email?: string | undefined;
+      name?: string | undefined;
+      to_date_time?: DateInput | undefined;
+      from_date_time?: DateInput | undefined;
+      verified?: boolean | undefined;
+      locale?: string | undefined;
       id?: number | undefined;
     };
     readonly body: never;
@@ -3054,16 +3054,6 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
-      contact_uuid?: string | undefined;
-      contact_first_message_from_date?: DateInput | undefined;
-      contact_first_message_to_date?: DateInput | undefined;
-      contact_last_message_from_date?: DateInput | undefined;
-      contact_last_message_to_date?: DateInput | undefined;
-      updated_at_from_date?: DateInput | undefined;
-      updated_at_to_date?: DateInput | undefined;
-      last_activity_from_date?: DateInput | undefined;
-      last_activity_to_date?: DateInput | undefined;
-      search_query?: string | readonly string[] | undefined;
       ordering?:
         | 'id'
         | 'last_message_sent_at'
@@ -3079,6 +3069,16 @@ export interface EndpointIO {
       limit?: number | undefined;
       offset?: number | undefined;
       exclude_ids?: number | readonly number[] | undefined;
+      search_query?: string | readonly string[] | undefined;
+      contact_uuid?: string | undefined;
+      contact_first_message_from_date?: DateInput | undefined;
+      contact_first_message_to_date?: DateInput | undefined;
+      contact_last_message_from_date?: DateInput | undefined;
+      contact_last_message_to_date?: DateInput | undefined;
+      updated_at_from_date?: DateInput | undefined;
+      updated_at_to_date?: DateInput | undefined;
+      last_activity_from_date?: DateInput | undefined;
+      last_activity_to_date?: DateInput | undefined;
       contact_identity_id?: number | undefined;
       operator_id?: number | undefined;
       status?: (string & {}) | 'new' | 'pending' | 'ended' | undefined;

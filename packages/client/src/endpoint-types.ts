@@ -5,7 +5,8 @@ export type { DateInput, FriendlyValue } from './derived-types.js';
 /**
  * Every type a call needs, for every entry of `typeof endpoints` in @org/model: a new entry in the
  * table is a new, fully typed call once src/endpoint-io.generated.ts is rewritten (its test says
- * when). Calls read that file's plain types, not zod's inference of the table (D74).
+ * when). Calls read that file's plain types, not zod's inference of the table: inferring at every
+ * call site made a consumer's type-check three times slower on zod 4 (see decision D74).
  */
 export type { EndpointId, Endpoints };
 
