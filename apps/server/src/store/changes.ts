@@ -8,7 +8,7 @@ import { ASYNC_COMMIT } from './sql.js';
  * writers. A statement of its own, after the writes committed: it takes the commit-time notify lock
  * only for itself. A notification gives its transaction an id, so its commit would wait for a WAL
  * flush of its own; but it writes nothing else, and a crash ends every LISTEN connection (the
- * instances then clear what they cached), so it commits without waiting (D75).
+ * instances then clear what they cached), so it commits without waiting; see decision D75.
  */
 export async function notifyChanges(db: Db, tables: readonly string[]): Promise<void> {
   await db.query(`${ASYNC_COMMIT} SELECT pg_notify($1, t) FROM unnest($2::text[]) t, async_commit`, [
