@@ -315,7 +315,7 @@ const packagesSection = (results: BenchResults) => {
     '',
     start === undefined
       ? `⚠ The installed bin was not measured: ${t.registryStartSkipped ?? 'no run'}`
-      : `\`npm install @org/reference-server@^1\` from that registry in a new project (Node.js 22), then ` +
+      : `\`npm install @org/reference-server@^<the released major>\` from that registry in a new project (Node.js 22), then ` +
         '`reference-server` with no option from a new folder (a new data directory), spawn to the first ' +
         `complete answer of the demo world's first page: median ${formatMs(start)} of ` +
         `${t.registryStartsMs.map((ms) => formatMs(ms)).join(', ')}; goal < ${formatMs(TARGETS.registryFirstAnswerMs)}: ` +

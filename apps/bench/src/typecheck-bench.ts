@@ -1,5 +1,5 @@
 // The packages as a team installs them (issue 23): the release into a local registry (its tarballs'
-// weight), the reference server's first answer after `npm install @org/reference-server@^1` in a new
+// weight), the reference server's first answer after `npm install @org/reference-server@^<the released major>` in a new
 // project, and the type-check cost for a consumer (issue 13): `tsc --noEmit` of the 20 client calls
 // of the adoption projects (apps/adoption/projects/shared/src/calls.ts) against an empty file, both
 // in a project installed from that registry, so the difference is what importing @org/client and
@@ -53,7 +53,7 @@ export interface PackageWeight {
 export interface TypecheckBenchResult {
   /** The tarballs of the release into the local registry. */
   packages: PackageWeight[];
-  /** `reference-server` with no option after `npm install @org/reference-server@^1`, spawn to first page (ms). */
+  /** `reference-server` with no option after `npm install @org/reference-server@^<major>`, spawn to first page (ms). */
   registryStartsMs: number[];
   /** Why the start from the registry was not measured, if it was not. */
   registryStartSkipped?: string;
@@ -138,16 +138,20 @@ const REGISTRY_START_RUNS = 3;
 const SERVER_ONLY: Consumer = { kind: 'server-only', node: '22', packageManager: 'npm' };
 
 /**
- * `npm install @org/reference-server@^1` in a new project, then the bin with no option, started
- * from new folders (its data directory is made in the current one): spawn to the first page.
+ * `npm install @org/reference-server@<range>` (the released major) in a new project, then the bin
+ * with no option, started from new folders (its data directory is made in the current one): spawn to the first page.
  */
-const measureRegistryStarts = async (root: string, registry: LocalRegistry): Promise<number[]> => {
+const measureRegistryStarts = async (
+  root: string,
+  registry: LocalRegistry,
+  range: string,
+): Promise<number[]> => {
   const dir = path.join(root, SERVER_ONLY.kind);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, '.npmrc'), registry.scopeConfig);
   await writeFile(
     path.join(dir, 'package.json'),
-    `${JSON.stringify({ name: 'server-only', private: true, dependencies: { '@org/reference-server': '^1' } }, null, 2)}\n`,
+    `${JSON.stringify({ name: 'server-only', private: true, dependencies: { '@org/reference-server': range } }, null, 2)}\n`,
   );
   const installed = await install(dir, SERVER_ONLY);
   if (!installed.ok) throw new Error(`npm install failed: ${errorLines(installed)}`);
@@ -186,9 +190,10 @@ export const runTypecheckBench = async (
       rows: [],
       skipped: [],
     };
-    log('packages: npm install @org/reference-server@^1 from the registry, first answers of the bin');
+    const range = `^${release.packages[0]!.version.split('.')[0]}`;
+    log(`packages: npm install @org/reference-server@${range} from the registry, first answers of the bin`);
     try {
-      result.registryStartsMs = await measureRegistryStarts(root, registry);
+      result.registryStartsMs = await measureRegistryStarts(root, registry, range);
     } catch (error) {
       result.registryStartSkipped = (error as Error).message.split('\n')[0];
     }
