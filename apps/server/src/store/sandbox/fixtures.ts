@@ -132,8 +132,20 @@ export function createFixtures(
 
   const fixtures: Fixtures = {
     async reset() {
+      // DELETE, not TRUNCATE: a test leaves a few rows, which delete in milliseconds, while
+      // TRUNCATE gives some forty tables and indexes new files (a third of a second on either
+      // engine, before every test). Children first; the rest follows by ON DELETE CASCADE.
       await db.exec(
-        'TRUNCATE analytics_data_points, navigation_events, messages, conversation_parts, conversation_topics, conversations, notes, contact_identities, topics CASCADE',
+        [
+          'analytics_data_points',
+          'navigation_events',
+          'notes',
+          'conversations',
+          'contact_identities',
+          'topics',
+        ]
+          .map((table) => `DELETE FROM ${table};`)
+          .join('\n'),
       );
     },
 
