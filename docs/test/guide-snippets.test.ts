@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GUIDES_DIR, REPO_ROOT, TEST_RESULTS_DIR } from '../scripts/lib/paths.js';
 import { run } from './support/run.js';
@@ -76,7 +76,8 @@ describe('the TypeScript examples of the guides', () => {
         files,
       }),
     );
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    // The compiler readers run: TypeScript 7, the registry's latest.
+    const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript-7/package.json')), 'bin/tsc');
     const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], dir);
     expect(result.stdout.trim().split('\n').filter(Boolean)).toEqual([]);
     expect(result.code).toBe(0);

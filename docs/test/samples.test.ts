@@ -14,7 +14,8 @@ import { run } from './support/run.js';
 import { runnerModule, type SampleCase, statesFor } from './support/sample-runner.js';
 
 const CLIENT_PACKAGE = fileURLToPath(new URL('../../packages/client', import.meta.url));
-const TSC = join(DOCS_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
+// The compiler readers run: TypeScript 7, the registry's latest.
+const TSC = join(DOCS_DIR, 'node_modules', 'typescript-7', 'bin', 'tsc');
 
 const KINDS = ['curl', 'fetch', 'client'] as const;
 

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// The compiler consuming teams run: TypeScript 7, the registry's latest.
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript-7/package.json')), 'bin/tsc');
 const project = fileURLToPath(new URL('./exact-optional/tsconfig.json', import.meta.url));
 
 describe('the client under exactOptionalPropertyTypes', () => {

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../support/contract.js';
@@ -64,7 +64,8 @@ it('the TypeScript examples of the contract guide and the README type-check', as
       files: [...files, '../../src/openapi/swagger-mock-validator.d.ts'],
     }),
   );
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  // The compiler readers run: TypeScript 7, the registry's latest.
+  const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript-7/package.json')), 'bin/tsc');
   const result = await promisify(execFile)(
     process.execPath,
     [tsc, '-p', 'tsconfig.json', '--pretty', 'false'],
