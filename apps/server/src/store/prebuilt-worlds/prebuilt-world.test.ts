@@ -8,6 +8,7 @@ import { hasSnapshot, restoreSnapshot, takeSnapshot } from '../sandbox/snapshot.
 import { ensureDemoWorld } from '../seed/demo-world.js';
 import { hashDatabase } from '../test-support/dump-hash.js';
 import { schemaSnapshot } from '../test-support/schema-snapshot.js';
+import { openPgliteTestDb } from '../test-support/test-databases.js';
 import {
   discardExtraction,
   extractAhead,
@@ -44,14 +45,15 @@ describe('prebuilt worlds', () => {
     const key = JSON.stringify(seed);
     const known = freshHashes.get(key);
     if (known) return known;
+    // Seeded on the prebuilt empty database, which a test below compares with one migrated from
+    // nothing.
     const hash = (async () => {
-      const fresh = await openPgliteDb();
+      const fresh = await openPgliteTestDb();
       try {
-        await migrate(fresh);
-        await ensureDemoWorld(fresh, seed, {});
-        return await hashDatabase(fresh);
+        await ensureDemoWorld(fresh.db, seed, {});
+        return await hashDatabase(fresh.db);
       } finally {
-        await fresh.close();
+        await fresh.dispose();
       }
     })();
     freshHashes.set(key, hash);
