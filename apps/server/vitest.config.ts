@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { compiledConstants } from './build-constants.js';
@@ -13,6 +14,9 @@ export default defineConfig({
     // Opening PGlite costs seconds and seeding worlds is real work: generous limits, no flaky timeouts.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Every core, not vitest's default of one fewer: this is the test command's longest task, and
+    // the other packages' tests end before it, leaving the machine to it (one worker on two cores).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
