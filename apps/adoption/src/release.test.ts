@@ -24,7 +24,7 @@ import {
   writeProject,
 } from './harness.js';
 import { type LocalRegistry, startRegistry } from './registry.js';
-import { publishTarball, type ReleaseResult, releaseInto } from './release.js';
+import { caretOf, publishTarball, type ReleaseResult, releaseInto } from './release.js';
 import { DEMO_TOKEN, type StartedBin, startBin } from './server-bin.js';
 import { type Probe, probeResultsOf, probesFor } from './upgrade-probes.js';
 
@@ -292,9 +292,6 @@ function upgradeRun(
     after: upgrade.then((r) => (r.ok ? check() : { typecheck: r, script: r })),
   };
 }
-
-/** The caret range of the released major, as a team upgrading to it writes it (`^2`). */
-const caretOf = (release: ReleaseResult) => `^${release.packages[0]!.version.split('.')[0]}`;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a terminal colour
 const stripColours = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');

@@ -18,7 +18,7 @@ import {
   writeProject,
 } from '@org/adoption/harness';
 import { type LocalRegistry, startRegistry } from '@org/adoption/registry';
-import { releaseInto } from '@org/adoption/release';
+import { caretOf, releaseInto } from '@org/adoption/release';
 import { startBin } from '@org/adoption/server-bin';
 import { median } from './stats.js';
 
@@ -190,7 +190,7 @@ export const runTypecheckBench = async (
       rows: [],
       skipped: [],
     };
-    const range = `^${release.packages[0]!.version.split('.')[0]}`;
+    const range = caretOf(release);
     log(`packages: npm install @org/reference-server@${range} from the registry, first answers of the bin`);
     try {
       result.registryStartsMs = await measureRegistryStarts(root, registry, range);
