@@ -29,6 +29,10 @@ describe('the docs site in Chromium, served by the reference server', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startDocsServer(), launchChromium()]);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Playwright's 30 s default for an action or a page load is too short for the console's bundle on
+    // a machine the whole test command shares; every wait ends on its event, so this costs nothing
+    // when the page is quick, and the vitest limit (180 s a test) still bounds a hang.
+    context.setDefaultTimeout(150_000);
     // Anything that would leave the machine is recorded and aborted: the site must work offline.
     await context.route('**/*', async (route) => {
       const url = route.request().url();
