@@ -11,9 +11,10 @@ export default defineConfig({
     alias: { '@org/reference-server/vitest': fileURLToPath(new URL('./src/vitest.ts', import.meta.url)) },
   },
   test: {
-    // Opening PGlite costs seconds and seeding worlds is real work: generous limits, no flaky timeouts.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Opening PGlite costs seconds and seeding worlds is real work, which on a machine the whole test
+    // command shares can take minutes: these limits only catch a hang, as the docs suite's do.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // Every core, not vitest's default of one fewer: this is the test command's longest task, and
     // the other packages' tests end before it, leaving the machine to it (one worker on two cores).
     maxWorkers: availableParallelism(),

@@ -9,8 +9,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Hang guards, not speed checks: provider verification and the fuzzer start servers and send
+    // thousands of requests, minutes of work on a machine the whole test command shares.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     env: { PACT_DO_NOT_TRACK: 'true' },
     reporters: ['default', './tests/support/pact-coverage-reporter.ts'],
     projects: [

@@ -15,7 +15,7 @@ import {
   storedContactCount,
 } from '../store/test-support/test-states.js';
 import { Api } from '../test-support/api.js';
-import { useServersOnTemporaryDatabase } from '../test-support/harness.js';
+import { EVENTUALLY, useServersOnTemporaryDatabase } from '../test-support/harness.js';
 
 /**
  * Each instance caches counts, tokens, organizations and operators, and drops them when a committed
@@ -48,7 +48,7 @@ describe.skipIf(!testDatabaseUrl)(
       /** What arrived before `marker` (sent now, after everything the test awaited committed). */
       const before = async (marker: string) => {
         await notifyChanges(db, [marker]);
-        await vi.waitFor(() => expect(payloads).toContain(marker), { timeout: 2_000, interval: 10 });
+        await vi.waitFor(() => expect(payloads).toContain(marker), EVENTUALLY);
         return payloads.slice(0, payloads.indexOf(marker));
       };
       return { before, stop };
@@ -81,10 +81,7 @@ describe.skipIf(!testDatabaseUrl)(
         await database().allowConnections(false);
         expect(await database().terminateConnections(LISTEN_APPLICATION_NAME)).toBe(2);
         // Once the second instance sees the loss it caches no count: the silent write shows.
-        await vi.waitFor(async () => expect(await secondCount()).toBe(await total()), {
-          timeout: 5_000,
-          interval: 20,
-        });
+        await vi.waitFor(async () => expect(await secondCount()).toBe(await total()), EVENTUALLY);
         // (a) Neither a write through the other instance nor a silent one is ever served stale.
         await createThroughFirst();
         expect(await secondCount()).toBe(await total());
@@ -95,20 +92,14 @@ describe.skipIf(!testDatabaseUrl)(
       }
 
       // Reconnected (backoff: at most 5 s): counts are cached again...
-      await vi.waitFor(
-        async () => {
-          const before = await secondCount();
-          await silentContact(first.db, org.id);
-          expect(await secondCount()).toBe(before);
-        },
-        { timeout: 15_000, interval: 50 },
-      );
+      await vi.waitFor(async () => {
+        const before = await secondCount();
+        await silentContact(first.db, org.id);
+        expect(await secondCount()).toBe(before);
+      }, EVENTUALLY);
       // (b) ...and a write through the other instance is announced again.
       await createThroughFirst();
-      await vi.waitFor(async () => expect(await secondCount()).toBe(await total()), {
-        timeout: 2_000,
-        interval: 20,
-      });
+      await vi.waitFor(async () => expect(await secondCount()).toBe(await total()), EVENTUALLY);
       expect(await total()).toBeGreaterThan(cached);
     });
 
@@ -128,7 +119,7 @@ describe.skipIf(!testDatabaseUrl)(
         { query: { identifier: 'email' }, body: { email: `page-${crypto.randomUUID()}@example.org` } },
         201,
       );
-      await vi.waitFor(async () => expect(await newest()).toBe(created.id), { timeout: 2_000, interval: 20 });
+      await vi.waitFor(async () => expect(await newest()).toBe(created.id), EVENTUALLY);
     });
 
     it('token, organization and operator changes by another client reach the auth caches of the instances', async () => {
@@ -136,7 +127,6 @@ describe.skipIf(!testDatabaseUrl)(
       const { world } = first;
       const other = await otherClient();
       const org = world.organizations[0]!;
-      const within = { timeout: 2_000, interval: 20 };
 
       // A token: used (and cached) through the second instance, then deleted through the first.
       const token = generateToken();
@@ -144,14 +134,20 @@ describe.skipIf(!testDatabaseUrl)(
       const viaToken = new Api(second.url, { token });
       await viaToken.ok('listContacts');
       await deleteToken(other, token);
-      await vi.waitFor(async () => expect((await viaToken.call('listContacts')).status).toBe(401), within);
+      await vi.waitFor(
+        async () => expect((await viaToken.call('listContacts')).status).toBe(401),
+        EVENTUALLY,
+      );
 
       // An operator: acted as (and cached), then deleted.
       const operator = await first.fixtures.operator(org.id, { role: 'admin' });
       const asOperator = new Api(second.url, { token: org.token, operatorId: operator.id });
       await asOperator.ok('listContacts');
       await deleteOperator(other, operator.id);
-      await vi.waitFor(async () => expect((await asOperator.call('listContacts')).status).toBe(403), within);
+      await vi.waitFor(
+        async () => expect((await asOperator.call('listContacts')).status).toBe(403),
+        EVENTUALLY,
+      );
 
       // An organization: the customer's list is cached, then one is added; the customer token may
       // select it at once (an unknown organization id would fall back to the default one).
@@ -162,7 +158,7 @@ describe.skipIf(!testDatabaseUrl)(
       await vi.waitFor(
         async () =>
           expect((await customer.as({ organizationId: added!.id }).ok('listContacts')).count).toBe(0),
-        within,
+        EVENTUALLY,
       );
     });
 
@@ -196,10 +192,10 @@ describe.skipIf(!testDatabaseUrl)(
         );
         // Queued in PostgreSQL before the answer: it precedes a marker sent after the answer.
         expect(await listener.before('marker')).toContain('contact_identities');
-        await vi.waitFor(async () => expect((await viaSecond.ok('listContacts')).count).toBe(before + 1), {
-          timeout: 2_000,
-          interval: 20,
-        });
+        await vi.waitFor(
+          async () => expect((await viaSecond.ok('listContacts')).count).toBe(before + 1),
+          EVENTUALLY,
+        );
         // A conversation served (and cached) by the second instance, then written through the first.
         const { id } = await first.fixtures.conversation(org.id, {
           contact_identity_id: created.id as number,
@@ -212,10 +208,7 @@ describe.skipIf(!testDatabaseUrl)(
           body: { topics: ['Announced'] },
         });
         expect(await listener.before('marker 2')).toContain('conversations');
-        await vi.waitFor(async () => expect(await topicsOnSecond()).toEqual(['Announced']), {
-          timeout: 2_000,
-          interval: 20,
-        });
+        await vi.waitFor(async () => expect(await topicsOnSecond()).toEqual(['Announced']), EVENTUALLY);
       } finally {
         await listener.stop();
       }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../server.js';
 import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
 import { Api } from '../test-support/api.js';
-import { useServersOnTemporaryDatabase } from '../test-support/harness.js';
+import { EVENTUALLY, useServersOnTemporaryDatabase } from '../test-support/harness.js';
 
 /**
  * Offset pages' counts are exact after a write through any instance: each instance caches counts
@@ -26,15 +26,15 @@ describe.skipIf(!testDatabaseUrl)(
         { query: { identifier: 'email' }, body: { email: 'counted@example.org' } },
         201,
       );
-      await vi.waitFor(async () => expect((await viaFirst.ok('listContacts')).count).toBe(before + 1), {
-        timeout: 2_000,
-        interval: 20,
-      });
+      await vi.waitFor(
+        async () => expect((await viaFirst.ok('listContacts')).count).toBe(before + 1),
+        EVENTUALLY,
+      );
       await viaSecond.call('deleteContact', { params: { id: created.id } });
-      await vi.waitFor(async () => expect((await viaFirst.ok('listContacts')).count).toBe(before), {
-        timeout: 2_000,
-        interval: 20,
-      });
+      await vi.waitFor(
+        async () => expect((await viaFirst.ok('listContacts')).count).toBe(before),
+        EVENTUALLY,
+      );
     });
   },
 );

@@ -18,6 +18,13 @@ import { type Engine, useStartedServer } from './started-server.js';
 
 export type { Engine };
 
+/**
+ * How long a test waits for what another instance or a listener sees eventually (a notification, a
+ * dropped cache): it ends as soon as the check holds, so only a failing run waits this long, and a
+ * machine the whole test command shares can take seconds to deliver one.
+ */
+export const EVENTUALLY = { timeout: 30_000, interval: 20 } as const;
+
 /** Limits no test file reaches by accident (the burst default of 50 per 10 s would). */
 export const NO_LIMITS: RateLimits = {
   daily: 1_000_000_000,

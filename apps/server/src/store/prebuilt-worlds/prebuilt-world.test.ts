@@ -104,7 +104,7 @@ describe('the prebuilt empty database (migrated, no world seeded)', () => {
       await loaded.close();
       await fresh.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('a prebuilt world written as a new data directory', () => {

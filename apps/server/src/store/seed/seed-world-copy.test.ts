@@ -67,7 +67,7 @@ describe.skipIf(!testDatabaseUrl)(
       expect(withCopy.counts.copy).toBeGreaterThan(withCopy.counts.insert);
       expect(withCopy.counts.insert).toBeGreaterThan(0);
       expect(withInsert.counts.copy).toBe(0);
-    }, 120_000);
+    });
 
     it('stores awkward values as the INSERT path does', async () => {
       const awkward = `quote " backslash \\ \\N comma , braces {} single ' newline \n tab \t return \r ü 🙂 \\.`;
