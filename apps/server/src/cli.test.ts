@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { endpointList } from '@org/model';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDb } from './store/engine/open-db.js';
 import { latestTimestamps } from './store/test-support/latest-timestamps.js';
 
@@ -20,12 +20,23 @@ interface Summary {
   organizations: Array<{ id: number; token: string; operators: Record<string, number> }>;
 }
 
+/** The servers a test started and has not stopped: a failed assertion must not leave one running. */
+const running = new Set<ChildProcess>();
+
+/** Spawns the built CLI with these arguments, stopped after the test if it is still running. */
+const spawnCli = (args: string[], options: SpawnOptions): ChildProcess => {
+  const child = spawn(process.execPath, [CLI, ...args], options);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+};
+
 /** Starts the built CLI with --json on a free port and reads its one-line summary. */
 const start = async (
   args: string[],
   cwd?: string,
 ): Promise<{ child: ChildProcess; summary: Summary; stderr: () => string }> => {
-  const child = spawn(process.execPath, [CLI, '--json', '--port', '0', ...args], {
+  const child = spawnCli(['--json', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(cwd ? { cwd } : {}),
   });
@@ -54,6 +65,10 @@ const stop = (child: ChildProcess) =>
     child.once('exit', (code) => resolve(code));
     child.kill('SIGTERM');
   });
+
+afterEach(async () => {
+  await Promise.all([...running].filter((c) => c.exitCode === null && c.signalCode === null).map(stop));
+});
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -157,7 +172,7 @@ describe('reference-server CLI', () => {
   });
 
   it('with --json prints exactly one JSON line on stdout, from start to stop (logs go to stderr)', async () => {
-    const child = spawn(process.execPath, [CLI, '--json', '--port', '0', '--memory', '--no-seed'], {
+    const child = spawnCli(['--json', '--port', '0', '--memory', '--no-seed'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -280,9 +295,7 @@ describe('reference-server CLI', () => {
         resolve();
       });
     });
-    const child = spawn(process.execPath, [CLI, '--json', '--port', '0', '--data-dir', join(dir, 'data')], {
-      stdio: 'ignore',
-    });
+    const child = spawnCli(['--json', '--port', '0', '--data-dir', join(dir, 'data')], { stdio: 'ignore' });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     await begun;
     child.kill('SIGTERM');
