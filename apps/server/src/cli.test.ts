@@ -20,7 +20,7 @@ interface Summary {
   organizations: Array<{ id: number; token: string; operators: Record<string, number> }>;
 }
 
-/** The servers a test started and has not stopped: a failed assertion must not leave one running. */
+/** The CLIs a test started that have not exited: a failed assertion must not leave a server running. */
 const running = new Set<ChildProcess>();
 
 /** Spawns the built CLI with these arguments, stopped after the test if it is still running. */
@@ -52,7 +52,7 @@ const start = async (
 /** Runs the built CLI to its exit. */
 const runCli = (args: string[]) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -317,7 +317,7 @@ describe('reference-server CLI', () => {
   });
 
   it('rejects bad options with a message', async () => {
-    const child = spawn(process.execPath, [CLI, '--port', 'abc'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(['--port', 'abc'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
@@ -326,7 +326,7 @@ describe('reference-server CLI', () => {
   });
 
   it('refuses the large world on PGlite, saying it is served on PostgreSQL only (issue #26)', async () => {
-    const child = spawn(process.execPath, [CLI, '--memory', '--size', 'large'], {
+    const child = spawnCli(['--memory', '--size', 'large'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, DATABASE_URL: '' },
     });
