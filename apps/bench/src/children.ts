@@ -27,6 +27,13 @@ export interface ForkOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** Kills `child` with the bench if the bench exits first. */
+export const watchChild = (child: ChildProcess): void => {
+  hookExit();
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+};
+
 /** Forks a bench child with an IPC channel; stdout/stderr are inherited (children only print errors). */
 export const forkChild = (file: string, options: ForkOptions = {}): ChildProcess => {
   hookExit();
@@ -36,8 +43,7 @@ export const forkChild = (file: string, options: ForkOptions = {}): ChildProcess
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  live.add(child);
-  child.once('exit', () => live.delete(child));
+  watchChild(child);
   return child;
 };
 

@@ -5,7 +5,14 @@ import { checkIssueGoals, issueGoalsTable } from './issue-goals.js';
 import { assertLoopback } from './load.js';
 import { type CpuProfile, summarizeProfile } from './profile.js';
 import type { BenchResults, ScenarioResult } from './results.js';
-import { listRequests, prng, type ScenarioId, topicChangeRequests } from './scenarios.js';
+import {
+  deepestFullOffset,
+  deepOffsetRequests,
+  listRequests,
+  prng,
+  type ScenarioId,
+  topicChangeRequests,
+} from './scenarios.js';
 import { formatBytes, formatCount, formatNumber, median } from './stats.js';
 import { markdownTable } from './table.js';
 import { POSTGRES_WORLD, stableJson, worldHash } from './world.js';
@@ -112,6 +119,7 @@ describe('URL lists', () => {
       ],
       statuses: ['ended', 'new'],
       deepCursorIds: [3],
+      conversationCount: 250,
     };
     const a = listRequests(sample, 100);
     expect(a).toHaveLength(100);
@@ -126,6 +134,11 @@ describe('URL lists', () => {
       '/api/um/v3/conversations/1/ {"topics":["returns"]}',
       '/api/um/v3/conversations/2/ {"topics":["returns"]}',
     ]);
+    // The deepest full page an offset reaches: 9,900 on a long list, the last full page on a short one.
+    expect(deepOffsetRequests(sample).every((r) => r.path.includes('offset=150'))).toBe(true);
+    expect(deepestFullOffset(100_000)).toBe(9_900);
+    expect(deepestFullOffset(10_000)).toBe(9_900);
+    expect(deepestFullOffset(60)).toBe(0);
     const [r1, r2] = [prng(1), prng(1)];
     expect([r1(), r1()]).toEqual([r2(), r2()]);
   });

@@ -458,7 +458,12 @@ const sizeSection = (results: BenchResults): string[] => {
         '',
         'The same rows on the demo world (3 organizations, 750 conversations) and on the large one ' +
           '(PostgreSQL: `--size large`, 100k conversations in one organization; PGlite refuses that ' +
-          "size, so its largest world here is the bench's 1/50 of it).",
+          "size, so its largest world here is the bench's 1/50 of it). The offset row asks for the " +
+          "deepest full page an offset reaches: 9,900, or a shorter list's last full page (D78). " +
+          'A row whose answers differ in size between the worlds (the 93-day analytics page holds up ' +
+          "to 10,000 points, D14, and the demo world's 93 days far fewer) shows it in the answer " +
+          "column, and the ceiling's own large / demo ratio: what the machine allows for those bytes " +
+          'with no server work at all.',
         '',
         table,
       ]

@@ -31,6 +31,8 @@ export interface ScenarioResult {
   problems: string[];
   runs: { server: LoadResult[]; ceiling: LoadResult[] };
   serverPeakRss: number;
+  /** What that peak held: V8's heap as reserved and the ArrayBuffers (absent in older runs). */
+  serverPeakParts?: { heapTotal: number; heapUsed: number; arrayBuffers: number };
   /** Server process CPU time (user + system) per request over the measured runs, microseconds. */
   serverCpuUsPerRequest: number;
   /** The system (kernel: sockets, syscalls) part of it. */
@@ -63,7 +65,13 @@ export interface EngineResult {
   /** True when this run found the world seeded by an earlier run and reused it. */
   reusedWorld: boolean;
   start: { wallMs: number; startServerMs: number; bootToImportMs: number };
-  memory: { restRss: number; peakLoadRss: number; afterLoadRss: number };
+  memory: {
+    restRss: number;
+    peakLoadRss: number;
+    afterLoadRss: number;
+    /** The row of the peak and what the peak held (absent in older runs). */
+    peakRow?: { scenario: string; heapTotal: number; heapUsed: number; arrayBuffers: number };
+  };
   scenarios: ScenarioResult[];
   profiles: ProfileResult[];
   /** Search ranking checked on this world (issue #26); absent in runs recorded before it. */

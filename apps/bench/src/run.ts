@@ -11,6 +11,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { DemoWorld } from '@org/reference-server';
 import { type CapturedResponse, captureResponses, requestKey } from './ceiling.js';
 import { CeilingProcess } from './ceiling-process.js';
 import { ask, forkChild, nextMessage, stopChild } from './children.js';
@@ -34,7 +35,7 @@ import {
   SIZE_COMPARED,
 } from './scenarios.js';
 import { checkSearchRanking } from './search-ranking.js';
-import { type Ready, ServerProcess, type ServerStartOptions } from './server-process.js';
+import { type Memory, type Ready, ServerProcess, type ServerStartOptions } from './server-process.js';
 import { formatBytes, formatCount, formatNumber, median } from './stats.js';
 import { measureSuite, REPO_ROOT } from './suite.js';
 import { runTypecheckBench } from './typecheck-bench.js';
@@ -148,6 +149,31 @@ const serverOptions = (
   tokens: { ...BENCH_TOKENS },
   limits: { ...BENCH_LIMITS, burst: { ...BENCH_LIMITS.burst } },
 });
+
+/** The row whose run reached the highest RSS, and what that peak held. */
+const peakRowOf = (rows: ScenarioResult[]) => {
+  const top = rows.reduce<ScenarioResult | undefined>(
+    (a, r) => (r.serverPeakRss > (a?.serverPeakRss ?? 0) ? r : a),
+    undefined,
+  );
+  return top?.serverPeakParts ? { peakRow: { scenario: top.label, ...top.serverPeakParts } } : {};
+};
+
+/**
+ * The CLI's options for a prepared world: its data, the bench's tokens (already in the world: given
+ * again, they change nothing) and no rate limits, as a team load-testing its own use would start it.
+ */
+const cliArgs = (connection: PreparedWorld['connection']): string[] => [
+  ...(connection.databaseUrl
+    ? ['--database-url', connection.databaseUrl]
+    : ['--data-dir', connection.dataDir!]),
+  '--org-token',
+  BENCH_TOKENS.organization,
+  '--customer-token',
+  BENCH_TOKENS.customer,
+  '--rate-limits',
+  'off',
+];
 
 /** Seeds an empty database in a server process of its own: records/s and the process's peak RSS. */
 const seedWorld = async (
@@ -281,18 +307,18 @@ const runScenario = async (
   }
   const serverRuns: LoadResult[] = [];
   const ceilingRuns: LoadResult[] = [];
-  let peakRss = 0;
+  let peak: Memory | undefined;
   let pgCpuUs = pgCpu ? 0 : Number.NaN;
   let ceilingCpuUs = 0;
   const before = await server.memory();
   for (let i = 0; i < settings.runs; i++) {
     await beforeRun();
     const pgBefore = await pgCpu?.sample();
-    const { value, peakRss: peak } = await server.peakRssDuring(
+    const { value, peak: runPeak } = await server.peakRssDuring(
       load.run(job(server.url, settings.durationS)),
     );
     serverRuns.push(value);
-    peakRss = Math.max(peakRss, peak);
+    if (runPeak && runPeak.rss > (peak?.rss ?? 0)) peak = runPeak;
     // The next run starts on an idle server, not on the backlog of this one.
     await server.waitIdle();
     if (pgCpu && pgBefore) pgCpuUs += PostgresCpu.between(pgBefore, await pgCpu.sample());
@@ -332,7 +358,16 @@ const runScenario = async (
       ...problemsOf(ceilingRuns, 'ceiling'),
     ],
     runs: { server: serverRuns, ceiling: ceilingRuns },
-    serverPeakRss: peakRss,
+    serverPeakRss: peak?.rss ?? 0,
+    ...(peak
+      ? {
+          serverPeakParts: {
+            heapTotal: peak.heapTotal,
+            heapUsed: peak.heapUsed,
+            arrayBuffers: peak.arrayBuffers,
+          },
+        }
+      : {}),
     serverCpuUsPerRequest:
       (after.cpuUserUs - before.cpuUserUs + after.cpuSystemUs - before.cpuSystemUs) / served,
     serverSystemUsPerRequest: (after.cpuSystemUs - before.cpuSystemUs) / served,
@@ -409,13 +444,14 @@ const runModelBench = async (input: ModelBenchInput): Promise<ModelBenchResult> 
 
 const profileScenario = async (
   prepared: PreparedWorld,
+  world: DemoWorld,
   engine: Engine,
   scenario: Scenario,
   headers: Record<string, string>,
 ): Promise<ProfileResult> => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'um-bench-prof-'));
   try {
-    const server = await ServerProcess.start(serverOptions(prepared.connection, prepared.world), {
+    const server = await ServerProcess.cli(cliArgs(prepared.connection), world, engine, {
       cpuProfileDir: dir,
     });
     let from = 0;
@@ -458,6 +494,8 @@ const profileScenario = async (
 interface EnginePass {
   result: EngineResult;
   prepared: PreparedWorld;
+  /** The world's organizations and tokens, as the server reported them. */
+  world: DemoWorld;
   scenarios: Scenario[];
   headers: Record<string, string>;
 }
@@ -483,27 +521,37 @@ const runEngine = async (
             'utf8',
           ),
         ).version;
-  log(`${engine}: starting the server on the existing data (${settings.runs} starts)`);
+  // The requests' ids and words, and the ranking check, read through a server process that can
+  // query the data (PGlite has one connection: the server's). The rows are measured on the CLI.
+  log(`${engine}: reading the world's ids and words for the requests`);
+  const reader = await ServerProcess.start(serverOptions(prepared.connection, prepared.world));
+  const world = reader.ready.world;
+  const token = world.organizations[0]!.token;
+  const headers = { Authorization: token, Accept: 'application/json' };
+  let scenarios: Scenario[];
+  let ranking: Awaited<ReturnType<typeof checkSearchRanking>>;
+  try {
+    scenarios = await buildScenarios(reader, prepared.world, headers, pass.only ?? onlyScenarios);
+    ranking = await checkSearchRanking(reader, headers);
+  } finally {
+    await reader.stop();
+  }
+  log(
+    `${engine}: search ranking, the documented best match (D11) first: ${ranking.first} of ${ranking.checked}`,
+  );
+  log(`${engine}: starting the CLI on the existing data (${settings.runs} starts)`);
   // Start time and memory at rest: the median of several starts (the last one serves the load).
   const starts: Array<{ ready: Ready; restRss: number }> = [];
   let server: ServerProcess | undefined;
   for (let i = 0; i < Math.max(1, settings.runs); i++) {
     await server?.stop();
-    server = await ServerProcess.start(serverOptions(prepared.connection, prepared.world));
+    server = await ServerProcess.cli(cliArgs(prepared.connection), world, engine);
     await new Promise((r) => setTimeout(r, 1000));
     starts.push({ ready: server.ready, restRss: (await server.memory()).rss });
   }
   if (!server) throw new Error('no server');
-  const ready: Ready = server.ready;
   try {
     const rest = { rss: median(starts.map((s) => s.restRss)) };
-    const token = ready.world.organizations[0]!.token;
-    const headers = { Authorization: token, Accept: 'application/json' };
-    const scenarios = await buildScenarios(server, prepared.world, headers, pass.only ?? onlyScenarios);
-    const ranking = await checkSearchRanking(server, headers);
-    log(
-      `${engine}: search ranking, the documented best match (D11) first: ${ranking.first} of ${ranking.checked}`,
-    );
     const firstConversation = Number(
       /conversations\/(\d+)\//.exec(scenarios.find((s) => s.id === 'get')?.requests[0]?.path ?? '')?.[1] ?? 0,
     );
@@ -534,9 +582,6 @@ const runEngine = async (
             prepared.connection.databaseUrl,
           ),
         );
-        // The notes the row wrote go again, so the reused world stays as seeded.
-        if (scenario.id === 'note')
-          await server.query(`DELETE FROM notes WHERE body LIKE $1`, [`${BENCH_NOTE_PREFIX} %`]);
       }
       if (wantsClient) {
         log('@org/client: overhead per request against the ceiling server');
@@ -574,15 +619,25 @@ const runEngine = async (
       memory: {
         restRss: rest.rss,
         peakLoadRss: Math.max(rest.rss, ...scenarioResults.map((s) => s.serverPeakRss)),
+        ...peakRowOf(scenarioResults),
         afterLoadRss: afterLoad.rss,
       },
       scenarios: scenarioResults,
       profiles: [],
       ranking,
     };
-    return { result, prepared, scenarios, headers };
+    return { result, prepared, world, scenarios, headers };
   } finally {
     await server.stop();
+    // The notes the note row wrote go again, so the reused world stays as seeded.
+    if (scenarios.some((s) => s.id === 'note')) {
+      const cleaner = await ServerProcess.start(serverOptions(prepared.connection, prepared.world));
+      try {
+        await cleaner.query(`DELETE FROM notes WHERE body LIKE $1`, [`${BENCH_NOTE_PREFIX} %`]);
+      } finally {
+        await cleaner.stop();
+      }
+    }
   }
 };
 
@@ -643,7 +698,9 @@ const main = async () => {
         const scenario = pass?.scenarios.find((s) => s.id === check.scenario);
         if (!pass || !scenario || pass.result.profiles.some((p) => p.scenario === scenario.id)) continue;
         log(`profiling the server under "${scenario.label}" (missed: ${check.what})`);
-        pass.result.profiles.push(await profileScenario(pass.prepared, check.engine, scenario, pass.headers));
+        pass.result.profiles.push(
+          await profileScenario(pass.prepared, pass.world, check.engine, scenario, pass.headers),
+        );
       }
       // And every missed goal of the issue's table, once per scenario.
       for (const { goal, result } of checkIssueGoals(results).filter((c) => c.result && !c.result.met)) {
@@ -653,7 +710,7 @@ const main = async () => {
           if (!pass || !scenario || pass.result.profiles.some((p) => p.scenario === id)) continue;
           log(`profiling the server under "${scenario.label}" (missed: ${goal.work}, ${result!.figure})`);
           pass.result.profiles.push(
-            await profileScenario(pass.prepared, goal.engine, scenario, pass.headers),
+            await profileScenario(pass.prepared, pass.world, goal.engine, scenario, pass.headers),
           );
         }
       }

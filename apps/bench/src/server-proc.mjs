@@ -34,6 +34,8 @@ const memory = () => {
   return {
     rss: usage.rss,
     heapUsed: usage.heapUsed,
+    heapTotal: usage.heapTotal,
+    arrayBuffers: usage.arrayBuffers,
     maxRss: process.resourceUsage().maxRSS * 1024,
     cpuUserUs: cpu.user,
     cpuSystemUs: cpu.system,

@@ -1,6 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
 import type { DemoWorld, StartOptions } from '@org/reference-server';
-import { ask, forkChild, nextMessage, stopChild } from './children.js';
+import { ask, forkChild, nextMessage, stopChild, watchChild } from './children.js';
+import { REPO_ROOT } from './suite.js';
 
 /** StartOptions as they cross the process boundary (no functions). */
 export type ServerStartOptions = Omit<StartOptions, 'seed'> & {
@@ -11,6 +15,10 @@ export type ServerStartOptions = Omit<StartOptions, 'seed'> & {
 export interface Memory {
   rss: number;
   heapUsed: number;
+  /** V8's heap as reserved (live objects and garbage not yet collected). */
+  heapTotal: number;
+  /** Buffers and other ArrayBuffers (outside V8's heap), live or awaiting collection. */
+  arrayBuffers: number;
   /** Peak RSS of the process so far. */
   maxRss: number;
   /** process.cpuUsage() of the server process, microseconds. */
@@ -84,6 +92,53 @@ export class ServerProcess {
     }
   }
 
+  /**
+   * The server as users start it: its CLI (`reference-server`, the package's bin) with `args` and
+   * the defaults (request logging to stdout, as shipped), on a port the bench picked. Ready once it
+   * answers. Its stdout (the summary and the request log) goes to /dev/null: formatting and writing
+   * each line is the server's cost, drawing it is a terminal's. A preloaded probe (cli-probe.mjs)
+   * answers memory(), mark() and stop(); `world` is what the bench read of the data beforehand.
+   */
+  static async cli(
+    args: string[],
+    world: DemoWorld,
+    engine: Ready['engine'],
+    extra: { cpuProfileDir?: string } = {},
+  ): Promise<ServerProcess> {
+    const spawnedAt = performance.now();
+    const port = await freePort();
+    const child = fork(CLI, [...args, '--port', String(port), '--host', '127.0.0.1'], {
+      execArgv: [
+        '--import',
+        import.meta.resolve('./cli-probe.mjs'),
+        ...(extra.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', extra.cpuProfileDir] : []),
+      ],
+      stdio: ['ignore', openSync('/dev/null', 'w'), 'inherit', 'ipc'],
+    });
+    watchChild(child);
+    const server = new ServerProcess(child);
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await untilAnswering(child, url);
+      const wallMs = performance.now() - spawnedAt;
+      server.#ready = {
+        ...(await server.memory()),
+        url,
+        world,
+        engine,
+        bootToImportMs: Number.NaN,
+        startServerMs: wallMs,
+        sinceProcessStartMs: wallMs,
+        wallMs,
+        seedRecords: 0,
+      };
+      return server;
+    } catch (error) {
+      await stopChild(child, 5_000);
+      throw error;
+    }
+  }
+
   get ready(): Ready {
     return this.#ready!;
   }
@@ -121,22 +176,25 @@ export class ServerProcess {
   }
 
   /**
-   * Samples RSS every `intervalMs` until `until` settles; returns the highest sample. The samples
-   * go over IPC, so a busy server answers late but the figure is its real RSS.
+   * Samples memory every `intervalMs` until `until` settles; returns the sample of the highest RSS.
+   * The samples go over IPC, so a busy server answers late but the figure is its real RSS.
    */
-  async peakRssDuring<T>(until: Promise<T>, intervalMs = 500): Promise<{ value: T; peakRss: number }> {
-    let peak = 0;
+  async peakRssDuring<T>(
+    until: Promise<T>,
+    intervalMs = 500,
+  ): Promise<{ value: T; peak: Memory | undefined }> {
+    let peak: Memory | undefined;
     let done = false;
     const sampler = (async () => {
       while (!done) {
         const m = await this.memory().catch(() => undefined);
-        if (m) peak = Math.max(peak, m.rss);
+        if (m && m.rss > (peak?.rss ?? 0)) peak = m;
         await new Promise((r) => setTimeout(r, intervalMs));
       }
     })();
     try {
       const value = await until;
-      return { value, peakRss: peak };
+      return { value, peak };
     } finally {
       done = true;
       await sampler;
@@ -166,3 +224,35 @@ export class ServerProcess {
     return stopChild(this.child, 60_000);
   }
 }
+
+/** The built CLI, the file the package's bin runs. */
+const CLI = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'cli.js');
+
+/** A port nothing listens on now (the OS's pick, released at once). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Resolves when `url` answers at all (any status: the process serves); rejects when the child exits first. */
+const untilAnswering = async (child: ChildProcess, url: string, timeoutMs = 120_000) => {
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the CLI exited (code ${child.exitCode}, signal ${child.signalCode}) before answering`);
+    try {
+      const response = await fetch(`${url}/openapi.json`);
+      await response.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`the CLI did not answer within ${timeoutMs} ms`);
+  }
+};
