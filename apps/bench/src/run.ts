@@ -732,7 +732,7 @@ const main = async () => {
   results.notes = notes;
   const report = renderReport(results, checkTargets(results), notes);
   process.stdout.write(`\n${report}`);
-  if (!flags['no-docs']) process.stdout.write(await docsSiteReport(log));
+  // Kept before the docs site's figures, which need a browser: a run is never lost to a step after it.
   const dataDir = path.join(REPO_ROOT, 'apps', 'bench', '.data');
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(path.join(dataDir, 'last-run.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -740,6 +740,7 @@ const main = async () => {
     writeFileSync(outFile, report);
     log(`wrote ${path.relative(process.cwd(), outFile)}`);
   }
+  if (!flags['no-docs']) process.stdout.write(await docsSiteReport(log));
 };
 
 /** Re-renders a recorded run (last-run.json) into the report, measuring nothing. */

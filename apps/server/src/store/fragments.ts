@@ -29,6 +29,8 @@ export class FragmentCache {
   private order: Array<[Map<number, CachedFragment>, number, CachedFragment]> = [];
   private head = 0;
   private size = 0;
+  /** Entries of `order` past `head` that a newer version replaced: they still hold their bytes. */
+  private replaced = 0;
   constructor(private readonly maxBytes = 128 * 1024 * 1024) {}
 
   /** Forgets every fragment (a sandbox reset gives old versions back to records). */
@@ -37,6 +39,12 @@ export class FragmentCache {
     this.order = [];
     this.head = 0;
     this.size = 0;
+    this.replaced = 0;
+  }
+
+  /** Entries the eviction order holds, live or replaced (what the cache keeps in memory). */
+  get held(): number {
+    return this.order.length - this.head;
   }
 
   /** The cached fragments of one table (and scope). */
@@ -49,20 +57,34 @@ export class FragmentCache {
 
   set(group: Map<number, CachedFragment>, id: number, version: number, bytes: Buffer) {
     const old = group.get(id);
-    if (old) this.size -= old.bytes.length;
+    if (old) {
+      this.size -= old.bytes.length;
+      this.replaced++;
+    }
     const entry = { version, bytes };
     group.set(id, entry);
     this.order.push([group, id, entry]);
     this.size += bytes.length;
     while (this.size > this.maxBytes && this.head < this.order.length) {
       const [g, k, e] = this.order[this.head++]!;
-      if (g.get(k) !== e) continue; // replaced since: already subtracted
+      if (g.get(k) !== e) {
+        this.replaced--; // replaced since: already subtracted
+        continue;
+      }
       g.delete(k);
       this.size -= e.bytes.length;
     }
     if (this.head > 1024 && this.head * 2 > this.order.length) {
       this.order = this.order.slice(this.head);
       this.head = 0;
+    }
+    // Writes replace fragments without the budget ever being reached, and each replaced entry
+    // keeps its bytes until eviction passes it: drop them once they are half of what is held, so
+    // the memory held stays within twice the live fragments (a write-heavy run grew without end).
+    if (this.replaced > 1024 && this.replaced * 2 > this.held) {
+      this.order = this.order.slice(this.head).filter(([g, k, e]) => g.get(k) === e);
+      this.head = 0;
+      this.replaced = 0;
     }
   }
 }
