@@ -33,7 +33,8 @@ const run = async (job: LoadJob): Promise<LoadResult> => {
     duration: job.duration,
     timeout: 30,
     // A connection is reopened after the requests the server answers on one (D27; the last answer
-    // says Connection: close, which autocannon ignores: it would get 503s from then on).
+    // says Connection: close, which autocannon ignores: the server then closes the connection and
+    // the request sent on it counts as an error).
     reconnectRate: LIMITS.maxRequestsPerConnection,
     requests: [{ setupRequest }],
   });

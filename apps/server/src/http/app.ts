@@ -151,6 +151,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       void answerFrameworkError(services, error as FastifyError, request, reply as FastifyReply, bodyLimit);
     },
   });
+  // Past the per-connection limit (D27) Node answers each further request with a bare 503, no
+  // error body, and keeps the connection open; a client that ignored the last answer's
+  // `Connection: close` would get those forever. The limit means the connection answers no more:
+  // it is closed instead, as RFC 9112 asks of a server that sent `close`.
+  app.server.on('dropRequest', function closeSpentConnection(_request, socket) {
+    socket.destroy();
+  });
   installJsonBody(app, bodyLimit);
   app.addHook('onRequest', async function stampRequestId(request, reply) {
     reply.header('X-Request-Id', request.id);

@@ -225,6 +225,40 @@ describe('hostile input at the HTTP layer', () => {
     }
   });
 
+  it('a connection answers its 1,000 requests, the last with Connection: close, and then closes', async () => {
+    const one = `GET ${V3}/operators/?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\n\r\n`;
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    let closed = false;
+    const changed = { notify: () => {} };
+    const wake = () => changed.notify();
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+      wake();
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      closed = true;
+      wake();
+    });
+    const answers = () => text.match(/HTTP\/1\.1 \d{3}/g) ?? [];
+    const until = (done: () => boolean) =>
+      new Promise<void>((resolve) => {
+        changed.notify = () => done() && resolve();
+        changed.notify();
+      });
+    // One request at a time, as a client that ignores `Connection: close` sends them.
+    for (let sent = 1; sent <= LIMITS.maxRequestsPerConnection + 1 && !closed; sent++) {
+      socket.write(one);
+      await until(() => closed || answers().length >= sent);
+    }
+    expect(closed, 'the server closed the connection').toBe(true);
+    expect(answers()).toHaveLength(LIMITS.maxRequestsPerConnection);
+    expect(answers().every((status) => status === 'HTTP/1.1 200')).toBe(true);
+    expect(text.slice(text.lastIndexOf('HTTP/1.1 200'))).toMatch(/\r\nconnection: close\r\n/i);
+  });
+
   it('500 pipelined requests on one connection are all answered, or the connection closes at the limit', async () => {
     const one = `GET ${V3}/operators/?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\n\r\n`;
     const answers = (text: string) => text.match(/HTTP\/1\.1 \d{3}/g)?.length ?? 0;
