@@ -4,40 +4,15 @@
 // loader in the measured process. On the request path it adds one counter increment per statement.
 //
 // IPC protocol (bench -> server): mem, mark, stop. Replies: mem, mark.
-import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { countStatements, processFigures } from './process-figures.mjs';
 
-// SQL statements sent to PostgreSQL, counted at the driver the CLI (process.argv[1]) loads itself.
-let statements = 0;
-try {
-  const pg = createRequire(process.argv[1])('pg');
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function countedQuery(...args) {
-    statements++;
-    return query.apply(this, args);
-  };
-} catch {
-  statements = Number.NaN;
-}
-
+// Counted at the driver the CLI (process.argv[1]) loads itself.
+const sent = countStatements(pathToFileURL(process.argv[1]).href);
 const send = (message) => process.send?.(message);
 
-const memory = () => {
-  const usage = process.memoryUsage();
-  const cpu = process.cpuUsage();
-  return {
-    rss: usage.rss,
-    heapUsed: usage.heapUsed,
-    heapTotal: usage.heapTotal,
-    arrayBuffers: usage.arrayBuffers,
-    maxRss: process.resourceUsage().maxRSS * 1024,
-    cpuUserUs: cpu.user,
-    cpuSystemUs: cpu.system,
-    statements,
-  };
-};
-
 process.on('message', function answerBench(message) {
-  if (message?.type === 'mem') send({ type: 'mem', ...memory() });
+  if (message?.type === 'mem') send({ type: 'mem', ...processFigures(sent) });
   // The --cpu-prof clock (process.hrtime, microseconds): bounds the profile to a load window.
   else if (message?.type === 'mark') send({ type: 'mark', us: Number(process.hrtime.bigint() / 1000n) });
   // The CLI's own graceful shutdown: in-flight requests finish, the database closes, exit 0.

@@ -3,45 +3,21 @@
 //
 // IPC protocol (bench -> server): {type:'start', options} once, then mem, mark, count, query, stop.
 // Replies: ready, mem, mark, count, rows; {type:'error', message} on failure.
-import { createRequire } from 'node:module';
+import { countStatements, processFigures } from './process-figures.mjs';
 
 const bootMs = performance.now();
 const { startServer } = await import('@org/reference-server');
 const importedMs = performance.now();
 
-// SQL statements sent to PostgreSQL, counted at the driver the server itself loads (one increment
-// per Client#query: pool queries, BEGIN/COMMIT and statements inside transactions alike).
-let statements = 0;
-try {
-  const pg = createRequire(import.meta.resolve('@org/reference-server'))('pg');
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function countedQuery(...args) {
-    statements++;
-    return query.apply(this, args);
-  };
-} catch {
-  statements = Number.NaN;
-}
+// SQL statements sent to PostgreSQL, counted at the driver the server itself loads.
+const sent = countStatements(import.meta.resolve('@org/reference-server'));
 
 /** @type {import('@org/reference-server').RunningServer | undefined} */
 let server;
 
 const send = (message) => process.send?.(message);
 const fail = (error) => send({ type: 'error', message: String(error?.stack ?? error) });
-const memory = () => {
-  const usage = process.memoryUsage();
-  const cpu = process.cpuUsage();
-  return {
-    rss: usage.rss,
-    heapUsed: usage.heapUsed,
-    heapTotal: usage.heapTotal,
-    arrayBuffers: usage.arrayBuffers,
-    maxRss: process.resourceUsage().maxRSS * 1024,
-    cpuUserUs: cpu.user,
-    cpuSystemUs: cpu.system,
-    statements,
-  };
-};
+const memory = () => processFigures(sent);
 
 const start = async (options) => {
   let records = 0;

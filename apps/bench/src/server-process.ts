@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { DemoWorld, StartOptions } from '@org/reference-server';
@@ -107,14 +107,16 @@ export class ServerProcess {
   ): Promise<ServerProcess> {
     const spawnedAt = performance.now();
     const port = await freePort();
+    const sink = openSync('/dev/null', 'w');
     const child = fork(CLI, [...args, '--port', String(port), '--host', '127.0.0.1'], {
       execArgv: [
         '--import',
         import.meta.resolve('./cli-probe.mjs'),
         ...(extra.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', extra.cpuProfileDir] : []),
       ],
-      stdio: ['ignore', openSync('/dev/null', 'w'), 'inherit', 'ipc'],
+      stdio: ['ignore', sink, 'inherit', 'ipc'],
     });
+    closeSync(sink); // the child has its own copy
     watchChild(child);
     const server = new ServerProcess(child);
     const url = `http://127.0.0.1:${port}`;
