@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { countStatements, processFigures } from './process-figures.mjs';
 
-// Counted at the driver the CLI (process.argv[1]) loads itself.
+// Counted at the driver the server loads itself: pg as resolved from the bin (process.argv[1]).
 const sent = countStatements(pathToFileURL(process.argv[1]).href);
 const send = (message) => process.send?.(message);
 

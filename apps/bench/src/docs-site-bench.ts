@@ -3,6 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
+import { SERVER_BIN } from './server-cli.js';
 import { REPO_ROOT } from './suite.js';
 
 /** Issue 27's ceilings and goal for the docs site. */
@@ -21,16 +22,7 @@ const sizeOf = (dir: string): number =>
 const startServer = async () => {
   const child = spawn(
     process.execPath,
-    [
-      path.join(REPO_ROOT, 'apps/server/dist/cli.js'),
-      '--sandbox',
-      '--memory',
-      '--size',
-      'tiny',
-      '--port',
-      '0',
-      '--json',
-    ],
+    [SERVER_BIN, '--sandbox', '--memory', '--size', 'tiny', '--port', '0', '--json'],
     { env: { ...process.env, DOCS_DIR: DIST }, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   const line = await new Promise<string>((resolve) =>

@@ -4,13 +4,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, SERVER_BIN } from './server-cli.js';
 import { median } from './stats.js';
 import { REPO_ROOT } from './suite.js';
 
-const CLI = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'cli.js');
 const DOCUMENT = path.join(REPO_ROOT, 'docs', 'openapi.json');
 const FIRST_PATH = '/api/um/v3/conversations/?limit=2';
 const ORG_TOKEN = 'demo-org-token';
@@ -61,17 +60,6 @@ const cpuMsOf = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
-
-/** A port the OS just handed out (a random one could be an outgoing connection's). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 interface Spawned {
   child: ChildProcess;
@@ -198,7 +186,7 @@ export const runFreshStart = async (
   const node = process.execPath;
   const cli = (extra: string[]) => (port: number) => [
     node,
-    CLI,
+    SERVER_BIN,
     '--json',
     '--sandbox',
     '--port',

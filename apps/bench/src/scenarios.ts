@@ -358,7 +358,7 @@ export const SCENARIO_LABELS: Record<ScenarioId, string> = {
   note: 'POST note',
   upsert: 'PUT contact upsert (changes city)',
   'list-first': 'Conversation list, first page',
-  'list-offset': 'Conversation list, offset 9,900 (a shorter list: its last full page)',
+  'list-offset': `Conversation list, offset ${(LIMITS.offsetPage.maxReachable - LIMITS.offsetPage.maxLimit).toLocaleString('en-US')} (a shorter list: its last full page)`,
   'list-cursor': 'Conversation cursor page, deep in the list',
 };
 

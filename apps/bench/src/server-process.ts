@@ -1,10 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import type { DemoWorld, StartOptions } from '@org/reference-server';
 import { ask, forkChild, nextMessage, stopChild, watchChild } from './children.js';
-import { REPO_ROOT } from './suite.js';
+import { freePort, SERVER_BIN } from './server-cli.js';
 
 /** StartOptions as they cross the process boundary (no functions). */
 export type ServerStartOptions = Omit<StartOptions, 'seed'> & {
@@ -93,7 +91,7 @@ export class ServerProcess {
   }
 
   /**
-   * The server as users start it: its CLI (`reference-server`, the package's bin) with `args` and
+   * The server as users start it: its bin (`reference-server`, which runs the CLI) with `args` and
    * the defaults (request logging to stdout, as shipped), on a port the bench picked. Ready once it
    * answers. Its stdout (the summary and the request log) goes to /dev/null: formatting and writing
    * each line is the server's cost, drawing it is a terminal's. A preloaded probe (cli-probe.mjs)
@@ -108,7 +106,7 @@ export class ServerProcess {
     const spawnedAt = performance.now();
     const port = await freePort();
     const sink = openSync('/dev/null', 'w');
-    const child = fork(CLI, [...args, '--port', String(port), '--host', '127.0.0.1'], {
+    const child = fork(SERVER_BIN, [...args, '--port', String(port), '--host', '127.0.0.1'], {
       execArgv: [
         '--import',
         import.meta.resolve('./cli-probe.mjs'),
@@ -226,20 +224,6 @@ export class ServerProcess {
     return stopChild(this.child, 60_000);
   }
 }
-
-/** The built CLI, the file the package's bin runs. */
-const CLI = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'cli.js');
-
-/** A port nothing listens on now (the OS's pick, released at once). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Resolves when `url` answers at all (any status: the process serves); rejects when the child exits first. */
 const untilAnswering = async (child: ChildProcess, url: string, timeoutMs = 120_000) => {

@@ -231,23 +231,25 @@ describe('hostile input at the HTTP layer', () => {
     const socket = connect(Number(port), hostname);
     let text = '';
     let closed = false;
-    const changed = { notify: () => {} };
-    const wake = () => changed.notify();
+    /** Checked at every read and at the close: resolves the wait in progress once its condition holds. */
+    let check = () => {};
+    const until = (done: () => boolean) =>
+      new Promise<void>((resolve) => {
+        check = () => {
+          if (done()) resolve();
+        };
+        check();
+      });
     socket.on('data', (chunk) => {
       text += chunk.toString('latin1');
-      wake();
+      check();
     });
     socket.on('error', () => {});
     socket.on('close', () => {
       closed = true;
-      wake();
+      check();
     });
     const answers = () => text.match(/HTTP\/1\.1 \d{3}/g) ?? [];
-    const until = (done: () => boolean) =>
-      new Promise<void>((resolve) => {
-        changed.notify = () => done() && resolve();
-        changed.notify();
-      });
     // One request at a time, as a client that ignores `Connection: close` sends them.
     for (let sent = 1; sent <= LIMITS.maxRequestsPerConnection + 1 && !closed; sent++) {
       socket.write(one);
