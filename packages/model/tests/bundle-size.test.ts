@@ -11,6 +11,8 @@ const entry = resolve(import.meta.dirname, '../dist/index.js');
 /** `@org/model/mini`'s ES entry (D73). */
 const miniEntry = resolve(import.meta.dirname, '../dist/mini/index.js');
 const LIMIT = 30 * 1024;
+/** Issue #24's goal for one record schema, zod included: zod mini plus the mini entry's own checks (D79). */
+const MINI_LIMIT = 25 * 1024;
 
 /** Minified bytes of an ES module that imports from @org/model; zod bundled in or left external. */
 const bundleSize = async (source: string, zod: 'bundled' | 'external'): Promise<number> => {
@@ -49,7 +51,7 @@ describe('a consumer bundles only what it imports (esbuild, minified)', () => {
     expect(own).toBeLessThan(LIMIT);
   });
 
-  it('one zod mini schema (@org/model/mini) is under 30 KB with zod bundled, a third of the classic one', async () => {
+  it('one zod mini schema (@org/model/mini) is at most 25 KB with zod bundled, under a third of the classic one', async () => {
     const record = (from: string) =>
       `import { ConversationSchema } from '${from}'; console.log(ConversationSchema.parse({}));`;
     const [mini, classic] = await Promise.all([
@@ -59,7 +61,7 @@ describe('a consumer bundles only what it imports (esbuild, minified)', () => {
     console.log(
       `ConversationSchema with zod bundled: ${kb(mini)} from @org/model/mini, ${kb(classic)} classic`,
     );
-    expect(mini).toBeLessThan(LIMIT);
+    expect(mini).toBeLessThanOrEqual(MINI_LIMIT);
     expect(mini * 3).toBeLessThan(classic);
   });
 

@@ -4,16 +4,17 @@
 import * as z from 'zod/v4/mini';
 import type * as classic from '../index.js';
 import { isAnalyticsTime, isCountryCode, isV3Timestamp } from '../refinements.js';
+import * as formats from './formats.js';
 
 export const IdSchema = /*#__PURE__*/ z
   .number()
-  .check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gt(0), /*#__PURE__*/ z.lte(2147483647));
+  .check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gt(0), /*#__PURE__*/ z.lte(2147483647));
 
-export const AnalyticsTimeSchema = /*#__PURE__*/ z.string().check(
-  /*#__PURE__*/ z.refine(isAnalyticsTime, {
-    error: 'Expected a UTC time of the form YYYY-mm-ddTHH:MM:SS.',
-  }),
-) as unknown as z.ZodMiniType<
+export const AnalyticsTimeSchema = /*#__PURE__*/ z
+  .string()
+  .check(
+    /*#__PURE__*/ formats.refine(isAnalyticsTime, 'Expected a UTC time of the form YYYY-mm-ddTHH:MM:SS.'),
+  ) as unknown as z.ZodMiniType<
   z.output<typeof classic.AnalyticsTimeSchema>,
   z.input<typeof classic.AnalyticsTimeSchema>
 >;
@@ -37,7 +38,7 @@ export const AnalyticsDataPointSchema = /*#__PURE__*/ z.object({
 export const AnalyticsResponseSchema = /*#__PURE__*/ z.object({
   results: /*#__PURE__*/ z.array(AnalyticsDataPointSchema),
   next: /*#__PURE__*/ z.optional(
-    /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
+    /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
   ),
 });
 
@@ -51,25 +52,30 @@ export const GenderSchema = /*#__PURE__*/ z.string() as unknown as z.ZodMiniType
   z.input<typeof classic.GenderSchema>
 >;
 
-export const CountryCodeSchema = /*#__PURE__*/ z.string().check(
-  /*#__PURE__*/ z.refine(isCountryCode, {
-    error: 'Expected a two-letter ISO 3166-1 country code, e.g. DE.',
-  }),
-) as unknown as z.ZodMiniType<
+export const CountryCodeSchema = /*#__PURE__*/ z
+  .string()
+  .check(
+    /*#__PURE__*/ formats.refine(isCountryCode, 'Expected a two-letter ISO 3166-1 country code, e.g. DE.'),
+  ) as unknown as z.ZodMiniType<
   z.output<typeof classic.CountryCodeSchema>,
   z.input<typeof classic.CountryCodeSchema>
 >;
 
-export const TimestampSchema = /*#__PURE__*/ z.string().check(
-  /*#__PURE__*/ z.refine(isV3Timestamp, {
-    error: 'Expected a UTC timestamp of the form YYYY-MM-DDTHH:MM:SS.ffffffZ.',
-  }),
-) as unknown as z.ZodMiniType<
+export const TimestampSchema = /*#__PURE__*/ z
+  .string()
+  .check(
+    /*#__PURE__*/ formats.refine(
+      isV3Timestamp,
+      'Expected a UTC timestamp of the form YYYY-MM-DDTHH:MM:SS.ffffffZ.',
+    ),
+  ) as unknown as z.ZodMiniType<
   z.output<typeof classic.TimestampSchema>,
   z.input<typeof classic.TimestampSchema>
 >;
 
-export const UuidSchema = /*#__PURE__*/ z.string().check(/*#__PURE__*/ z.uuid()) as unknown as z.ZodMiniType<
+export const UuidSchema = /*#__PURE__*/ z
+  .string()
+  .check(/*#__PURE__*/ formats.uuid()) as unknown as z.ZodMiniType<
   z.output<typeof classic.UuidSchema>,
   z.input<typeof classic.UuidSchema>
 >;
@@ -110,20 +116,20 @@ export const ContactIdentitySchema = /*#__PURE__*/ z.object({
   read_permission: /*#__PURE__*/ z.boolean(),
   write_permission: /*#__PURE__*/ z.boolean(),
   contact_uuids: /*#__PURE__*/ z.array(UuidSchema),
-  conversation_count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
+  conversation_count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
 });
 
 export const ContactCursorPageSchema = /*#__PURE__*/ z.object({
-  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
-  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
+  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
+  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
   results: /*#__PURE__*/ z.array(ContactIdentitySchema),
-  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
+  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
 });
 
 export const ContactPageSchema = /*#__PURE__*/ z.object({
-  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
-  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
-  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
+  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
+  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
+  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
   results: /*#__PURE__*/ z.array(ContactIdentitySchema),
 });
 
@@ -131,7 +137,7 @@ export const EmailSchema = /*#__PURE__*/ z
   .string()
   .check(
     /*#__PURE__*/ z.maxLength(500, { error: 'Ensure this field has no more than 500 characters.' }),
-    /*#__PURE__*/ z.regex(/^[^\s@]+@[^\s@]+$/, { error: 'Enter a valid email address (one @, no spaces).' }),
+    /*#__PURE__*/ formats.regex(/^[^\s@]+@[^\s@]+$/, 'Enter a valid email address (one @, no spaces).'),
   ) as unknown as z.ZodMiniType<z.output<typeof classic.EmailSchema>, z.input<typeof classic.EmailSchema>>;
 
 export const ShortStringSchema = /*#__PURE__*/ z
@@ -187,7 +193,9 @@ export const ContactUpsertSchema = /*#__PURE__*/ z.strictObject({
   ),
 });
 
-export const UrlSchema = /*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url()) as unknown as z.ZodMiniType<
+export const UrlSchema = /*#__PURE__*/ z
+  .string()
+  .check(/*#__PURE__*/ formats.url()) as unknown as z.ZodMiniType<
   z.output<typeof classic.UrlSchema>,
   z.input<typeof classic.UrlSchema>
 >;
@@ -229,11 +237,11 @@ export const EmbeddedContactSchema = /*#__PURE__*/ z.object({
   write_permission: /*#__PURE__*/ z.boolean(),
 });
 
-export const MessageIdSchema = /*#__PURE__*/ z.string().check(
-  /*#__PURE__*/ z.regex(/^(\d+)\.(\d+)\.(\d+)$/, {
-    error: 'Expected <conversation_id>.<part_id>.<sequence>.',
-  }),
-) as unknown as z.ZodMiniType<
+export const MessageIdSchema = /*#__PURE__*/ z
+  .string()
+  .check(
+    /*#__PURE__*/ formats.regex(/^(\d+)\.(\d+)\.(\d+)$/, 'Expected <conversation_id>.<part_id>.<sequence>.'),
+  ) as unknown as z.ZodMiniType<
   z.output<typeof classic.MessageIdSchema>,
   z.input<typeof classic.MessageIdSchema>
 >;
@@ -243,7 +251,7 @@ export const MessageTypeSchema = /*#__PURE__*/ z.string() as unknown as z.ZodMin
   z.input<typeof classic.MessageTypeSchema>
 >;
 
-export const MessageStateTypeSchema = /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int());
+export const MessageStateTypeSchema = /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int());
 
 export const MessageStateSchema = /*#__PURE__*/ z.object({
   type: MessageStateTypeSchema,
@@ -265,11 +273,11 @@ export const MessageSchema = /*#__PURE__*/ z.object({
   conversation: /*#__PURE__*/ z.object({ id: IdSchema }),
   part_id: IdSchema,
   sent_at: TimestampSchema,
-  sent_at_time: /*#__PURE__*/ z.string().check(
-    /*#__PURE__*/ z.regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}$/, {
-      error: 'Expected HH:MM:SS.ffffff.',
-    }),
-  ),
+  sent_at_time: /*#__PURE__*/ z
+    .string()
+    .check(
+      /*#__PURE__*/ formats.regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}$/, 'Expected HH:MM:SS.ffffff.'),
+    ),
   type: MessageTypeSchema,
   event: /*#__PURE__*/ z.optional(/*#__PURE__*/ z.unknown()),
   body: /*#__PURE__*/ z.string(),
@@ -323,16 +331,14 @@ export const ConversationSchema = /*#__PURE__*/ z.object({
   custom: /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.unknown()),
   customer_id: IdSchema,
   data_privacy: /*#__PURE__*/ z.boolean(),
-  expiry_state: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int()),
+  expiry_state: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int()),
   feedback_message: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string()),
   language_name: /*#__PURE__*/ z.string(),
   last_message: MessageSchema,
   last_message_sent_at: TimestampSchema,
   locale: /*#__PURE__*/ z
     .string()
-    .check(
-      /*#__PURE__*/ z.regex(/^[a-z]{2,3}_[A-Z]{2}$/, { error: 'Expected language_TERRITORY, e.g. de_DE.' }),
-    ),
+    .check(/*#__PURE__*/ formats.regex(/^[a-z]{2,3}_[A-Z]{2}$/, 'Expected language_TERRITORY, e.g. de_DE.')),
   marked_read_contact: /*#__PURE__*/ z.boolean(),
   marked_read_operator: /*#__PURE__*/ z.boolean(),
   operator_assigned_to: /*#__PURE__*/ z.nullable(IdSchema),
@@ -340,7 +346,7 @@ export const ConversationSchema = /*#__PURE__*/ z.object({
   page_impressions: /*#__PURE__*/ z.number(),
   post_survey_option: /*#__PURE__*/ z.optional(/*#__PURE__*/ z.unknown()),
   pre_survey_option: /*#__PURE__*/ z.optional(/*#__PURE__*/ z.unknown()),
-  rate: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int())),
+  rate: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int())),
   read_permission: /*#__PURE__*/ z.boolean(),
   slot_reserved: /*#__PURE__*/ z.boolean(),
   status: ConversationStatusSchema,
@@ -356,10 +362,10 @@ export const ConversationSchema = /*#__PURE__*/ z.object({
 });
 
 export const ConversationCursorPageSchema = /*#__PURE__*/ z.object({
-  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
-  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
+  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
+  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
   results: /*#__PURE__*/ z.array(ConversationSchema),
-  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
+  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
 });
 
 export const PartTypeSchema = /*#__PURE__*/ z.string() as unknown as z.ZodMiniType<
@@ -378,7 +384,7 @@ export const ConversationPartSchema = /*#__PURE__*/ z.object({
   ended_at: TimestampSchema,
   duration: /*#__PURE__*/ z
     .string()
-    .check(/*#__PURE__*/ z.regex(/^\d{2,}:[0-5]\d:[0-5]\d$/, { error: 'Expected HH:MM:SS.' })),
+    .check(/*#__PURE__*/ formats.regex(/^\d{2,}:[0-5]\d:[0-5]\d$/, 'Expected HH:MM:SS.')),
   location: /*#__PURE__*/ z.object({
     city: /*#__PURE__*/ z.string(),
     country: /*#__PURE__*/ z.string(),
@@ -409,16 +415,14 @@ export const ConversationDetailSchema = /*#__PURE__*/ z.object({
   custom: /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.unknown()),
   customer_id: IdSchema,
   data_privacy: /*#__PURE__*/ z.boolean(),
-  expiry_state: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int()),
+  expiry_state: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int()),
   feedback_message: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string()),
   language_name: /*#__PURE__*/ z.string(),
   last_message: MessageSchema,
   last_message_sent_at: TimestampSchema,
   locale: /*#__PURE__*/ z
     .string()
-    .check(
-      /*#__PURE__*/ z.regex(/^[a-z]{2,3}_[A-Z]{2}$/, { error: 'Expected language_TERRITORY, e.g. de_DE.' }),
-    ),
+    .check(/*#__PURE__*/ formats.regex(/^[a-z]{2,3}_[A-Z]{2}$/, 'Expected language_TERRITORY, e.g. de_DE.')),
   marked_read_contact: /*#__PURE__*/ z.boolean(),
   marked_read_operator: /*#__PURE__*/ z.boolean(),
   operator_assigned_to: /*#__PURE__*/ z.nullable(IdSchema),
@@ -426,7 +430,7 @@ export const ConversationDetailSchema = /*#__PURE__*/ z.object({
   page_impressions: /*#__PURE__*/ z.number(),
   post_survey_option: /*#__PURE__*/ z.optional(/*#__PURE__*/ z.unknown()),
   pre_survey_option: /*#__PURE__*/ z.optional(/*#__PURE__*/ z.unknown()),
-  rate: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int())),
+  rate: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int())),
   read_permission: /*#__PURE__*/ z.boolean(),
   slot_reserved: /*#__PURE__*/ z.boolean(),
   status: ConversationStatusSchema,
@@ -443,9 +447,9 @@ export const ConversationDetailSchema = /*#__PURE__*/ z.object({
 });
 
 export const ConversationPageSchema = /*#__PURE__*/ z.object({
-  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
-  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
-  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
+  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
+  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
+  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
   results: /*#__PURE__*/ z.array(ConversationSchema),
 });
 
@@ -507,8 +511,8 @@ export const ErrorCodeSchema = /*#__PURE__*/ z.enum([
 ]);
 
 export const MessagePageSchema = /*#__PURE__*/ z.object({
-  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
-  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
+  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
+  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
   results: /*#__PURE__*/ z.array(MessageSchema),
 });
 
@@ -525,9 +529,9 @@ export const NavigationEventSchema = /*#__PURE__*/ z.object({
 });
 
 export const NavigationEventPageSchema = /*#__PURE__*/ z.object({
-  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
-  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
-  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
+  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
+  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
+  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
   results: /*#__PURE__*/ z.array(NavigationEventSchema),
 });
 
@@ -551,9 +555,9 @@ export const NoteSchema = /*#__PURE__*/ z.object({
 });
 
 export const NotePageSchema = /*#__PURE__*/ z.object({
-  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
-  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
-  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
+  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
+  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
+  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
   results: /*#__PURE__*/ z.array(NoteSchema),
 });
 
@@ -580,9 +584,9 @@ export const OperatorSchema = /*#__PURE__*/ z.object({
 });
 
 export const OperatorPageSchema = /*#__PURE__*/ z.object({
-  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
-  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
-  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ z.url())),
+  count: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
+  next: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
+  previous: /*#__PURE__*/ z.nullable(/*#__PURE__*/ z.string().check(/*#__PURE__*/ formats.url())),
   results: /*#__PURE__*/ z.array(OperatorSchema),
 });
 
@@ -626,9 +630,9 @@ export const OperatorPatchSchema = /*#__PURE__*/ z.strictObject({
 
 export const OperatorSlotsSchema = /*#__PURE__*/ z.object({
   operator_id: IdSchema,
-  total_slots: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
-  used_slots: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
-  free_slots: /*#__PURE__*/ z.number().check(/*#__PURE__*/ z.int(), /*#__PURE__*/ z.gte(0)),
+  total_slots: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
+  used_slots: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
+  free_slots: /*#__PURE__*/ z.number().check(/*#__PURE__*/ formats.int(), /*#__PURE__*/ z.gte(0)),
 });
 
 export const SenderTypeSchema = /*#__PURE__*/ z.enum(['contact', 'operator']);
