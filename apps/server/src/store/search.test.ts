@@ -85,6 +85,25 @@ function searchSuite(open: () => Promise<TestDb>) {
     expect(await conversationRanks(db, 'marmaduke')).toEqual([]);
   });
 
+  it("writes a contact's vector with the row: an edit of a searched field is one row version (0028)", async () => {
+    const row = async () =>
+      (
+        await db.query<{ version: number; matches: boolean }>(
+          `SELECT version, search_vector = contact_search_vector(name, email, street, city, country,
+                    (SELECT string_agg(body, ' ' ORDER BY id) FROM notes WHERE contact_identity_id = 102)) AS matches
+             FROM contact_identities WHERE id = 102`,
+        )
+      )[0]!;
+    const before = await row();
+    await db.query(`UPDATE contact_identities SET city = 'Scarborough' WHERE id = 102`);
+    expect(await row()).toEqual({ version: before.version + 1, matches: true });
+    expect((await contactRanks(db, 'scarborough')).map((c) => c.id)).toEqual([102]);
+    await db.query(
+      `INSERT INTO contact_identities (id, organization_id, name, city) VALUES (104, ${ORG}, 'Nell New', 'Whitby')`,
+    );
+    expect((await contactRanks(db, 'whitby')).map((c) => c.id)).toEqual([104]);
+  });
+
   it('follows note creation and deletion', async () => {
     await db.query(
       `INSERT INTO notes (organization_id, contact_identity_id, body) VALUES ($1, 103, 'Prefers kumquats')`,
