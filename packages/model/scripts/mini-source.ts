@@ -47,6 +47,11 @@ const errorParam = (def: Record<string, unknown>): string | undefined => {
 };
 const withError = (args: string[], def: Record<string, unknown>): string =>
   [...args, errorParam(def)].filter((a) => a !== undefined).join(', ');
+/** The arguments, then the message as a plain text: how formats.ts's checks take it. */
+const withMessage = (args: string[], def: Record<string, unknown>): string => {
+  const text = messageOf(def);
+  return [...args, ...(text === undefined ? [] : [literal(text)])].join(', ');
+};
 
 /** The exported name of every predicate a refinement may use (refinements.ts), by function. */
 const predicateNames = new Map<unknown, string>(
@@ -93,8 +98,7 @@ const checkSource = (check: z.core.$ZodCheck, used: Set<string>): string => {
         // formats.regex does not reset lastIndex, which a global or sticky pattern would carry over.
         if (/[gy]/.test((def.pattern as RegExp).flags))
           throw new Error(`a ${String(def.pattern)} pattern is not generated yet`);
-        const text = messageOf(def);
-        return `formats.regex(${[String(def.pattern), text === undefined ? undefined : literal(text)].filter(Boolean).join(', ')})`;
+        return `formats.regex(${withMessage([String(def.pattern)], def)})`;
       }
       const format = String(def.format);
       const options = Object.keys(def).filter((k) => !STRING_FORMAT_KEYS.has(k));
@@ -110,8 +114,7 @@ const checkSource = (check: z.core.$ZodCheck, used: Set<string>): string => {
           `A refinement must call a function exported by src/refinements.ts, which the mini schemas import too: ${String(def.fn)}`,
         );
       used.add(name);
-      const text = messageOf(def);
-      return `formats.refine(${[name, text === undefined ? undefined : literal(text)].filter(Boolean).join(', ')})`;
+      return `formats.refine(${withMessage([name], def)})`;
     }
     default:
       throw new Error(`check ${def.check} is not generated yet`);
