@@ -9,7 +9,7 @@ import {
   TARGETS,
   type TargetCheck,
 } from './results.js';
-import type { ScenarioId } from './scenarios.js';
+import { ANALYTICS_COMPARED_PAGE, type ScenarioId } from './scenarios.js';
 import { formatBytes, formatCount, formatMs, formatNumber, median } from './stats.js';
 import { markdownTable, right } from './table.js';
 
@@ -461,10 +461,11 @@ const sizeSection = (results: BenchResults): string[] => {
           '(PostgreSQL: `--size large`, 100k conversations in one organization; PGlite refuses that ' +
           "size, so its largest world here is the bench's 1/50 of it). The offset row asks for the " +
           "deepest full page an offset reaches: 9,900, or a shorter list's last full page (D78). " +
-          'A row whose answers differ in size between the worlds (the 93-day analytics page holds up ' +
-          "to 10,000 points, D14, and the demo world's 93 days far fewer) shows it in the answer " +
-          "column, and the ceiling's own large / demo ratio: what the machine allows for those bytes " +
-          'with no server work at all.',
+          `The analytics row with a goal asks both worlds for 93-day pages of ${ANALYTICS_COMPARED_PAGE} points ` +
+          '(`limit`, D14). Whole 93-day pages are shown too, without a goal: they hold up to 10,000 ' +
+          "points on the large world and 56 to 341 on the demo world's, so their ratio is that of the " +
+          "answers' bytes; the ceiling's own large / demo ratio beside them is what the machine allows " +
+          'for those bytes with no server work at all.',
         '',
         table,
       ]
@@ -610,7 +611,7 @@ prints these tables and rewrites this file. PostgreSQL is expected on 127.0.0.1:
 (\`--pg-url postgres://user@127.0.0.1:5432/postgres\` names another server; it needs the right to create
 databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the world options>\` and reused by later runs (\`--reseed\` forces a new one); the PGlite world lives in \`apps/bench/.data/\`.
 
-Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,search-conversations,messages,analytics,analytics-1,patch\`,
+Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,search-conversations,messages,analytics,analytics-1,analytics-page,patch\`,
 \`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
 \`--quick\` (1 run of 1 s, worlds at 0.02 scale, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
 \`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-profile\`, \`--no-sizes\` (no demo-size pass beside the large world, issue #26), \`--no-write\`, \`--out <file>\`,

@@ -33,6 +33,7 @@ import {
   type Scenario,
   type ScenarioId,
   SIZE_COMPARED,
+  SIZE_SHOWN,
 } from './scenarios.js';
 import { checkSearchRanking } from './search-ranking.js';
 import { type Memory, type Ready, ServerProcess, type ServerStartOptions } from './server-process.js';
@@ -684,7 +685,9 @@ const main = async () => {
     // Issue #26: the same rows on the demo world, beside the large one (PGlite: beside its largest).
     if (!flags['no-sizes'] && !flags['start-only'] && settings.worldScale === 1)
       for (const engine of engines) {
-        const only = new Set(SIZE_COMPARED.filter((id) => !onlyScenarios || onlyScenarios.has(id)));
+        const only = new Set(
+          [...SIZE_COMPARED, ...SIZE_SHOWN].filter((id) => !onlyScenarios || onlyScenarios.has(id)),
+        );
         if (!only.size) continue;
         log(`${engine}: the demo world, for the size comparison`);
         const pass = await runEngine(engine, results, { world: DEMO_WORLD, only });

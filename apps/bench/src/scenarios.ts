@@ -11,6 +11,7 @@ export type ScenarioId =
   | 'messages'
   | 'analytics'
   | 'analytics-1'
+  | 'analytics-page'
   | 'patch'
   | 'patch-noop'
   | 'note'
@@ -251,8 +252,19 @@ export const messageRequests = async (
   return out;
 };
 
+/**
+ * The page size of the analytics row that issue #26's size comparison sets side by side (`limit`,
+ * D14): the v3 lists' largest page. The demo world's 93 days hold 56 to 341 points per metric, the
+ * large world's up to the 10,000 of a whole page, so whole pages compare answers of different sizes.
+ */
+export const ANALYTICS_COMPARED_PAGE = LIMITS.cursorPage.maxLimit;
+
 /** 93-day analytics queries (the longest range allowed): every metric, without and with a filter. */
-export const analyticsRequests = (s: Sample, world: BenchWorldOptions): BenchRequest[] => {
+export const analyticsRequests = (
+  s: Sample,
+  world: BenchWorldOptions,
+  page: { limit?: number } = {},
+): BenchRequest[] => {
   const to = world.now.slice(0, 10);
   const from = dateMinusDays(world.now, LIMITS.analyticsMaxRangeDays - 1);
   const random = prng(303);
@@ -272,6 +284,7 @@ export const analyticsRequests = (s: Sample, world: BenchWorldOptions): BenchReq
             event_date_from: from,
             event_date_to: to,
             ...filter(),
+            ...page,
           })}`,
         ),
       );
@@ -353,6 +366,7 @@ export const SCENARIO_LABELS: Record<ScenarioId, string> = {
   messages: 'Messages cursor page',
   analytics: 'Analytics, 93 days',
   'analytics-1': 'Analytics, 93 days, 1 client',
+  'analytics-page': `Analytics, 93 days, ${ANALYTICS_COMPARED_PAGE} points per page`,
   patch: 'PATCH conversation topics (changes them)',
   'patch-noop': 'PATCH conversation topics, no change',
   note: 'POST note',
@@ -371,9 +385,15 @@ export const SIZE_COMPARED: readonly ScenarioId[] = [
   'search',
   'search-conversations',
   'messages',
-  'analytics',
+  'analytics-page',
   'patch',
 ];
+
+/**
+ * Rows shown beside them without a goal: whole 93-day analytics pages hold up to 10,000 points on
+ * the large world and a few hundred on the demo one, so their ratio measures the answers' bytes.
+ */
+export const SIZE_SHOWN: readonly ScenarioId[] = ['analytics'];
 
 /** The scenarios that write (their SQL statements per request are the write's cost). */
 export const WRITE_SCENARIOS: ReadonlySet<ScenarioId> = new Set(['patch', 'patch-noop', 'note', 'upsert']);
@@ -406,6 +426,8 @@ export const buildScenarios = async (
   const analytics = analyticsRequests(s, world);
   if (want('analytics')) out.push(scenario('analytics', analytics));
   if (want('analytics-1')) out.push(scenario('analytics-1', analytics, 1));
+  if (want('analytics-page'))
+    out.push(scenario('analytics-page', analyticsRequests(s, world, { limit: ANALYTICS_COMPARED_PAGE })));
   if (want('patch')) out.push(scenario('patch', topicChangeRequests(s)));
   if (want('patch-noop')) out.push(scenario('patch-noop', await patchRequests(server.url, headers, s)));
   if (want('note')) out.push(scenario('note', noteRequests(s)));

@@ -73,6 +73,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -107,6 +108,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -152,6 +154,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -197,6 +200,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -242,6 +246,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -287,6 +292,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -332,6 +338,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -377,6 +384,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -422,6 +430,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -467,6 +476,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -512,6 +522,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -557,6 +568,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -602,6 +614,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -647,6 +660,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -692,6 +706,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -737,6 +752,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -782,6 +798,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -827,6 +844,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -872,6 +890,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -917,6 +936,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -962,6 +982,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1007,6 +1028,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1052,6 +1074,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1097,6 +1120,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1142,6 +1166,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1187,6 +1212,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1232,6 +1258,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1277,6 +1304,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1322,6 +1350,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1367,6 +1396,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1412,6 +1442,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1457,6 +1488,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1502,6 +1534,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1547,6 +1580,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1592,6 +1626,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1637,6 +1672,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1682,6 +1718,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1727,6 +1764,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1772,6 +1810,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1817,6 +1856,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1862,6 +1902,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1907,6 +1948,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1952,6 +1994,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -1997,6 +2040,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2042,6 +2086,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2087,6 +2132,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2132,6 +2178,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2177,6 +2224,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2222,6 +2270,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2267,6 +2316,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2312,6 +2362,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2357,6 +2408,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2402,6 +2454,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;
@@ -2447,6 +2500,7 @@ export interface EndpointIO {
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
       operator_mode?: 'human' | 'bot' | undefined;
+      limit?: number | undefined;
       cursor?: string | undefined;
     };
     readonly body: never;

@@ -17,7 +17,7 @@ export const DECISIONS = {
   D11: 'Search: english stemming, prefix match, OR of keywords, ts_rank ordering.',
   D12: 'Write requests: Content-Type, malformed JSON, unknown and read-only fields.',
   D13: 'v2 answers 410 to every method; unversioned analytics serves the latest version.',
-  D14: 'Analytics: ordering, 10,000 points per response with a next link, 93-day cap, time format; event_date and event_date_from/event_date_to together answer 400.',
+  D14: 'Analytics: ordering, 10,000 points per response (fewer with limit) with a next link, 93-day cap, time format; event_date and event_date_from/event_date_to together answer 400.',
   D15: 'v3 timestamps always carry six fractional digits and Z.',
   D16: 'Cursor pages (all endpoints, messages) cap limit at 100; notes, navigation and operators lists are offset pages ordered by id.',
   D17: 'Unknown query parameters answer 400 invalid naming the parameter; a repeated parameter takes its last value.',

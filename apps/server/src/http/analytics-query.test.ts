@@ -535,6 +535,30 @@ describe('order (time, then id) and continuation by next links', () => {
     expect(Object.keys(small)).toEqual(['results']);
   });
 
+  it('limit: fewer points per response, kept by `next`; together every point once (D14)', async () => {
+    const limit = 7;
+    const query = { ...WINDOW, limit: String(limit) };
+    const first = (await w.customer.ok(id, { query })) as Page;
+    expect(first.results).toEqual(all(metric).slice(0, limit));
+    expect(linkQuery(first.next ?? null)).toMatchObject({ limit: String(limit) });
+    const second = (await w.customer.follow(id, first.next ?? null)) as Page;
+    expect(second.results).toEqual(all(metric).slice(limit, 2 * limit));
+    expect(await read(metric, query)).toEqual(all(metric));
+    // One organization's pages come from its stored day renders: cut at the limit the same way.
+    const ofA = all(metric).filter((p) => p.organization_id === A);
+    expect(((await apiA.ok(id, { query })) as Page).results).toEqual(ofA.slice(0, limit));
+    expect(await read(metric, query, apiA)).toEqual(ofA);
+  });
+
+  it('limit: above the page size is the page size; 0, negative or not a number is 400 naming limit', async () => {
+    const above = (await w.customer.ok(id, { query: { ...WINDOW, limit: '1000000' } })) as Page;
+    expect(above.results).toEqual(all(metric).slice(0, PAGE));
+    for (const limit of ['0', '-1', 'ten', '1.5']) {
+      const error = await w.customer.fails(id, { query: { ...WINDOW, limit } }, 400, 'invalid');
+      expect(Object.keys(error.errors ?? {}), limit).toEqual(['limit']);
+    }
+  });
+
   it('`next` works on the unversioned path and under the alias spelling', async () => {
     const latest = await readAll(w.customer, metric, WINDOW, { latest: true });
     expect(latest).toEqual(all(metric));

@@ -205,10 +205,16 @@ describe('docs/openapi.json', () => {
       .flatMap((op: Obj) => (op.parameters ?? []).filter((p: Obj) => p.name === 'limit' && p.in === 'query'));
     expect(limits.length).toBeGreaterThanOrEqual(8);
     for (const p of limits) {
-      expect(p.schema['x-um-clamp-to']).toBe(LIMITS.offsetPage.maxLimit);
+      // The v3 pages clamp at 100 (D6, D16), the analytics pages at their page size (D14).
+      const clamp = p['x-um-decision'] === 'D14' ? LIMITS.analyticsPageSize : LIMITS.offsetPage.maxLimit;
+      const shown = clamp.toLocaleString('en-US');
+      expect(p.schema['x-um-clamp-to']).toBe(clamp);
       expect(p.schema.maximum).toBeUndefined();
-      expect(p.description).toMatch(/larger than 100 is replaced by 100|at most 100/);
+      expect(p.description).toMatch(
+        new RegExp(`larger than ${shown} is replaced by ${shown}|at most ${shown}`),
+      );
     }
+    expect(limits.filter((p: Obj) => p['x-um-decision'] === 'D14').length).toBeGreaterThan(40);
   });
 
   it('marks decisions with x-um-decision', () => {

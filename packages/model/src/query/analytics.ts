@@ -4,7 +4,7 @@ import { LIMITS } from '../limits.js';
 import { doc } from '../openapi-meta.js';
 import { ANALYTICS_TIME_PATTERN, DATE_PATTERN, parseDate, parseInstant } from '../primitives.js';
 import { OPERATOR_MODES } from '../records/analytics-metrics.js';
-import { plusIdsParam, stringParam } from './params.js';
+import { intParam, plusIdsParam, stringParam } from './params.js';
 
 const DAY_MS = 86_400_000;
 
@@ -51,8 +51,15 @@ const rawAnalyticsQuery = {
     {},
     { allowEmpty: true },
   ),
+  limit: intParam({
+    description: `Data points per response; default ${LIMITS.analyticsPageSize.toLocaleString('en-US')}; larger than ${LIMITS.analyticsPageSize.toLocaleString('en-US')} is replaced by ${LIMITS.analyticsPageSize.toLocaleString('en-US')} (D14). The \`next\` link keeps it.`,
+    min: 1,
+    clampTo: LIMITS.analyticsPageSize,
+    default: LIMITS.analyticsPageSize,
+    decision: 'D14',
+  }),
   cursor: doc(
-    stringParam('Continuation of a response that had more than 10,000 data points (from `next`).'),
+    stringParam('Continuation of a response that had more data points than its limit (from `next`).'),
     {
       ...decided('D14'),
     },
@@ -137,6 +144,7 @@ export const AnalyticsQuerySchema = z
       operator_id: q.operator_id,
       operator_group_id: q.operator_group_id,
       operator_mode: operatorMode,
+      limit: q.limit,
       cursor: q.cursor,
       from,
       to,
