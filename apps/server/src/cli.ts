@@ -2,8 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { extractAhead, loadAhead, prebuiltPresent } from './store/prebuilt-worlds/prebuilt-world.js';
 import { currentMinute, LARGE_WORLD_NEEDS_POSTGRES, type SeedOptions } from './store/seed/demo-world.js';
+
+// The CLI's process is the server's own: its JavaScript heap may grow to twice what survived the
+// last full collection instead of up to four times (read at every collection), as a process holding
+// PGlite already does (D52). Most of what a loaded server allocates is garbage at once (answers,
+// parsed rows): on the large PostgreSQL world the heap reached 160 MB with about 30 MB live, and the
+// resident peak of the load rows fell from 381 to 354 MB with this flag (D80).
+setFlagsFromString('--heap-growing-percent=100');
 
 /**
  * In the directory the server is started from, as a project's own tools keep their state (an

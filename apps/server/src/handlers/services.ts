@@ -3,6 +3,7 @@ import type { Authenticator } from '../core/auth/authenticate.js';
 import type { Clock } from '../core/clock.js';
 import type { CountCache } from '../core/count-cache.js';
 import type { RateLimiter } from '../core/rate-limit/limiter.js';
+import type { WeightedSlots } from '../core/weighted-slots.js';
 import type { Db } from '../store/engine/db.js';
 import type { FragmentCache } from '../store/fragments.js';
 import type { SearchQueries } from '../store/search-queries.js';
@@ -24,4 +25,6 @@ export interface Services {
   clock: Clock;
   /** Data points per analytics response before a `next` link (smaller in tests). */
   analyticsPageSize: number;
+  /** Analytics reads in flight, weighed by the points they may hold (D80). */
+  analyticsReads: WeightedSlots;
 }

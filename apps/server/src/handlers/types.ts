@@ -1,7 +1,7 @@
 import type { EndpointDefinition, EndpointId, Endpoints, retiredEndpoints, SuccessStatus } from '@org/model';
 import type { z } from 'zod';
 import type { AuthContext } from '../core/auth/authenticate.js';
-import type { Json } from '../core/json.js';
+import type { Json, JsonPart } from '../core/json.js';
 import type { RequestOrigin } from '../core/links.js';
 import type { Services } from './services.js';
 
@@ -31,7 +31,7 @@ export type HandlerResult<E extends EndpointDefinition> = {
 /** Any handler's answer, as the HTTP adapter writes it. */
 export interface WireResult {
   status: number;
-  json?: string | Buffer | readonly Buffer[] | undefined;
+  json?: string | Buffer | readonly JsonPart[] | undefined;
 }
 
 export type Handler<E extends EndpointDefinition> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;

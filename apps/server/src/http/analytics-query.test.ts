@@ -550,6 +550,27 @@ describe('order (time, then id) and continuation by next links', () => {
     expect(await read(metric, query, apiA)).toEqual(ofA);
   });
 
+  it('a page of text outside ASCII is sent whole: its length is counted in bytes', async () => {
+    // Goal names are free text (section 6).
+    const goals = metricEndpoint('um_conversation_goal_reached');
+    const texts = ['Grüße – ✓', 'naïve 🚀', 'plain'];
+    const conversation = all('um_conversation_duration').find((p) => p.organization_id === A)!;
+    for (const [i, value_str] of texts.entries())
+      await w.server.fixtures.dataPoint(A, 'um_conversation_goal_reached', {
+        time: `2024-08-01T08:00:0${i}`,
+        operator_id: admin,
+        value: i,
+        value_str,
+        conversation_id: conversation.conversation_id!,
+        chatbot_interaction: false,
+        human_interaction: true,
+      });
+    const page = (await apiA.ok(goals, { query: { event_date: '2024-08-01', limit: '2' } })) as Page;
+    expect(page.results.map((p) => p.value_str)).toEqual(texts.slice(0, 2));
+    const rest = (await apiA.follow(goals, page.next ?? null)) as Page;
+    expect(rest.results.map((p) => p.value_str)).toEqual(texts.slice(2));
+  });
+
   it('limit: above the page size is the page size; 0, negative or not a number is 400 naming limit', async () => {
     const above = (await w.customer.ok(id, { query: { ...WINDOW, limit: '1000000' } })) as Page;
     expect(above.results).toEqual(all(metric).slice(0, PAGE));

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { ApiError } from '../core/api-error.js';
 import { type AuthContext, OperatorRejected } from '../core/auth/authenticate.js';
 import { assertCapability } from '../core/auth/capabilities.js';
+import type { JsonPart } from '../core/json.js';
 import { originFor } from '../core/links.js';
 import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
 import { metricOfRequest } from '../handlers/analytics.js';
@@ -194,9 +195,9 @@ function tablesWrittenBy(ep: EndpointDefinition): readonly string[] | undefined 
  * 200-300 KB buffer first cost a copy and a fresh allocation per page (a tenth of a list request's
  * CPU). Hooks after the handler do not run for a hijacked reply; onResponse (logging) still does.
  */
-function sendParts(reply: FastifyReply, parts: readonly Buffer[]): void {
+function sendParts(reply: FastifyReply, parts: readonly JsonPart[]): void {
   let length = 0;
-  for (const part of parts) length += part.length;
+  for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
   const headers = {
     ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': JSON_TYPE,

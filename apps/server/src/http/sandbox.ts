@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, invalid } from '../core/api-error.js';
 import { CLOCK_RANGE } from '../core/clock.js';
+import { bytesOfParts, type JsonPart } from '../core/json.js';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
 import { dataPointInputSchemaFor, type SandboxRecordResource } from '../core/sandbox-inputs.js';
 import { assertNoNulCharacters, parseOrThrow } from '../core/validate.js';
@@ -471,10 +472,10 @@ export function registerSandbox(app: FastifyInstance, control: SandboxControl, j
  */
 export function journalPage(
   request: FastifyRequest,
-  parts: readonly Buffer[],
+  parts: readonly JsonPart[],
   headers: Record<string, unknown>,
 ): void {
   const page = request as { journalText?: string | null; journalHeaders?: Record<string, unknown> };
-  page.journalText = journalTextOf(Buffer.concat(parts));
+  page.journalText = journalTextOf(bytesOfParts(parts));
   page.journalHeaders = headers;
 }

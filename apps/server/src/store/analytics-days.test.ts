@@ -6,6 +6,7 @@ import {
   canonicalMetric,
 } from '@org/model';
 import { beforeAll, expect, it } from 'vitest';
+import { bytesOfParts } from '../core/json.js';
 import { dataPointJson, queryDataPoints } from './analytics.js';
 import { createSandboxDataPoint } from './sandbox/records.js';
 import { seedWorld } from './seed/seed-world.js';
@@ -74,7 +75,7 @@ function daysSuite(open: () => Promise<TestDb>) {
 
   /** A page's text (the server writes it part by part). */
   const page = async (m: AnalyticsMetric, raw: Record<string, string>, orgs: number[], pageSize = 1000) =>
-    Buffer.concat(
+    bytesOfParts(
       await queryDataPoints(
         db,
         m,

@@ -11,6 +11,7 @@ import type {
 import { canonicalMetric } from '@org/model';
 import { generateToken, hashToken } from '../../core/auth/tokens.js';
 import type { CountCache } from '../../core/count-cache.js';
+import { bytesOfParts } from '../../core/json.js';
 import { contactJson } from '../contacts.js';
 import { conversationDetailJson } from '../conversations.js';
 import type { Db } from '../engine/db.js';
@@ -246,7 +247,7 @@ export function createFixtures(
       }
       await afterExplicitId(db, fields.id);
       return JSON.parse(
-        Buffer.concat(
+        bytesOfParts(
           (await conversationDetailJson({ db, fragments: noCache, counts }, org, id, { written: true }))!,
         ).toString(),
       );

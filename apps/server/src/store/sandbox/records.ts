@@ -12,7 +12,7 @@ import {
 } from '@org/model';
 import { invalid } from '../../core/api-error.js';
 import { CountCache } from '../../core/count-cache.js';
-import type { JsonText } from '../../core/json.js';
+import { bytesOfParts, type JsonText } from '../../core/json.js';
 import {
   metricInfoOf,
   SANDBOX_RECORD_INPUTS,
@@ -353,7 +353,7 @@ async function createConversation(db: Db, org: number, body: Body): Created<Conv
   // Rendered fresh (caches of its own: the server clears its caches after a sandbox write).
   const deps = { db, fragments: new FragmentCache(), counts: new CountCache() };
   const parts = (await conversationDetailJson(deps, org, id, { written: true }))!;
-  return Buffer.concat(parts).toString() as JsonText<ConversationDetail>;
+  return bytesOfParts(parts).toString() as JsonText<ConversationDetail>;
 }
 
 async function createMessage(db: Db, org: number, body: Body): Created<Message> {
