@@ -7,8 +7,8 @@ import { extractAhead, loadAhead, prebuiltPresent } from './store/prebuilt-world
 import { currentMinute, LARGE_WORLD_NEEDS_POSTGRES, type SeedOptions } from './store/seed/demo-world.js';
 
 // The CLI's process is the server's own: its JavaScript heap may grow to twice what survived the
-// last full collection instead of up to four times (read at every collection), as a process holding
-// PGlite already does (D52). Most of what a loaded server allocates is garbage at once (answers,
+// last full collection instead of up to four times (read at every collection); a process holding
+// PGlite goes further (D52). Most of what a loaded server allocates is garbage at once (answers,
 // parsed rows): on the large PostgreSQL world the heap reached 160 MB with about 30 MB live, and the
 // resident peak of the load rows fell from 381 to 354 MB with this flag (D80).
 setFlagsFromString('--heap-growing-percent=100');
