@@ -45,7 +45,8 @@ export interface DataPointScope {
 
 /**
  * The data points of one metric in the range, filtered (AND of filters, OR within an id list),
- * time ascending then id, at most `limit` (and `maxPageSize`) with a `next` link when more exist.
+ * time ascending then id, at most `pageSize` (the request's limit within the server's page size)
+ * with a `next` link when more exist.
  */
 export async function queryDataPoints(
   db: Db,
@@ -53,10 +54,8 @@ export async function queryDataPoints(
   query: AnalyticsQuery,
   scope: DataPointScope,
   origin: RequestOrigin,
-  maxPageSize: number = LIMITS.analyticsPageSize,
+  pageSize: number = LIMITS.analyticsPageSize,
 ): Promise<JsonParts<AnalyticsResponse>> {
-  // The request's limit (D14) within the server's own page size (smaller in some tests).
-  const pageSize = Math.min(query.limit, maxPageSize);
   const info: MetricInfo = ANALYTICS_METRICS[metric];
   const orgs = query.organization_id
     ? scope.visibleOrganizationIds.filter((id) => query.organization_id!.includes(id))

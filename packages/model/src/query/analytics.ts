@@ -7,6 +7,8 @@ import { OPERATOR_MODES } from '../records/analytics-metrics.js';
 import { intParam, plusIdsParam, stringParam } from './params.js';
 
 const DAY_MS = 86_400_000;
+/** The analytics page size as the descriptions write it. */
+const PAGE_SIZE_TEXT = LIMITS.analyticsPageSize.toLocaleString('en-US');
 
 /** A date (YYYY-mm-dd) or a timestamp (YYYY-mm-ddTHH:MM:SS), UTC. */
 const dateOrTimestamp = (description: string) =>
@@ -52,7 +54,7 @@ const rawAnalyticsQuery = {
     { allowEmpty: true },
   ),
   limit: intParam({
-    description: `Data points per response; default ${LIMITS.analyticsPageSize.toLocaleString('en-US')}; larger than ${LIMITS.analyticsPageSize.toLocaleString('en-US')} is replaced by ${LIMITS.analyticsPageSize.toLocaleString('en-US')} (D14). The \`next\` link keeps it.`,
+    description: `Data points per response; default ${PAGE_SIZE_TEXT}; larger than ${PAGE_SIZE_TEXT} is replaced by ${PAGE_SIZE_TEXT} (D14). The \`next\` link keeps it.`,
     min: 1,
     clampTo: LIMITS.analyticsPageSize,
     default: LIMITS.analyticsPageSize,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/v4';
 import { fieldErrorsOf } from '../errors.js';
+import { LIMITS } from '../limits.js';
 import { ANALYTICS_QUERY_PARAMS, AnalyticsQuerySchema } from './analytics.js';
 import { paramDocOf } from './params.js';
 import {
@@ -215,5 +216,14 @@ describe('analytics query', () => {
     expect(parse(AnalyticsQuerySchema, 'operator_mode=bot').data?.operator_mode).toBe('bot');
     expect(parse(AnalyticsQuerySchema, 'operator_mode=hybrid').data?.operator_mode).toBeUndefined();
     expect(parse(AnalyticsQuerySchema, 'operator_mode=').data?.operator_mode).toBeUndefined();
+  });
+  it('limit: points per response, default and at most the page size; below 1 or not a number is rejected (D14)', () => {
+    expect(parse(AnalyticsQuerySchema, '').data?.limit).toBe(LIMITS.analyticsPageSize);
+    expect(parse(AnalyticsQuerySchema, 'limit=100').data?.limit).toBe(100);
+    expect(parse(AnalyticsQuerySchema, `limit=${LIMITS.analyticsPageSize + 1}`).data?.limit).toBe(
+      LIMITS.analyticsPageSize,
+    );
+    for (const bad of ['0', '-1', 'ten', '1.5', ''])
+      expect(errorsOf(AnalyticsQuerySchema, `limit=${bad}`), bad).toHaveProperty('limit');
   });
 });
