@@ -1,5 +1,6 @@
 import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { declarationEntries } from '../../tooling/declarations.mjs';
 import { compiledConstants } from './build-constants.js';
 
 export default defineConfig({
@@ -7,8 +8,12 @@ export default defineConfig({
   format: ['esm'],
   target: 'node20',
   platform: 'node',
-  // resolve: the demo world's types are inlined too, as its code is (noExternal below).
-  dts: { entry: ['src/index.ts', 'src/vitest.ts'], resolve: ['@org/demo-world'] },
+  // Bundled from what the native compiler wrote (tooling/declarations.mjs); resolve: the demo
+  // world's types are inlined too, as its code is (noExternal below).
+  dts: {
+    entry: declarationEntries({ index: 'src/index.ts', vitest: 'src/vitest.ts' }),
+    resolve: ['@org/demo-world'],
+  },
   sourcemap: true,
   clean: true,
   // PGlite ships its WebAssembly and data files next to its JS; bundling it would lose them.

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
+import { declarationEntries } from '../../tooling/declarations.mjs';
 
 const common: Options = {
   entry: { index: 'src/index.ts' },
@@ -16,9 +17,10 @@ export default defineConfig([
   {
     ...common,
     format: ['cjs'],
-    // One set of declarations: tsup writes index.d.cts and index.d.ts re-exports it (an ES module
-    // may re-export a CommonJS one; the reverse fails under node16).
-    dts: true,
+    // One set of declarations, bundled from what the native compiler wrote (tooling/declarations.mjs):
+    // tsup writes index.d.cts and index.d.ts re-exports it (an ES module may re-export a CommonJS
+    // one; the reverse fails under node16).
+    dts: { entry: declarationEntries(common.entry as Record<string, string>) },
     onSuccess: async () => writeFileSync('dist/index.d.ts', "export * from './index.cjs';\n"),
   },
 ]);

@@ -1,9 +1,11 @@
 import { defineConfig } from 'tsup';
+import { declarationEntries } from '../../tooling/declarations.mjs';
 
 export default defineConfig({
   entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts' } },
+  // Bundled from what the native compiler wrote (tooling/declarations.mjs).
+  dts: { entry: declarationEntries({ index: 'src/index.ts' }) },
   sourcemap: true,
   clean: true,
   target: 'node20',

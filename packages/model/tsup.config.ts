@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
+import { declarationEntries } from '../../tooling/declarations.mjs';
 
 /**
  * zod is the consumer's: every schema is built with zod 4's classic API through `zod/v4`, which zod
@@ -9,7 +10,8 @@ import { defineConfig, type Options } from 'tsup';
 const external = [/^zod(\/|$)/];
 
 /**
- * One set of declarations per entry: tsup writes the CommonJS flavour (`.d.cts`) and the ESM
+ * One set of declarations per entry, bundled from what the native compiler wrote (the build
+ * script's first step, tooling/declarations.mjs): tsup writes the CommonJS flavour (`.d.cts`) and the ESM
  * flavour re-exports it (an ES module may re-export a CommonJS one; the reverse fails under node16).
  */
 const writeEsmTypes = (entry: string) => async () =>
@@ -44,7 +46,7 @@ export default defineConfig([
     ...runtime,
     entry: { index: 'src/index.ts' },
     format: ['cjs'],
-    dts: true,
+    dts: { entry: declarationEntries({ index: 'src/index.ts' }) },
     onSuccess: writeEsmTypes('index'),
   },
   {
@@ -52,9 +54,14 @@ export default defineConfig([
     ...runtime,
     entry: { mini: 'src/mini/index.ts' },
     format: ['cjs'],
-    dts: true,
+    dts: { entry: declarationEntries({ mini: 'src/mini/index.ts' }) },
     onSuccess: writeEsmTypes('mini'),
   },
   { ...generator, format: ['esm'] },
-  { ...generator, format: ['cjs'], dts: true, onSuccess: writeEsmTypes('openapi') },
+  {
+    ...generator,
+    format: ['cjs'],
+    dts: { entry: declarationEntries(generator.entry as Record<string, string>) },
+    onSuccess: writeEsmTypes('openapi'),
+  },
 ]);
