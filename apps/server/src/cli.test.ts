@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { endpointList } from '@org/model';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from './store/engine/open-db.js';
 import { latestTimestamps } from './store/test-support/latest-timestamps.js';
 
@@ -35,18 +35,20 @@ const spawnCli = (args: string[], options: SpawnOptions): ChildProcess => {
 const start = async (
   args: string[],
   cwd?: string,
-): Promise<{ child: ChildProcess; summary: Summary; stderr: () => string }> => {
+): Promise<{ child: ChildProcess; summary: Summary; stdout: () => string; stderr: () => string }> => {
   const child = spawnCli(['--json', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(cwd ? { cwd } : {}),
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const firstLine = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`CLI exited with ${code}: ${stderr}`)));
   });
-  return { child, summary: JSON.parse(firstLine), stderr: () => stderr };
+  return { child, summary: JSON.parse(firstLine), stdout: () => stdout, stderr: () => stderr };
 };
 
 /** Runs the built CLI to its exit. */
@@ -60,24 +62,33 @@ const runCli = (args: string[]) =>
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
 
+/** SIGTERM, resolved with the exit code once the CLI's output has been read to its end. */
 const stop = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code));
+    child.once('close', (code) => resolve(code));
     child.kill('SIGTERM');
   });
 
-afterEach(async () => {
-  await Promise.all([...running].filter((c) => c.exitCode === null && c.signalCode === null).map(stop));
-});
+const stopRunning = () =>
+  Promise.all([...running].filter((c) => c.exitCode === null && c.signalCode === null).map(stop));
+afterEach(stopRunning);
 
 const dirs: string[] = [];
-afterAll(() => {
+afterAll(async () => {
+  // A beforeAll that failed halfway may have left its CLI running.
+  await stopRunning();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('reference-server CLI', () => {
-  it('starts, prints its summary as JSON, serves the API and docs, and stops cleanly on SIGTERM', async () => {
-    const { child, summary } = await start(['--memory', '--no-seed', '--org-token', 'cli-test-token']);
+  // One CLI for both: what it answers while it runs, then its output from start to stop.
+  it('starts, prints its summary as JSON, serves the API and docs, and stops cleanly on SIGTERM; with --json exactly one JSON line on stdout from start to stop (logs go to stderr)', async () => {
+    const { child, summary, stdout, stderr } = await start([
+      '--memory',
+      '--no-seed',
+      '--org-token',
+      'cli-test-token',
+    ]);
     expect(summary.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(summary.docs).toBe(`${summary.url}/docs/`);
     const org = summary.organizations[0]!;
@@ -102,98 +113,114 @@ describe('reference-server CLI', () => {
     const overview = await (await fetch(`${summary.docs}reference/`)).text();
     const missing = endpointList().filter(([id]) => !overview.includes(`/reference/operations/${id}.html`));
     expect(missing.map(([id]) => id)).toEqual([]);
-    expect(await stop(child)).toBe(0);
-  });
-
-  it('keeps its data directory: a second start reuses the data', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
-    dirs.push(dir);
-    const first = await start(['--data-dir', dir, '--size', 'tiny']);
-    const headers = { Authorization: first.summary.organizations[0]!.token };
-    const created = await fetch(`${first.summary.url}/api/um/v3/notes/`, {
-      method: 'POST',
-      headers: { ...headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        contact_identity_id: (
-          (await (
-            await fetch(`${first.summary.url}/api/um/v3/contact_identities/?limit=1`, { headers })
-          ).json()) as {
-            results: Array<{ id: number }>;
-          }
-        ).results[0]!.id,
-        body: 'kept across restarts',
-      }),
-    });
-    expect(created.status).toBe(201);
-    const note = (await created.json()) as { id: number };
-    expect(await stop(first.child)).toBe(0);
-
-    const second = await start(['--data-dir', dir, '--size', 'tiny']);
-    const again = await fetch(`${second.summary.url}/api/um/v3/notes/${note.id}/`, { headers });
-    expect(again.status).toBe(200);
-    expect(((await again.json()) as { body: string }).body).toBe('kept across restarts');
-    expect(await stop(second.child)).toBe(0);
-  });
-
-  it('on an existing data directory: a new --org-token works, the old one too; another --seed or --size stops', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
-    dirs.push(dir);
-    const first = await start(['--data-dir', dir, '--size', 'tiny', '--seed', '3']);
-    expect(await stop(first.child)).toBe(0);
-
-    const second = await start(['--data-dir', dir, '--org-token', 'second-start-token']);
-    const statusWith = async (token: string, orgIndex = 0) =>
-      (
-        await fetch(`${second.summary.url}/api/um/v3/operators/`, {
-          headers: {
-            Authorization: token,
-            'Service-Organization-Id': String(second.summary.organizations[orgIndex]!.id),
-          },
-        })
-      ).status;
-    expect(second.summary.organizations[0]!.token).toBe('second-start-token');
-    expect(await statusWith('second-start-token')).toBe(200);
-    expect(await statusWith(second.summary.organizations[1]!.token, 1)).toBe(200);
-    expect(await statusWith(first.summary.organizations[0]!.token)).toBe(200);
-    expect(await stop(second.child)).toBe(0);
-
-    // The same seed and size as the world's are accepted; others stop with a message.
-    const same = await start(['--data-dir', dir, '--size', 'tiny', '--seed', '3']);
-    expect(await stop(same.child)).toBe(0);
-    for (const option of [
-      ['--seed', '4'],
-      ['--size', 'demo'],
-    ]) {
-      const result = await runCli(['--data-dir', dir, '--port', '0', ...option]);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`${option.join(' ')} would need a new one`);
-      expect(result.stderr).toContain('use a fresh --data-dir or --memory');
-    }
-  });
-
-  it('with --json prints exactly one JSON line on stdout, from start to stop (logs go to stderr)', async () => {
-    const child = spawnCli(['--json', '--port', '0', '--memory', '--no-seed'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk) => (stdout += chunk));
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
-    // Bounded poll for the summary line (no sleep of a guessed length).
-    for (let i = 0; i < 600 && !stdout.includes('\n'); i++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    const { url, organizations } = JSON.parse(stdout) as Summary;
     // Requests make the server log; a 404 and an error answer as well.
-    await fetch(`${url}/api/um/v3/operators/`, { headers: { Authorization: organizations[0]!.token } });
-    await fetch(`${url}/api/um/v3/no-such-thing/`);
-    child.kill('SIGTERM');
-    expect(await closed).toBe(0);
-    const lines = stdout.split('\n');
-    expect(lines.length, stdout).toBe(2);
+    await fetch(`${summary.url}/api/um/v3/no-such-thing/`);
+    expect(await stop(child)).toBe(0);
+    const lines = stdout().split('\n');
+    expect(lines.length, stdout()).toBe(2);
     expect(lines[1]).toBe('');
-    expect(JSON.parse(lines[0]!)).toMatchObject({ url });
-    expect(stderr).toContain('"msg"');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ url: summary.url });
+    expect(stderr()).toContain('"msg"');
+  });
+
+  /**
+   * One data directory for three tests, seeded at its first start (tiny with another seed: no
+   * prebuilt world). The first start runs once, here; each test starts the CLI on the directory
+   * again and adds nothing another test reads (a token of its own, which leaves the others'
+   * working).
+   */
+  describe('on a data directory seeded at its first start', () => {
+    let dir = '';
+    let first: {
+      summary: Summary;
+      stderr: string;
+      answered: number;
+      created: number;
+      note: { id: number };
+      stopped: number | null;
+    };
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
+      dirs.push(dir);
+      const { child, summary, stderr } = await start(['--data-dir', dir, '--size', 'tiny', '--seed', '3']);
+      const headers = { Authorization: summary.organizations[0]!.token };
+      const answered = await fetch(`${summary.url}/api/um/v3/conversations/?limit=1`, { headers });
+      const created = await fetch(`${summary.url}/api/um/v3/notes/`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          contact_identity_id: (
+            (await (
+              await fetch(`${summary.url}/api/um/v3/contact_identities/?limit=1`, { headers })
+            ).json()) as {
+              results: Array<{ id: number }>;
+            }
+          ).results[0]!.id,
+          body: 'kept across restarts',
+        }),
+      });
+      const note = (await created.json()) as { id: number };
+      const stopped = await stop(child);
+      first = {
+        summary,
+        stderr: stderr(),
+        answered: answered.status,
+        created: created.status,
+        note,
+        stopped,
+      };
+    });
+
+    it('seeds a world that is not prebuilt as before, with a progress line on stderr', () => {
+      expect(first.summary.world).toBe('seeded');
+      expect(first.stderr).toContain('seeding the demo world (seed 3, size tiny; not prebuilt');
+      expect(first.stderr).toMatch(/organization 2\/2, [\d,]+ records in [\d.]+ s/);
+      expect(first.answered).toBe(200);
+      expect(first.stopped).toBe(0);
+    });
+
+    it('keeps its data directory: a second start reuses the data', async () => {
+      const headers = { Authorization: first.summary.organizations[0]!.token };
+      expect(first.created).toBe(201);
+      expect(first.stopped).toBe(0);
+      const second = await start(['--data-dir', dir, '--size', 'tiny']);
+      const again = await fetch(`${second.summary.url}/api/um/v3/notes/${first.note.id}/`, { headers });
+      expect(again.status).toBe(200);
+      expect(((await again.json()) as { body: string }).body).toBe('kept across restarts');
+      expect(await stop(second.child)).toBe(0);
+    });
+
+    it('a new --org-token works, the old one too; another --seed or --size stops', async () => {
+      expect(first.stopped).toBe(0);
+      const second = await start(['--data-dir', dir, '--org-token', 'second-start-token']);
+      const statusWith = async (token: string, orgIndex = 0) =>
+        (
+          await fetch(`${second.summary.url}/api/um/v3/operators/`, {
+            headers: {
+              Authorization: token,
+              'Service-Organization-Id': String(second.summary.organizations[orgIndex]!.id),
+            },
+          })
+        ).status;
+      expect(second.summary.organizations[0]!.token).toBe('second-start-token');
+      expect(await statusWith('second-start-token')).toBe(200);
+      expect(await statusWith(second.summary.organizations[1]!.token, 1)).toBe(200);
+      expect(await statusWith(first.summary.organizations[0]!.token)).toBe(200);
+      expect(await stop(second.child)).toBe(0);
+
+      // The same seed and size as the world's are accepted; others stop with a message.
+      const same = await start(['--data-dir', dir, '--size', 'tiny', '--seed', '3']);
+      expect(await stop(same.child)).toBe(0);
+      for (const option of [
+        ['--seed', '4'],
+        ['--size', 'demo'],
+      ]) {
+        const result = await runCli(['--data-dir', dir, '--port', '0', ...option]);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(`${option.join(' ')} would need a new one`);
+        expect(result.stderr).toContain('use a fresh --data-dir or --memory');
+      }
+    });
   });
 
   it('--help prints the usage on stdout and exits 0, naming the default data directory', async () => {
@@ -211,7 +238,8 @@ describe('reference-server CLI', () => {
     expect(result).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
-  it('keeps its data in .reference-server/data of the directory it starts in when no --data-dir is given', async () => {
+  // One new data directory for both: the default one, written as any other.
+  it('keeps its data in .reference-server/data of the directory it starts in when no --data-dir is given; seeds a world whose timestamps all lie before the server answered', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'um-cli-cwd-'));
     dirs.push(cwd);
     const { child, summary } = await start([], cwd);
@@ -222,9 +250,25 @@ describe('reference-server CLI', () => {
       headers: { Authorization: 'demo-org-token' },
     });
     expect(page.status).toBe(200);
+    const answered = await fetch(`${summary.url}/api/um/v3/conversations/?limit=1`, {
+      headers: { Authorization: summary.organizations[0]!.token },
+    });
+    expect(answered.status).toBe(200);
+    // The database's form, to compare as strings: microseconds, read after the answer.
+    const after = new Date().toISOString().replace('Z', '000Z');
     expect(await stop(child)).toBe(0);
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
     expect(readdirSync(join(cwd, '.reference-server'))).toEqual(['data']);
+    // Read before the start below, which adds the sandbox snapshot.
+    const db = await openDb({ dataDir });
+    try {
+      const columns = await latestTimestamps(db);
+      expect(columns.length).toBeGreaterThan(20);
+      expect(columns.some((c) => c.table === 'messages' && c.latest !== null)).toBe(true);
+      expect(columns.filter((c) => c.latest !== null && c.latest > after)).toEqual([]);
+    } finally {
+      await db.close();
+    }
     // Written from the world without the sandbox snapshot, it takes one when the sandbox asks.
     const again = await start(['--sandbox'], cwd);
     expect(again.summary.world).toBe('existing');
@@ -240,28 +284,6 @@ describe('reference-server CLI', () => {
     expect(first).toBe("reference-server: Unknown option '--no-such-option'");
     expect(rest.join('\n')).toContain('Usage: reference-server [options]');
     expect(result.stderr).not.toMatch(/\bat .*:\d+:\d+\)?$/m);
-  });
-
-  it('seeds a world whose timestamps all lie before the server answered', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'um-cli-'));
-    dirs.push(dir);
-    const { child, summary } = await start(['--data-dir', dir]);
-    const answered = await fetch(`${summary.url}/api/um/v3/conversations/?limit=1`, {
-      headers: { Authorization: summary.organizations[0]!.token },
-    });
-    expect(answered.status).toBe(200);
-    // The database's form, to compare as strings: microseconds, read after the answer.
-    const after = new Date().toISOString().replace('Z', '000Z');
-    expect(await stop(child)).toBe(0);
-    const db = await openDb({ dataDir: dir });
-    try {
-      const columns = await latestTimestamps(db);
-      expect(columns.length).toBeGreaterThan(20);
-      expect(columns.some((c) => c.table === 'messages' && c.latest !== null)).toBe(true);
-      expect(columns.filter((c) => c.latest !== null && c.latest > after)).toEqual([]);
-    } finally {
-      await db.close();
-    }
   });
 
   it('starts on the prebuilt demo world, in memory and in a new data directory: its tokens answer and the sandbox resets it', async () => {
@@ -302,18 +324,6 @@ describe('reference-server CLI', () => {
     await exited;
     // Stopped halfway: nothing; after the rename (a fast machine): the data directory only.
     expect(readdirSync(dir).filter((name) => name !== 'data')).toEqual([]);
-  });
-
-  it('seeds a world that is not prebuilt as before, with a progress line on stderr', async () => {
-    const { child, summary, stderr } = await start(['--memory', '--size', 'tiny', '--seed', '2']);
-    expect(summary.world).toBe('seeded');
-    expect(stderr()).toContain('seeding the demo world (seed 2, size tiny; not prebuilt');
-    expect(stderr()).toMatch(/organization 2\/2, [\d,]+ records in [\d.]+ s/);
-    const answered = await fetch(`${summary.url}/api/um/v3/conversations/?limit=1`, {
-      headers: { Authorization: summary.organizations[0]!.token },
-    });
-    expect(answered.status).toBe(200);
-    expect(await stop(child)).toBe(0);
   });
 
   it('rejects bad options with a message', async () => {
