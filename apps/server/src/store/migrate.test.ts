@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANALYTICS_METRIC_NAMES, canonicalMetric } from '@org/model';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPgliteDb } from './engine/pglite-db.js';
 import { openPostgresDb } from './engine/postgres-db.js';
 import { resetDb, syncIdSequences } from './engine/reset-db.js';
 import {
@@ -14,7 +13,12 @@ import {
   testDatabaseUrl,
 } from './engine/temporary-database.js';
 import { loadMigrations, MIGRATIONS_FOLDER, migrate } from './migrate.js';
-import { describeOnEachEngine, type TestDb, useTestDb } from './test-support/test-databases.js';
+import {
+  describeOnEachEngine,
+  openPgliteTestDb,
+  type TestDb,
+  useTestDb,
+} from './test-support/test-databases.js';
 
 /** Thrown to roll a test's writes back. */
 class Rollback extends Error {}
@@ -304,10 +308,9 @@ function migrationRules(open: () => Promise<TestDb>) {
 }
 
 describe('migration rules on PGlite (in memory)', () => {
-  migrationRules(async () => {
-    const db = await openPgliteDb();
-    return { db, dispose: () => db.close() };
-  });
+  // Its schema is dropped before each test: the build's migrated database, loaded in a third of a
+  // second, is as good a start as initdb's (seconds of CPU).
+  migrationRules(openPgliteTestDb);
 });
 
 describe.skipIf(!testDatabaseUrl)(

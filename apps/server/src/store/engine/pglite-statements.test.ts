@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteTestDb, type TestDb } from '../test-support/test-databases.js';
 import type { Db } from './db.js';
-import { openPgliteDb } from './pglite-db.js';
 
-// One in-memory PGlite for the file; the statements create and drop their own table.
+// One in-memory PGlite for the file; the statements create and drop their own table. Loaded from
+// the build's migrated database rather than made by initdb (seconds of CPU): the tables beside
+// the test's own are never read.
+let test: TestDb | undefined;
 let db: Db;
 beforeAll(async () => {
-  db = await openPgliteDb();
+  test = await openPgliteTestDb();
+  db = test.db;
   await db.exec('CREATE TABLE prepared_probe (id int PRIMARY KEY, label text)');
 });
-afterAll(() => db?.close());
+afterAll(() => test?.dispose());
 
 describe('PGlite named statements', () => {
   it('runs one SQL text with other parameters, in and out of transactions, with the usual types', async () => {
