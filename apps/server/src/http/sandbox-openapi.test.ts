@@ -16,7 +16,16 @@ const document = buildSandboxDocument() as Obj;
  * conversion and Ajv (draft 04, the dialect it targets), as the model's document is checked.
  */
 const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
-const validatorOf = (schema: Obj) => ajv.compile(openapiSchemaToJsonSchema(schema as never) as Obj);
+/** Compiled once per schema: the same documented answers are checked again and again. */
+const validators = new WeakMap<Obj, ReturnType<typeof ajv.compile>>();
+const validatorOf = (schema: Obj) => {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(openapiSchemaToJsonSchema(schema as never) as Obj);
+    validators.set(schema, validate);
+  }
+  return validate;
+};
 const responseOf = (operation: Obj, status: number): Obj | undefined => {
   const response = operation.responses[status];
   const ref = response?.$ref as string | undefined;
@@ -46,16 +55,17 @@ const expectDocumented = async (method: string, path: string, response: Response
 const validRequest = async (t: SandboxUnderTest, path: string): Promise<{ url: string; body?: unknown }> => {
   const first = async (list: string) =>
     (await (await t.call(`/api/um/v3/${list}?limit=1&ordering=id`)).json()).results[0].id;
-  const records: Obj = {
-    contact_identities: { name: 'Documented' },
-    conversations: { contact_identity_id: await first('contact_identities/') },
-    messages: { conversation_id: await first('conversations/') },
-    notes: { contact_identity_id: await first('contact_identities/'), body: 'Documented' },
-    navigation_events: {
+  // Only the record the path writes, and only the ids it refers to: asked of the server per request.
+  const records: Record<string, () => Promise<Obj>> = {
+    contact_identities: async () => ({ name: 'Documented' }),
+    conversations: async () => ({ contact_identity_id: await first('contact_identities/') }),
+    messages: async () => ({ conversation_id: await first('conversations/') }),
+    notes: async () => ({ contact_identity_id: await first('contact_identities/'), body: 'Documented' }),
+    navigation_events: async () => ({
       contact_identity_id: await first('contact_identities/'),
       url: 'https://example.org/',
-    },
-    operators: { name: 'Documented' },
+    }),
+    operators: async () => ({ name: 'Documented' }),
   };
   const resource = path.split('/records/')[1];
   if (resource?.startsWith('analytics/')) {
@@ -63,7 +73,7 @@ const validRequest = async (t: SandboxUnderTest, path: string): Promise<{ url: s
     const ids = { conversation_id: 1, conversation_part_id: 1, conversation_session_id: 1 };
     return { url: path, body: Object.fromEntries(Object.entries(ids).filter(([k]) => k in properties)) };
   }
-  if (resource) return { url: path, body: records[resource] };
+  if (resource) return { url: path, body: await records[resource]?.() };
   if (path.endsWith('/worlds/{id}')) {
     const world = await (await t.call(`${SANDBOX_PREFIX}/worlds`, { method: 'POST', body: '{}' })).json();
     return { url: path.replace('{id}', world.id) };
