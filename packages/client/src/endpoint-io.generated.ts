@@ -8,59 +8,59 @@ export interface EndpointIO {
     readonly parts: 'params' | 'query';
     readonly params: {
       metric: NonNullable<
+        | 'um_chat_messages_co'
+        | 'um_chat_messages_ct'
+        | 'um_chat_messages_total'
+        | 'um_chat_session_bot_forward_received'
+        | 'um_chat_session_manual_forward_group_live'
+        | 'um_chat_session_manual_forward_group_offline'
+        | 'um_chat_session_manual_forward_group_re_engage'
+        | 'um_chat_session_manual_forward_live'
+        | 'um_chat_session_manual_forward_offline'
+        | 'um_chat_session_manual_forward_re_engage'
+        | 'um_chat_session_manual_forward_re_group_engage'
+        | 'um_contact_browser'
+        | 'um_contact_country'
+        | 'um_contact_response_time'
+        | 'um_contact_response_time_backchannel'
+        | 'um_contact_response_time_backchannel_service_time'
+        | 'um_contact_response_time_service_time'
+        | 'um_contact_unique_visit'
+        | 'um_conversation_category'
+        | 'um_conversation_duration'
+        | 'um_conversation_feedback'
         | 'um_conversation_first_message'
         | 'um_conversation_first_message_assignment_update'
-        | 'um_conversation_duration'
-        | 'um_chat_messages_total'
-        | 'um_chat_messages_ct'
-        | 'um_chat_messages_co'
-        | 'um_operator_status'
-        | 'um_operator_slot_usage'
-        | 'um_conversation_rating'
-        | 'um_conversation_feedback'
-        | 'um_conversation_unanswered_live'
-        | 'um_conversation_unanswered_ended'
-        | 'um_conversation_inactivity_action'
         | 'um_conversation_goal_reached'
-        | 'um_conversation_reopen'
-        | 'um_missed_opportunity'
-        | 'um_conversation_topic'
-        | 'um_conversation_topic_change'
-        | 'um_conversation_pre_survey'
-        | 'um_conversation_post_survey'
-        | 'um_contact_unique_visit'
-        | 'um_contact_country'
-        | 'um_contact_browser'
-        | 'um_conversation_category'
+        | 'um_conversation_inactivity_action'
         | 'um_conversation_part_category'
+        | 'um_conversation_post_survey'
+        | 'um_conversation_pre_survey'
+        | 'um_conversation_rating'
+        | 'um_conversation_reopen'
         | 'um_conversation_session_count'
         | 'um_conversation_session_duration_live'
         | 'um_conversation_session_duration_offline'
         | 'um_conversation_session_duration_re_engage'
         | 'um_conversation_status_duration'
+        | 'um_conversation_topic'
+        | 'um_conversation_topic_change'
+        | 'um_conversation_unanswered_ended'
+        | 'um_conversation_unanswered_live'
         | 'um_conversation_unassigned_duration'
-        | 'um_chat_session_manual_forward_re_group_engage'
-        | 'um_chat_session_manual_forward_group_re_engage'
-        | 'um_chat_session_bot_forward_received'
-        | 'um_operator_response_time_first'
-        | 'um_operator_response_time_first_service_time'
+        | 'um_missed_opportunity'
+        | 'um_operator_response_time'
         | 'um_operator_response_time_conversation_first'
         | 'um_operator_response_time_conversation_first_service_time'
-        | 'um_operator_response_time'
+        | 'um_operator_response_time_first'
+        | 'um_operator_response_time_first_service_time'
         | 'um_operator_response_time_service_time'
+        | 'um_operator_response_time_to_unanswered_session'
         | 'um_operator_response_time_to_unanswered_session_first'
         | 'um_operator_response_time_to_unanswered_session_first_service_time'
-        | 'um_operator_response_time_to_unanswered_session'
         | 'um_operator_response_time_to_unanswered_session_service_time'
-        | 'um_contact_response_time_backchannel'
-        | 'um_contact_response_time_backchannel_service_time'
-        | 'um_contact_response_time'
-        | 'um_contact_response_time_service_time'
-        | 'um_chat_session_manual_forward_live'
-        | 'um_chat_session_manual_forward_offline'
-        | 'um_chat_session_manual_forward_re_engage'
-        | 'um_chat_session_manual_forward_group_live'
-        | 'um_chat_session_manual_forward_group_offline'
+        | 'um_operator_slot_usage'
+        | 'um_operator_status'
         | undefined
       >;
     };
@@ -72,7 +72,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -107,7 +107,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -115,25 +115,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -153,7 +153,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -161,25 +161,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -199,7 +199,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -207,25 +207,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -245,7 +245,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -253,25 +253,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -291,7 +291,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -299,25 +299,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -337,7 +337,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -345,25 +345,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -383,7 +383,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -391,25 +391,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -429,7 +429,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -437,25 +437,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -475,7 +475,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -483,25 +483,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -521,7 +521,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -529,25 +529,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -567,7 +567,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -575,25 +575,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -613,7 +613,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -621,25 +621,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -659,7 +659,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -667,25 +667,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -705,7 +705,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -713,25 +713,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -751,7 +751,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -759,25 +759,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -797,7 +797,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -805,25 +805,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -843,7 +843,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -851,25 +851,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -889,7 +889,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -897,25 +897,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -935,7 +935,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -943,25 +943,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -981,7 +981,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -989,25 +989,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1027,7 +1027,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1035,25 +1035,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1073,7 +1073,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1081,25 +1081,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1119,7 +1119,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1127,25 +1127,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1165,7 +1165,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1173,25 +1173,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1211,7 +1211,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1219,25 +1219,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1257,7 +1257,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1265,25 +1265,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1303,7 +1303,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1311,25 +1311,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1349,7 +1349,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1357,25 +1357,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1395,7 +1395,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1403,25 +1403,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1441,7 +1441,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1449,25 +1449,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1487,7 +1487,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1495,25 +1495,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1533,7 +1533,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1541,25 +1541,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1579,7 +1579,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1587,25 +1587,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1625,7 +1625,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1633,25 +1633,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1671,7 +1671,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1679,25 +1679,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1717,7 +1717,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1725,25 +1725,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1763,7 +1763,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1771,25 +1771,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1809,7 +1809,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1817,25 +1817,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1855,7 +1855,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1863,25 +1863,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1901,7 +1901,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1909,25 +1909,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1947,7 +1947,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -1955,25 +1955,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -1993,7 +1993,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2001,25 +2001,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2039,7 +2039,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2047,25 +2047,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2085,7 +2085,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2093,25 +2093,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2131,7 +2131,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2139,25 +2139,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2177,7 +2177,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2185,25 +2185,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2223,7 +2223,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2231,25 +2231,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2269,7 +2269,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2277,25 +2277,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2315,7 +2315,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2323,25 +2323,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2361,7 +2361,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2369,25 +2369,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2407,7 +2407,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2415,25 +2415,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2453,7 +2453,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2461,25 +2461,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2499,7 +2499,7 @@ export interface EndpointIO {
       event_date?: DateInput | undefined;
       event_date_from?: DateInput | undefined;
       event_date_to?: DateInput | undefined;
-      operator_mode?: 'human' | 'bot' | undefined;
+      operator_mode?: 'bot' | 'human' | undefined;
       limit?: number | undefined;
       cursor?: string | undefined;
     };
@@ -2507,25 +2507,25 @@ export interface EndpointIO {
     readonly response: {
       results: (
         | {
+            um_widget_id: number[];
+            organization_id: number;
+            time: string;
+            value: number;
+            value_str: string | (string & {});
+            is_chatbot_metric: boolean;
             conversation_id: number;
             chatbot_interaction: boolean;
             human_interaction: boolean;
-            um_widget_id: number[];
-            organization_id: number;
-            time: string;
-            value: number;
-            value_str: string | (string & {});
-            is_chatbot_metric: boolean;
           }
         | {
-            operator_id: number | null;
-            operator_group_id: number | null;
             um_widget_id: number[];
             organization_id: number;
             time: string;
             value: number;
             value_str: string | (string & {});
             is_chatbot_metric: boolean;
+            operator_id: number | null;
+            operator_group_id: number | null;
             conversation_id?: number | undefined;
             conversation_part_id?: number | undefined;
             conversation_session_id?: number | undefined;
@@ -2559,16 +2559,16 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
+      exclude_ids?: number | readonly number[] | undefined;
       limit?: number | undefined;
       delete_ids?: number | readonly number[] | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
-      search_query?: string | readonly string[] | undefined;
       email?: string | undefined;
       name?: string | undefined;
       to_date_time?: DateInput | undefined;
       from_date_time?: DateInput | undefined;
       verified?: boolean | undefined;
       locale?: string | undefined;
+      search_query?: string | readonly string[] | undefined;
       id?: number | undefined;
     };
     readonly body: never;
@@ -2585,10 +2585,7 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
-      limit?: number | undefined;
-      delete_ids?: number | readonly number[] | undefined;
       exclude_ids?: number | readonly number[] | undefined;
-      search_query?: string | readonly string[] | undefined;
       contact_uuid?: string | undefined;
       contact_first_message_from_date?: DateInput | undefined;
       contact_first_message_to_date?: DateInput | undefined;
@@ -2598,9 +2595,12 @@ export interface EndpointIO {
       updated_at_to_date?: DateInput | undefined;
       last_activity_from_date?: DateInput | undefined;
       last_activity_to_date?: DateInput | undefined;
+      search_query?: string | readonly string[] | undefined;
+      limit?: number | undefined;
+      delete_ids?: number | readonly number[] | undefined;
       contact_identity_id?: number | undefined;
       operator_id?: number | undefined;
-      status?: (string & {}) | 'new' | 'pending' | 'ended' | undefined;
+      status?: (string & {}) | 'ended' | 'new' | 'pending' | undefined;
       topics?: number | undefined;
       um_widget_id?: number | undefined;
       chat_widget_id?: number | undefined;
@@ -2630,14 +2630,12 @@ export interface EndpointIO {
     readonly query: { exclude_ids?: number | readonly number[] | undefined };
     readonly body: never;
     readonly response: {
-      contact_uuids: string[];
-      conversation_count: number;
       id: number;
       name: string | null;
       email: string | null;
       email_verified: boolean;
-      salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-      gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+      salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+      gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
       company: string | null;
       position: string | null;
       street: string | null;
@@ -2666,6 +2664,8 @@ export interface EndpointIO {
       url_twitter: string | null;
       read_permission: boolean;
       write_permission: boolean;
+      contact_uuids: string[];
+      conversation_count: number;
     };
   };
   readonly getConversation: {
@@ -2674,19 +2674,6 @@ export interface EndpointIO {
     readonly query: { exclude_ids?: number | readonly number[] | undefined };
     readonly body: never;
     readonly response: {
-      conversation_part_set: {
-        id: number;
-        browser: { name: string; os: string; version: string };
-        created_at: string;
-        ended_at: string;
-        duration: string;
-        location: { city: string; country: string; lat: number; lon: number };
-        name_friendly: string;
-        part_type: (string & {}) | 'ChatMeta';
-        read_permission: boolean;
-        write_permission: boolean;
-        referrer?: unknown;
-      }[];
       id: number;
       accepts_messages: boolean;
       addon_urls: Record<string, string>;
@@ -2695,8 +2682,8 @@ export interface EndpointIO {
         name: string | null;
         email: string | null;
         email_verified: boolean;
-        salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-        gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+        salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+        gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
         company: string | null;
         position: string | null;
         street: string | null;
@@ -2772,7 +2759,7 @@ export interface EndpointIO {
       rate: number | null;
       read_permission: boolean;
       slot_reserved: boolean;
-      status: (string & {}) | 'new' | 'pending' | 'ended';
+      status: (string & {}) | 'ended' | 'new' | 'pending';
       status_description: string;
       subject: string | null;
       topics: {
@@ -2787,6 +2774,19 @@ export interface EndpointIO {
       unread_messages_operator: unknown[];
       updated_at: string;
       write_permission: boolean;
+      conversation_part_set: {
+        id: number;
+        browser: { name: string; os: string; version: string };
+        created_at: string;
+        ended_at: string;
+        duration: string;
+        location: { city: string; country: string; lat: number; lon: number };
+        name_friendly: string;
+        part_type: (string & {}) | 'ChatMeta';
+        read_permission: boolean;
+        write_permission: boolean;
+        referrer?: unknown;
+      }[];
       post_survey_option?: unknown;
       pre_survey_option?: unknown;
       visits?: unknown;
@@ -2821,7 +2821,7 @@ export interface EndpointIO {
       role: (string & {}) | 'operator' | 'admin' | 'restricted';
       operator_group_ids: number[];
       is_away: boolean;
-      status: (string & {}) | 'online' | 'away' | 'offline';
+      status: (string & {}) | 'away' | 'offline' | 'online';
       locale: string;
       created_at: string;
       updated_at: string;
@@ -2838,10 +2838,10 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
-      ordering?: 'id' | '-id' | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
       cursor?: string | undefined;
       limit?: number | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
+      ordering?: 'id' | '-id' | undefined;
       email?: string | undefined;
       name?: string | undefined;
       to_date_time?: DateInput | undefined;
@@ -2855,14 +2855,12 @@ export interface EndpointIO {
       next: string | null;
       previous: string | null;
       results: {
-        contact_uuids: string[];
-        conversation_count: number;
         id: number;
         name: string | null;
         email: string | null;
         email_verified: boolean;
-        salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-        gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+        salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+        gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
         company: string | null;
         position: string | null;
         street: string | null;
@@ -2891,6 +2889,8 @@ export interface EndpointIO {
         url_twitter: string | null;
         read_permission: boolean;
         write_permission: boolean;
+        contact_uuids: string[];
+        conversation_count: number;
       }[];
       count: number;
     };
@@ -2899,10 +2899,9 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
-      ordering?: 'id' | '-id' | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
       cursor?: string | undefined;
       limit?: number | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
       contact_uuid?: string | undefined;
       contact_first_message_from_date?: DateInput | undefined;
       contact_first_message_to_date?: DateInput | undefined;
@@ -2912,9 +2911,10 @@ export interface EndpointIO {
       updated_at_to_date?: DateInput | undefined;
       last_activity_from_date?: DateInput | undefined;
       last_activity_to_date?: DateInput | undefined;
+      ordering?: 'id' | '-id' | undefined;
       contact_identity_id?: number | undefined;
       operator_id?: number | undefined;
-      status?: (string & {}) | 'new' | 'pending' | 'ended' | undefined;
+      status?: (string & {}) | 'ended' | 'new' | 'pending' | undefined;
       topics?: number | undefined;
       um_widget_id?: number | undefined;
       chat_widget_id?: number | undefined;
@@ -2934,8 +2934,8 @@ export interface EndpointIO {
           name: string | null;
           email: string | null;
           email_verified: boolean;
-          salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-          gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+          salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+          gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
           company: string | null;
           position: string | null;
           street: string | null;
@@ -3011,7 +3011,7 @@ export interface EndpointIO {
         rate: number | null;
         read_permission: boolean;
         slot_reserved: boolean;
-        status: (string & {}) | 'new' | 'pending' | 'ended';
+        status: (string & {}) | 'ended' | 'new' | 'pending';
         status_description: string;
         subject: string | null;
         topics: {
@@ -3037,6 +3037,9 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
+      exclude_ids?: number | readonly number[] | undefined;
+      limit?: number | undefined;
+      offset?: number | undefined;
       ordering?:
         | 'id'
         | 'created_at'
@@ -3044,19 +3047,16 @@ export interface EndpointIO {
         | 'name'
         | '-id'
         | '-created_at'
-        | '-name'
         | '-email'
+        | '-name'
         | undefined;
-      limit?: number | undefined;
-      offset?: number | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
-      search_query?: string | readonly string[] | undefined;
       email?: string | undefined;
       name?: string | undefined;
       to_date_time?: DateInput | undefined;
       from_date_time?: DateInput | undefined;
       verified?: boolean | undefined;
       locale?: string | undefined;
+      search_query?: string | readonly string[] | undefined;
       id?: number | undefined;
     };
     readonly body: never;
@@ -3065,14 +3065,12 @@ export interface EndpointIO {
       next: string | null;
       previous: string | null;
       results: {
-        contact_uuids: string[];
-        conversation_count: number;
         id: number;
         name: string | null;
         email: string | null;
         email_verified: boolean;
-        salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-        gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+        salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+        gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
         company: string | null;
         position: string | null;
         street: string | null;
@@ -3101,6 +3099,8 @@ export interface EndpointIO {
         url_twitter: string | null;
         read_permission: boolean;
         write_permission: boolean;
+        contact_uuids: string[];
+        conversation_count: number;
       }[];
     };
   };
@@ -3108,22 +3108,9 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
-      ordering?:
-        | 'id'
-        | 'last_message_sent_at'
-        | 'contact_first_message_sent_at'
-        | 'contact_last_message_sent_at'
-        | 'contact_last_update_at'
-        | '-id'
-        | '-last_message_sent_at'
-        | '-contact_first_message_sent_at'
-        | '-contact_last_update_at'
-        | '-contact_last_message_sent_at'
-        | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
       limit?: number | undefined;
       offset?: number | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
-      search_query?: string | readonly string[] | undefined;
       contact_uuid?: string | undefined;
       contact_first_message_from_date?: DateInput | undefined;
       contact_first_message_to_date?: DateInput | undefined;
@@ -3133,9 +3120,22 @@ export interface EndpointIO {
       updated_at_to_date?: DateInput | undefined;
       last_activity_from_date?: DateInput | undefined;
       last_activity_to_date?: DateInput | undefined;
+      search_query?: string | readonly string[] | undefined;
+      ordering?:
+        | 'id'
+        | 'last_message_sent_at'
+        | 'contact_first_message_sent_at'
+        | 'contact_last_message_sent_at'
+        | 'contact_last_update_at'
+        | '-id'
+        | '-contact_first_message_sent_at'
+        | '-contact_last_message_sent_at'
+        | '-contact_last_update_at'
+        | '-last_message_sent_at'
+        | undefined;
       contact_identity_id?: number | undefined;
       operator_id?: number | undefined;
-      status?: (string & {}) | 'new' | 'pending' | 'ended' | undefined;
+      status?: (string & {}) | 'ended' | 'new' | 'pending' | undefined;
       topics?: number | undefined;
       um_widget_id?: number | undefined;
       chat_widget_id?: number | undefined;
@@ -3156,8 +3156,8 @@ export interface EndpointIO {
           name: string | null;
           email: string | null;
           email_verified: boolean;
-          salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-          gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+          salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+          gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
           company: string | null;
           position: string | null;
           street: string | null;
@@ -3233,7 +3233,7 @@ export interface EndpointIO {
         rate: number | null;
         read_permission: boolean;
         slot_reserved: boolean;
-        status: (string & {}) | 'new' | 'pending' | 'ended';
+        status: (string & {}) | 'ended' | 'new' | 'pending';
         status_description: string;
         subject: string | null;
         topics: {
@@ -3258,10 +3258,10 @@ export interface EndpointIO {
     readonly parts: 'params' | 'query';
     readonly params: { id: number };
     readonly query: {
-      ordering?: 'id' | 'sent_at' | '-id' | '-sent_at' | undefined;
       cursor?: string | undefined;
       limit?: number | undefined;
       exclude_ids?: { ids: number[]; messageIds: string[] } | undefined;
+      ordering?: 'id' | 'sent_at' | '-id' | '-sent_at' | undefined;
     };
     readonly body: never;
     readonly response: {
@@ -3297,10 +3297,10 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
-      ordering?: 'id' | '-id' | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
       limit?: number | undefined;
       offset?: number | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
+      ordering?: 'id' | '-id' | undefined;
       contact_identity_id?: number | undefined;
       conversation_id?: number | undefined;
       um_widget_id?: number | undefined;
@@ -3327,10 +3327,10 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
-      ordering?: 'id' | '-id' | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
       limit?: number | undefined;
       offset?: number | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
+      ordering?: 'id' | '-id' | undefined;
       contact_identity_id?: number | undefined;
     };
     readonly body: never;
@@ -3352,10 +3352,10 @@ export interface EndpointIO {
     readonly parts: 'query';
     readonly params: {};
     readonly query: {
-      ordering?: 'id' | '-id' | undefined;
+      exclude_ids?: number | readonly number[] | undefined;
       limit?: number | undefined;
       offset?: number | undefined;
-      exclude_ids?: number | readonly number[] | undefined;
+      ordering?: 'id' | '-id' | undefined;
     };
     readonly body: never;
     readonly response: {
@@ -3372,7 +3372,7 @@ export interface EndpointIO {
         role: (string & {}) | 'operator' | 'admin' | 'restricted';
         operator_group_ids: number[];
         is_away: boolean;
-        status: (string & {}) | 'online' | 'away' | 'offline';
+        status: (string & {}) | 'away' | 'offline' | 'online';
         locale: string;
         created_at: string;
         updated_at: string;
@@ -3405,7 +3405,7 @@ export interface EndpointIO {
       role: (string & {}) | 'operator' | 'admin' | 'restricted';
       operator_group_ids: number[];
       is_away: boolean;
-      status: (string & {}) | 'online' | 'away' | 'offline';
+      status: (string & {}) | 'away' | 'offline' | 'online';
       locale: string;
       created_at: string;
       updated_at: string;
@@ -3418,8 +3418,8 @@ export interface EndpointIO {
     readonly body: {
       email?: string | null | undefined;
       name?: string | null | undefined;
-      salutation?: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null | undefined;
-      gender?: (string & {}) | 'female' | 'male' | 'diverse' | null | undefined;
+      salutation?: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null | undefined;
+      gender?: (string & {}) | 'diverse' | 'female' | 'male' | null | undefined;
       street?: string | null | undefined;
       city?: string | null | undefined;
       country?: string | null | undefined;
@@ -3430,14 +3430,12 @@ export interface EndpointIO {
       contact_by_service_messenger?: boolean | undefined;
     };
     readonly response: {
-      contact_uuids: string[];
-      conversation_count: number;
       id: number;
       name: string | null;
       email: string | null;
       email_verified: boolean;
-      salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-      gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+      salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+      gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
       company: string | null;
       position: string | null;
       street: string | null;
@@ -3466,6 +3464,8 @@ export interface EndpointIO {
       url_twitter: string | null;
       read_permission: boolean;
       write_permission: boolean;
+      contact_uuids: string[];
+      conversation_count: number;
     };
   };
   readonly updateConversation: {
@@ -3474,19 +3474,6 @@ export interface EndpointIO {
     readonly query: { exclude_ids?: number | readonly number[] | undefined };
     readonly body: { topics: string[] };
     readonly response: {
-      conversation_part_set: {
-        id: number;
-        browser: { name: string; os: string; version: string };
-        created_at: string;
-        ended_at: string;
-        duration: string;
-        location: { city: string; country: string; lat: number; lon: number };
-        name_friendly: string;
-        part_type: (string & {}) | 'ChatMeta';
-        read_permission: boolean;
-        write_permission: boolean;
-        referrer?: unknown;
-      }[];
       id: number;
       accepts_messages: boolean;
       addon_urls: Record<string, string>;
@@ -3495,8 +3482,8 @@ export interface EndpointIO {
         name: string | null;
         email: string | null;
         email_verified: boolean;
-        salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-        gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+        salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+        gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
         company: string | null;
         position: string | null;
         street: string | null;
@@ -3572,7 +3559,7 @@ export interface EndpointIO {
       rate: number | null;
       read_permission: boolean;
       slot_reserved: boolean;
-      status: (string & {}) | 'new' | 'pending' | 'ended';
+      status: (string & {}) | 'ended' | 'new' | 'pending';
       status_description: string;
       subject: string | null;
       topics: {
@@ -3587,6 +3574,19 @@ export interface EndpointIO {
       unread_messages_operator: unknown[];
       updated_at: string;
       write_permission: boolean;
+      conversation_part_set: {
+        id: number;
+        browser: { name: string; os: string; version: string };
+        created_at: string;
+        ended_at: string;
+        duration: string;
+        location: { city: string; country: string; lat: number; lon: number };
+        name_friendly: string;
+        part_type: (string & {}) | 'ChatMeta';
+        read_permission: boolean;
+        write_permission: boolean;
+        referrer?: unknown;
+      }[];
       post_survey_option?: unknown;
       pre_survey_option?: unknown;
       visits?: unknown;
@@ -3602,7 +3602,7 @@ export interface EndpointIO {
       email?: string | undefined;
       role?: 'operator' | 'admin' | 'restricted' | undefined;
       operator_group_ids?: number[] | undefined;
-      status?: 'online' | 'away' | 'offline' | undefined;
+      status?: 'away' | 'offline' | 'online' | undefined;
       locale?: string | undefined;
       is_away?: boolean | undefined;
     };
@@ -3616,7 +3616,7 @@ export interface EndpointIO {
       role: (string & {}) | 'operator' | 'admin' | 'restricted';
       operator_group_ids: number[];
       is_away: boolean;
-      status: (string & {}) | 'online' | 'away' | 'offline';
+      status: (string & {}) | 'away' | 'offline' | 'online';
       locale: string;
       created_at: string;
       updated_at: string;
@@ -3626,14 +3626,14 @@ export interface EndpointIO {
     readonly parts: 'query' | 'body';
     readonly params: {};
     readonly query: {
-      identifier?: 'email' | 'phone_number' | 'mobile_number' | 'external_customer_id' | undefined;
       exclude_ids?: number | readonly number[] | undefined;
+      identifier?: 'email' | 'phone_number' | 'mobile_number' | 'external_customer_id' | undefined;
     };
     readonly body: {
       email?: string | null | undefined;
       name?: string | null | undefined;
-      salutation?: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null | undefined;
-      gender?: (string & {}) | 'female' | 'male' | 'diverse' | null | undefined;
+      salutation?: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null | undefined;
+      gender?: (string & {}) | 'diverse' | 'female' | 'male' | null | undefined;
       street?: string | null | undefined;
       city?: string | null | undefined;
       country?: string | null | undefined;
@@ -3646,14 +3646,12 @@ export interface EndpointIO {
     };
     readonly response:
       | {
-          contact_uuids: string[];
-          conversation_count: number;
           id: number;
           name: string | null;
           email: string | null;
           email_verified: boolean;
-          salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-          gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+          salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+          gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
           company: string | null;
           position: string | null;
           street: string | null;
@@ -3682,16 +3680,16 @@ export interface EndpointIO {
           url_twitter: string | null;
           read_permission: boolean;
           write_permission: boolean;
+          contact_uuids: string[];
+          conversation_count: number;
         }
       | {
-          contact_uuids: string[];
-          conversation_count: number;
           id: number;
           name: string | null;
           email: string | null;
           email_verified: boolean;
-          salutation: (string & {}) | 'ms' | 'mr' | 'mx' | 'dr' | null;
-          gender: (string & {}) | 'female' | 'male' | 'diverse' | null;
+          salutation: (string & {}) | 'dr' | 'mr' | 'ms' | 'mx' | null;
+          gender: (string & {}) | 'diverse' | 'female' | 'male' | null;
           company: string | null;
           position: string | null;
           street: string | null;
@@ -3720,6 +3718,8 @@ export interface EndpointIO {
           url_twitter: string | null;
           read_permission: boolean;
           write_permission: boolean;
+          contact_uuids: string[];
+          conversation_count: number;
         };
   };
 }
