@@ -164,13 +164,23 @@ export const install = async (dir: string, consumer: Consumer): Promise<RunResul
     : run('npx', ['-y', await pnpmSpec(), 'install'], dir, env);
 };
 
-/** A command of the project (`npx tsc ...`, `npx vitest run`) on its Node.js major. */
+/**
+ * A command of the project (`tsc ...`, `vitest run`, `contracts verify ...`) on its Node.js major,
+ * as the project's package.json scripts run it: the installed bin, from node_modules/.bin first on
+ * PATH. `npx` runs the same file after loading the whole installed tree, seconds of CPU per call
+ * and about forty calls in this suite; the server's start (`npx reference-server`, server-bin.ts)
+ * keeps npx proven in every project.
+ */
 export const inProject = async (
   dir: string,
   consumer: Consumer,
-  args: readonly string[],
+  [bin, ...args]: readonly [string, ...string[]],
   env: NodeJS.ProcessEnv = {},
-) => run('npx', args, dir, await onNode(consumer.node, { ...QUIET, ...env }));
+) => {
+  const bins = join(dir, 'node_modules', '.bin');
+  const onItsNode = await onNode(consumer.node, { ...QUIET, ...env });
+  return run(join(bins, bin), args, dir, { ...onItsNode, PATH: [bins, onItsNode.PATH].join(delimiter) });
+};
 
 export interface Step {
   readonly step: string;

@@ -201,14 +201,14 @@ function pipeline(
   const dir = registry.then((r) => writeProject(root, consumer.kind, r.scopeConfig));
   dir.catch(() => {}); // awaited (and reported) by the install step
   const installed = after(released, 'the release', async () => install(await dir, consumer));
-  const npx = (what: string, previous: Promise<RunResult>, ...args: string[]) =>
+  const projectCommand = (what: string, previous: Promise<RunResult>, ...args: [string, ...string[]]) =>
     after(previous, what, async () => inProject(await dir, consumer, args));
-  const build = npx('the install', installed, 'tsc', '--noCheck');
+  const build = projectCommand('the install', installed, 'tsc', '--noCheck');
   const script = after(build, 'the build', async () =>
     run('node', ['dist/main.js'], await dir, await onNode(consumer.node)),
   );
-  const verify = npx('the script (it writes the pact)', script, 'contracts', 'verify', 'pacts');
-  const checkPact = npx(
+  const verify = projectCommand('the script (it writes the pact)', script, 'contracts', 'verify', 'pacts');
+  const checkPact = projectCommand(
     'the script (it writes the pact)',
     script,
     'contracts',
@@ -222,9 +222,9 @@ function pipeline(
     nodeVersion: after(installed, 'the install', async () =>
       run('node', ['--version'], await dir, await onNode(consumer.node)),
     ),
-    tscVersion: npx('the install', installed, 'tsc', '--version'),
-    typecheck: npx('the install', installed, 'tsc', '--noEmit'),
-    libCheck: npx('the install', installed, 'tsc', '--noEmit', '--skipLibCheck', 'false'),
+    tscVersion: projectCommand('the install', installed, 'tsc', '--version'),
+    typecheck: projectCommand('the install', installed, 'tsc', '--noEmit'),
+    libCheck: projectCommand('the install', installed, 'tsc', '--noEmit', '--skipLibCheck', 'false'),
     build,
     script,
     verify,
