@@ -343,11 +343,15 @@ export async function buildPrebuiltWorlds(
     if (!built)
       throw new Error('the generator hash is not compiled in: build with tsup (build-constants.ts)');
     const tarballs: Array<{ file: string; spec: PrebuiltWorldSpec; key: WorldKey }> = [];
+    // A world without the sandbox snapshot is kept once written: a later world of the same seed
+    // starts as its copy and only adds the snapshot, since seeding is most of a world's build.
+    const seededWithoutSnapshot = new Map<string, string>();
     for (const spec of PREBUILT_WORLDS) {
       const started = performance.now();
       const dir = join(work, spec.name);
-      await cp(base, dir, { recursive: true });
       const seed = { ...spec.seed, ...(spec.seed.now === 'build' ? { now } : {}) };
+      const seededAs = JSON.stringify(seed);
+      await cp(seededWithoutSnapshot.get(seededAs) ?? base, dir, { recursive: true });
       const world = await openPgliteDb(dir, { settings: BUILD_SETTINGS });
       await ensureDemoWorld(world, seed, {});
       if (spec.sandbox) await takeSnapshot(world);
@@ -355,7 +359,8 @@ export async function buildPrebuiltWorlds(
       await world.close();
       const file = join(work, `${spec.name}.tar`);
       await tarDirectory(dir, file);
-      await rm(dir, { recursive: true, force: true });
+      if (spec.sandbox || seededWithoutSnapshot.has(seededAs)) await rm(dir, { recursive: true, force: true });
+      else seededWithoutSnapshot.set(seededAs, dir);
       tarballs.push({ file, spec, key: keyOf(seed, defaults)! });
       log(`prebuilt world ${spec.name} in ${Math.round(performance.now() - started)} ms`);
     }
