@@ -359,7 +359,8 @@ export async function buildPrebuiltWorlds(
       await world.close();
       const file = join(work, `${spec.name}.tar`);
       await tarDirectory(dir, file);
-      if (spec.sandbox || seededWithoutSnapshot.has(seededAs)) await rm(dir, { recursive: true, force: true });
+      if (spec.sandbox || seededWithoutSnapshot.has(seededAs))
+        await rm(dir, { recursive: true, force: true });
       else seededWithoutSnapshot.set(seededAs, dir);
       tarballs.push({ file, spec, key: keyOf(seed, defaults)! });
       log(`prebuilt world ${spec.name} in ${Math.round(performance.now() - started)} ms`);
