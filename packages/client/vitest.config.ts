@@ -17,5 +17,8 @@ export default defineConfig({
     },
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Files share one module graph per worker: no file mocks a module, stubs a global or changes the
+    // environment, and each file imported the model and the client again (D76).
+    isolate: false,
   },
 });
