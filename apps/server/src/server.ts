@@ -56,12 +56,12 @@ const scaleLimits = (limits: RateLimits, scale: 'off' | number | undefined): Rat
 };
 
 /**
- * Analytics points an instance reads and writes out at once (D80): four whole pages. A whole
- * 93-day page of the large world is 2 MB of text, held two or three times over while it is read,
- * joined and written; 16 of them side by side took the server over 350 MB resident. Pages of a
- * small `limit` weigh little and rarely wait.
+ * Analytics points an instance reads at once (D80): two whole pages. A whole 93-day page of the
+ * large world is 2-3 MB of text, held two or three times over while it is read and written; 16 of
+ * them side by side took the server over 350 MB resident, and four at a time left it above 300 MB.
+ * Pages of a small `limit` weigh little and rarely wait.
  */
-const ANALYTICS_POINTS_IN_FLIGHT = 4 * LIMITS.analyticsPageSize;
+const ANALYTICS_POINTS_IN_FLIGHT = 2 * LIMITS.analyticsPageSize;
 
 /** Tables whose change notifications concern the Authenticator's caches. */
 const AUTH_NOTIFIED = new Set(AUTH_TABLES);

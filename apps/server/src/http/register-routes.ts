@@ -207,7 +207,10 @@ function sendParts(reply: FastifyReply, parts: readonly JsonPart[]): void {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(reply.statusCode, headers);
-  const socket = res.socket;
+  // Bytes go out in one corked writev. Text is written part by part: corked, the socket encodes
+  // all of a page's text into one allocation of its size (2 to 3 MB for a whole analytics page),
+  // and with many such pages in flight the C heap kept what they had taken.
+  const socket = parts.every(Buffer.isBuffer) ? res.socket : null;
   socket?.cork();
   for (const part of parts) res.write(part);
   res.end();

@@ -86,7 +86,7 @@ export async function queryDataPoints(
   // Written part by part (a day's text each), as text: one 2 MB string per page, joined and then
   // encoded, cost as much memory again as 16 concurrent pages hold, and a buffer per day (about 22 KB
   // each on the large world) was a native allocation each that the process kept after the page was
-  // sent; the socket encodes the texts of one write together. Points written as text by
+  // sent; the socket encodes each text as it writes it (D80). Points written as text by
   // dataPointJson (checked against the model's per-metric schema in tests).
   const parts: JsonPart[] = [RESULTS_OPEN];
   for (const part of page.parts) {

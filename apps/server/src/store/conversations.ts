@@ -241,9 +241,7 @@ export async function conversationDetailJson(
 }
 
 function cacheDetail(deps: DetailDeps, id: number, version: number, json: string) {
-  const bytes = Buffer.from(json);
-  deps.fragments.set(deps.fragments.groupOf(DETAILS), id, version, bytes);
-  return bytes;
+  return deps.fragments.set(deps.fragments.groupOf(DETAILS), id, version, json);
 }
 
 /**
