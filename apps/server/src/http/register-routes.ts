@@ -197,7 +197,13 @@ function tablesWrittenBy(ep: EndpointDefinition): readonly string[] | undefined 
  */
 function sendParts(reply: FastifyReply, parts: readonly JsonPart[]): void {
   let length = 0;
-  for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+  let text = false;
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      length += Buffer.byteLength(part);
+      text = true;
+    } else length += part.length;
+  }
   const headers = {
     ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': JSON_TYPE,
@@ -210,7 +216,7 @@ function sendParts(reply: FastifyReply, parts: readonly JsonPart[]): void {
   // Bytes go out in one corked writev. Text is written part by part: corked, the socket encodes
   // all of a page's text into one allocation of its size (2 to 3 MB for a whole analytics page),
   // and with many such pages in flight the C heap kept what they had taken.
-  const socket = parts.every(Buffer.isBuffer) ? res.socket : null;
+  const socket = text ? null : res.socket;
   socket?.cork();
   for (const part of parts) res.write(part);
   res.end();
