@@ -21,6 +21,20 @@ const markedIds = (document: string): Set<string> =>
     ),
   );
 
+/** The old shared paragraphs every Context once opened with; each record now says its own. */
+const CONTEXT_BOILERPLATE = [
+  'leave this open ("not shown")',
+  'This choice was taken once for all of them',
+  'An engineering record about',
+];
+
+/** A record's Context section, its lines joined into one run of text. */
+const contextOf = (text: string): string =>
+  (text.split('\n## Context\n')[1] ?? '').split('\n## ')[0]!.replace(/\s+/g, ' ').trim();
+
+/** The first sentence of a text: up to the first `.`, `?` or `!` that ends a word. */
+const openingSentence = (text: string): string => text.match(/^.+?[.?!](?=\s|$)/)?.[0] ?? text;
+
 describe('docs/decisions: one registry', () => {
   let decisions: DecisionFile[];
   beforeAll(async () => {
@@ -70,6 +84,24 @@ describe('docs/decisions: one registry', () => {
       for (const m of (await readFile(file, 'utf8')).matchAll(/\bD\d+\b/g)) cited.add(m[0]);
     expect(cited.size).toBeGreaterThan(30);
     expect([...cited].filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('no Context holds the old shared boilerplate, and none is empty', () => {
+    for (const d of decisions) {
+      const context = contextOf(d.text);
+      expect(context, `${d.path}: its Context is empty`).not.toBe('');
+      for (const phrase of CONTEXT_BOILERPLATE)
+        expect(context.includes(phrase), `${d.path}: its Context holds "${phrase}"`).toBe(false);
+    }
+  });
+
+  it('no two records open their Context with the same sentence', () => {
+    const byOpening = new Map<string, string[]>();
+    for (const d of decisions) {
+      const opening = openingSentence(contextOf(d.text));
+      byOpening.set(opening, [...(byOpening.get(opening) ?? []), d.path]);
+    }
+    expect([...byOpening].filter(([, paths]) => paths.length > 1)).toEqual([]);
   });
 
   it('README.md is the index these files generate (run `pnpm --filter @org/docs decisions`)', async () => {
