@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { OpenApiDocument } from '../fuzz/document.js';
-import { fuzz } from '../fuzz/fuzz.js';
+import { type FuzzOptions, fuzz } from '../fuzz/fuzz.js';
 import { formatFuzzReport } from '../fuzz/report.js';
 import { COMMON_OPTIONS, command, PROGRAM, printReport, targetOf, usageError } from './command.js';
 import type { CliIo } from './io.js';
@@ -43,26 +43,27 @@ ${COMMON_OPTIONS}
 
 Exit status: 0 without findings, 1 on any finding, 2 on a usage error.`;
 
-const runFuzz = async (args: string[], io: CliIo): Promise<number> => {
-  const { values } = parseArgs({ args, options: OPTIONS });
-  const target = targetOf(values, io);
-  if (!target) return usageError(io, 'fuzz', 'fuzz needs --base-url and --token (or API_TOKEN)');
-  const int = (name: 'seed' | 'requests' | 'concurrency' | 'organization-id') => {
-    const raw = values[name];
-    if (raw === undefined) return undefined;
-    if (!/^\d+$/.test(raw)) throw new Error(`--${name} takes a whole number, not ${raw}`);
-    return Number(raw);
-  };
-  const seed = int('seed');
-  const requests = int('requests');
-  const concurrency = int('concurrency');
-  const organizationId = int('organization-id');
+const parseFuzzArgs = (args: string[]) => parseArgs({ args, options: OPTIONS });
+type FuzzValues = ReturnType<typeof parseFuzzArgs>['values'];
+
+/** An option that takes a whole number; undefined when it is not given. */
+const wholeNumber = (values: FuzzValues, name: 'seed' | 'requests' | 'concurrency' | 'organization-id') => {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) throw new Error(`--${name} takes a whole number, not ${raw}`);
+  return Number(raw);
+};
+
+/** The run's options from the flags; a flag that is not given leaves the fuzzer's default. */
+const fuzzOptionsOf = (values: FuzzValues, target: { baseUrl: string; token: string }): FuzzOptions => {
+  const seed = wholeNumber(values, 'seed');
+  const requests = wholeNumber(values, 'requests');
+  const concurrency = wholeNumber(values, 'concurrency');
+  const organizationId = wholeNumber(values, 'organization-id');
   const document = values.document
     ? (JSON.parse(readFileSync(values.document, 'utf8')) as OpenApiDocument)
     : undefined;
-  const json = values.json ?? false;
-  if (!json) io.out(`Fuzzing ${target.baseUrl}\n`);
-  const report = await fuzz({
+  return {
     ...target,
     ...(values.instance?.length ? { instances: values.instance } : {}),
     ...(concurrency === undefined ? {} : { concurrency }),
@@ -73,10 +74,24 @@ const runFuzz = async (args: string[], io: CliIo): Promise<number> => {
     ...(document ? { document } : {}),
     ...(values.only ? { only: new RegExp(values.only) } : {}),
     ...(values['read-only'] ? { readOnly: true } : {}),
-    onRequest: (index, total) => {
-      if (!json && index % 250 === 0) io.out(`  ${index}/${total} requests\n`);
-    },
-  });
+  };
+};
+
+/** Progress every 250 answers on the text output; JSON output stays one document. */
+const progressOf =
+  (io: CliIo, json: boolean): FuzzOptions['onRequest'] =>
+  (index, total) => {
+    if (!json && index % 250 === 0) io.out(`  ${index}/${total} requests\n`);
+  };
+
+const runFuzz = async (args: string[], io: CliIo): Promise<number> => {
+  const { values } = parseFuzzArgs(args);
+  const target = targetOf(values, io);
+  if (!target) return usageError(io, 'fuzz', 'fuzz needs --base-url and --token (or API_TOKEN)');
+  const options = fuzzOptionsOf(values, target);
+  const json = values.json ?? false;
+  if (!json) io.out(`Fuzzing ${target.baseUrl}\n`);
+  const report = await fuzz({ ...options, onRequest: progressOf(io, json) });
   return printReport(io, report, json, formatFuzzReport);
 };
 

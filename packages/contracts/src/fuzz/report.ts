@@ -1,4 +1,4 @@
-import type { FuzzReport } from './fuzz.js';
+import type { FuzzReport } from './types.js';
 
 const statusLine = (statuses: Record<string, number>) =>
   Object.entries(statuses)

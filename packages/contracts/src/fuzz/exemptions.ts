@@ -1,0 +1,99 @@
+import type { Exchange, FuzzExemption } from './types.js';
+import { queryValue } from './url.js';
+
+/**
+ * Server rules the OpenAPI document cannot express, from docs/decisions/api/. Answers they explain are
+ * not findings; the report lists each with how often it applied.
+ */
+interface Exemption {
+  readonly id: string;
+  readonly rule: string;
+  readonly applies: (exchange: Exchange) => boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A range bound as the analytics endpoints read it: a day (to its end) or a second. */
+function boundOf(raw: string | undefined, end: boolean): number | undefined {
+  if (!raw) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(raw);
+  const ms = Date.parse(day ? `${raw}T00:00:00Z` : `${raw.slice(0, 19)}Z`);
+  if (Number.isNaN(ms)) return undefined;
+  return end ? ms + (day ? DAY_MS : 1000) : ms;
+}
+
+const EXEMPTIONS: readonly Exemption[] = [
+  {
+    id: 'D14 93-day cap',
+    rule: 'docs/decisions D14: an analytics range over 93 days answers 400.',
+    applies: ({ req, answer }) => {
+      const from = boundOf(queryValue(req, 'event_date_from'), false);
+      const to = boundOf(queryValue(req, 'event_date_to'), true);
+      return answer.status === 400 && from !== undefined && to !== undefined && to - from > 93 * DAY_MS;
+    },
+  },
+  {
+    id: 'D14 event_date or a range',
+    rule: 'docs/decisions D14: event_date together with event_date_from or event_date_to answers 400.',
+    applies: ({ req, answer }) =>
+      answer.status === 400 &&
+      queryValue(req, 'event_date') !== undefined &&
+      (queryValue(req, 'event_date_from') !== undefined || queryValue(req, 'event_date_to') !== undefined),
+  },
+  {
+    id: 'D4 operator groups',
+    rule: 'docs/decisions D4: operator_group_ids must name operator groups of the organization; others answer 400 naming them.',
+    applies: ({ op, req, answer }) => {
+      const body = req.body?.json as { operator_group_ids?: unknown } | undefined;
+      return answer.status === 400 && op.id === 'updateOperator' && Array.isArray(body?.operator_group_ids);
+    },
+  },
+  {
+    id: 'D10 upsert identifier',
+    rule: 'docs/decisions D10: PUT contact_identities/?identifier=<field> without a value of that field in the body answers 400.',
+    applies: ({ req, answer }) => {
+      const identifier = queryValue(req, 'identifier');
+      if (answer.status !== 400 || req.method !== 'PUT' || !identifier) return false;
+      const body = req.body?.json as Record<string, unknown> | undefined;
+      return body?.[identifier] === undefined || body[identifier] === null || body[identifier] === '';
+    },
+  },
+];
+
+/** Documented rules applied as checks rather than exemptions (listed in the report too). */
+const APPLIED_RULES: ReadonlyArray<{ id: string; rule: string }> = [
+  {
+    id: 'D6/D16 clamp',
+    rule: 'A page size above x-um-clamp-to is valid (replaced by the clamp); pages never hold more than the clamp.',
+  },
+  { id: 'D17 unknown parameters', rule: 'An unknown query parameter must answer 400: a 2xx is a finding.' },
+  {
+    id: 'D12 write requests',
+    rule: 'Wrong Content-Type (415), malformed JSON and unknown fields (400): a 2xx is a finding.',
+  },
+  {
+    id: 'D3 organization header',
+    rule: 'An organization token ignores Service-Organization-Id: garbage there may answer 2xx.',
+  },
+];
+
+/**
+ * The id of the server rule that explains a 400 to a request the document calls valid. Only such
+ * answers are excused: a rule never hides a crash, a leak or a wrong body.
+ */
+export function excusingRule(exchange: Exchange): string | undefined {
+  if (exchange.answer.status !== 400 || exchange.req.kind !== 'valid') return undefined;
+  return EXEMPTIONS.find((e) => e.applies(exchange))?.id;
+}
+
+/** The report's list of rules: each exemption with the answers it excused, then the rules applied as checks. */
+export function exemptionsReport(excused: ReadonlyArray<string | undefined>): FuzzExemption[] {
+  return [
+    ...EXEMPTIONS.map((e) => ({
+      id: e.id,
+      rule: e.rule,
+      applied: excused.filter((id) => id === e.id).length,
+    })),
+    ...APPLIED_RULES.map((r) => ({ ...r, applied: 0 })),
+  ];
+}

@@ -1,0 +1,28 @@
+import { type Send, senderOf } from './send.js';
+import type { FuzzOptions } from './types.js';
+
+/** The options with their defaults filled in, and the one way the run sends a request. */
+export interface RunSettings extends FuzzOptions {
+  readonly seed: number;
+  readonly requests: number;
+  readonly concurrency: number;
+  readonly shrinkAttempts: number;
+  /** Origins the main run spreads its requests over: `baseUrl` first, then the other instances. */
+  readonly origins: readonly string[];
+  readonly send: Send;
+}
+
+export function settingsOf(options: FuzzOptions): RunSettings {
+  return {
+    ...options,
+    seed: options.seed ?? 1,
+    requests: options.requests ?? 1000,
+    concurrency: Math.max(1, options.concurrency ?? 8),
+    shrinkAttempts: options.shrinkAttempts ?? 25,
+    origins: [options.baseUrl, ...(options.instances ?? [])],
+    send: senderOf(
+      options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      options.timeoutMs ?? 10_000,
+    ),
+  };
+}
