@@ -1,6 +1,7 @@
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exampleStatesOf } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR, TEST_RESULTS_DIR } from '../scripts/lib/paths.js';
 import {
@@ -11,7 +12,7 @@ import {
 import { samplesOf } from '../scripts/lib/site/samples.js';
 import { type DocsServer, startDocsServer } from './support/docs-server.js';
 import { run } from './support/run.js';
-import { runnerModule, type SampleCase, statesFor } from './support/sample-runner.js';
+import { runnerModule, type SampleCase } from './support/sample-runner.js';
 
 const CLIENT_PACKAGE = fileURLToPath(new URL('../../packages/client', import.meta.url));
 // The compiler readers run: TypeScript 7, the registry's latest.
@@ -60,7 +61,7 @@ describe('the code samples of every operation', () => {
           id: op.id,
           kind,
           text: samples[kind],
-          states: statesFor(op.endpoint),
+          states: exampleStatesOf(op.endpoint),
           writes: op.method !== 'GET',
         });
     }

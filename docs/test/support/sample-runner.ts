@@ -1,44 +1,12 @@
-import type { EndpointDefinition, EndpointId } from '@org/model';
+import type { EndpointId, ProviderState } from '@org/model';
 import type { OperationSamples } from '../../scripts/lib/site/samples.js';
-
-/** A provider state (Pact's state-change body) the sandbox sets up before a sample runs. */
-export interface StateSetup {
-  readonly state: string;
-  readonly params: Record<string, string | number>;
-}
-
-const idsIn = (text: string | number | undefined): number[] =>
-  text === undefined ? [] : String(text).split(',').map(Number);
-
-/**
- * The records an operation's example names, as provider states of the model's catalogue: the
- * example's ids are those of the docs (1042, 4711, ...), not of the seeded world, and the sandbox
- * creates records under chosen ids (D62).
- */
-export const statesFor = (endpoint: EndpointDefinition): StateSetup[] => {
-  const { params = {}, query = {}, body } = endpoint.example;
-  const pathId = params.id;
-  const states: StateSetup[] = [];
-  const resource = endpoint.path.split('/')[4];
-  const contactOf = (body as { contact_identity_id?: number } | undefined)?.contact_identity_id;
-  const contactIds = [...idsIn(query.contact_identity_id), ...(contactOf ? [contactOf] : [])];
-  const ids = [...(pathId === undefined ? [] : [Number(pathId)]), ...idsIn(query.delete_ids)];
-  if (resource === 'conversations')
-    for (const id of ids) states.push({ state: 'a conversation exists', params: { id } });
-  if (resource === 'contact_identities') for (const id of ids) contactIds.push(id);
-  for (const id of contactIds) states.push({ state: 'a contact exists', params: { id } });
-  if (resource === 'notes' && pathId !== undefined)
-    states.push({ state: 'a note with id {id} exists', params: { id: String(pathId) } });
-  if (resource === 'operators' && pathId !== undefined)
-    states.push({ state: 'an operator of a role exists', params: { role: 'operator', id: Number(pathId) } });
-  return states;
-};
 
 export interface SampleCase {
   readonly id: EndpointId;
   readonly kind: keyof OperationSamples;
   readonly text: string;
-  readonly states: readonly StateSetup[];
+  /** The states that make its operation's example true (the model's exampleStatesOf). */
+  readonly states: readonly ProviderState[];
   /** A sample that writes (any method but GET) leaves the sandbox to be reset before the next. */
   readonly writes: boolean;
 }
@@ -47,8 +15,9 @@ const CLIENT_IMPORT = "import { createClient } from '@org/client';";
 
 /**
  * One ES module that runs every sample in turn against the server at API. Before a sample, the
- * sandbox is reset and the sample's states set up when a writing sample ran since the last reset or
- * its operation's states are not set up yet (a reset per sample cost minutes on a busy machine).
+ * sandbox is reset when a writing sample ran since the last reset (a reset per sample cost minutes on
+ * a busy machine), and its operation's states are set up when they are not yet: states only add
+ * records, so those of earlier reads stay harmless.
  * Each sample's `console.log(status, …)` is caught to read its status (curl's with `-w`). It prints
  * `{ "<id> <kind>": status }` as JSON. One process for all samples: starting Node (or tsx) per
  * sample would cost more than the samples themselves.
@@ -75,9 +44,9 @@ export const runnerModule = (cases: readonly SampleCase[]): string => {
     'let dirty = true;',
     'let statesOf;',
     'for (const [key, id, states, writes, sample] of samples) {',
-    '  if (dirty || (states.length > 0 && statesOf !== id)) {',
-    '    await sandbox("reset");',
-    '    for (const state of states) await sandbox("provider-states", { ...state, action: "setup" });',
+    '  if (dirty) await sandbox("reset");',
+    '  if (dirty || statesOf !== id) {',
+    '    for (const state of states) await sandbox("provider-states", { state: state.name, params: state.params, action: "setup" });',
     '    statesOf = id;',
     '  }',
     '  dirty = writes;',

@@ -1,5 +1,6 @@
 import {
   PROVIDER_STATE_CATALOGUE,
+  type ProviderState,
   type ProviderStateCatalogue,
   type ProviderStateKey,
   type ProviderStateName,
@@ -18,18 +19,13 @@ export const PROVIDER_STATES = Object.fromEntries(
   Object.entries(PROVIDER_STATE_CATALOGUE).map(([key, state]) => [key, state.name]),
 ) as { readonly [K in ProviderStateKey]: ProviderStateCatalogue[K]['name'] };
 
-export type { ProviderStateName };
+export type { ProviderState, ProviderStateName };
 
 /** The `{placeholders}` of a state template, as a union of names. */
 export type StateParamNames<S extends string> = StateTemplateParams<S>;
 
 /** The parameters of a state, as a pact gives them (the catalogue's parameter schema). */
 export type StateParams<S extends ProviderStateName> = ProviderStateParams<S>;
-
-/** A state with its parameters; for a union of names, the union of each name with its own parameters. */
-export type ProviderState<S extends ProviderStateName = ProviderStateName> = S extends ProviderStateName
-  ? { readonly name: S; readonly params: StateParams<S> }
-  : never;
 
 /** A state with its parameters: `state(PROVIDER_STATES.conversationExists, { id: 1042 })`. */
 export const state = <S extends ProviderStateName>(name: S, params: StateParams<S>): ProviderState<S> =>

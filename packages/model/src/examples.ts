@@ -14,6 +14,9 @@ import type { Operator, OperatorSlots } from './records/operator.js';
 /** Realistic examples of every record; a test validates each against its schema. */
 const BASE = 'http://localhost:3000';
 
+/** The organization the examples speak of (the pacts' token's own). */
+export const EXAMPLE_ORGANIZATION_ID = 7;
+
 export const embeddedContactExample: EmbeddedContact = {
   id: 4711,
   name: 'Lena Hoffmann',
@@ -59,7 +62,7 @@ export const contactIdentityExample: ContactIdentity = {
 
 export const topicExample: Topic = {
   id: 31,
-  organization_id: 7,
+  organization_id: EXAMPLE_ORGANIZATION_ID,
   text: 'Invoice',
   read_permission: true,
   write_permission: true,
@@ -127,7 +130,7 @@ export const conversationExample: Conversation = {
   marked_read_contact: true,
   marked_read_operator: true,
   operator_assigned_to: 12,
-  organization_id: 7,
+  organization_id: EXAMPLE_ORGANIZATION_ID,
   page_impressions: 4,
   post_survey_option: null,
   pre_survey_option: null,
@@ -162,7 +165,7 @@ export const noteExample: Note = {
 
 export const navigationEventExample: NavigationEvent = {
   id: 90211,
-  organization_id: 7,
+  organization_id: EXAMPLE_ORGANIZATION_ID,
   contact_identity_id: 4711,
   conversation_id: 1042,
   um_widget_id: 3,
@@ -174,7 +177,7 @@ export const navigationEventExample: NavigationEvent = {
 
 export const operatorExample: Operator = {
   id: 12,
-  organization_id: 7,
+  organization_id: EXAMPLE_ORGANIZATION_ID,
   name: 'Jonas Weber',
   display_name: 'Jonas',
   email: 'jonas.weber@example.com',
@@ -197,7 +200,7 @@ export const operatorSlotsExample: OperatorSlots = {
 
 export const dataPointExample: AnalyticsDataPoint = {
   um_widget_id: [3],
-  organization_id: 7,
+  organization_id: EXAMPLE_ORGANIZATION_ID,
   operator_id: 12,
   operator_group_id: 2,
   time: '2024-03-14T09:26:53',

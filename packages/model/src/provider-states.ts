@@ -1,9 +1,9 @@
 import * as z from 'zod/v4';
-import type { RateLimitGroup } from './endpoints/define.js';
 import { OperatorRoleSchema } from './enums.js';
 import { LIMITS } from './limits.js';
 import { IdSchema } from './primitives.js';
 import { ANALYTICS_METRIC_NAMES } from './records/analytics-metrics.js';
+import { RATE_LIMIT_GROUPS } from './resources.js';
 
 /**
  * The catalogue of Pact provider states: the one list the consumers' pacts name (`given`),
@@ -68,13 +68,6 @@ const templated = <const N extends string, const R extends string = never>(
   } satisfies ProviderStateDefinition;
 };
 
-const RESOURCE_GROUPS = [
-  'conversations',
-  'contacts',
-  'navigation',
-  'operators',
-  'analytics',
-] as const satisfies readonly RateLimitGroup[];
 const TopicsSchema = z.array(z.string().min(1).max(LIMITS.maxStringLength)).max(LIMITS.maxArrayItems);
 
 export const PROVIDER_STATE_CATALOGUE = {
@@ -112,7 +105,7 @@ export const PROVIDER_STATE_CATALOGUE = {
     'the rate limit is exhausted',
     'Every request of that rate-limit group (or analytics metric; default: every group) answers 429 with Retry-After until the sandbox is reset.',
     {
-      group: z.enum(RESOURCE_GROUPS).optional(),
+      group: z.enum(RATE_LIMIT_GROUPS).optional(),
       metric: z.enum(ANALYTICS_METRIC_NAMES).optional(),
     },
   ),
@@ -195,6 +188,14 @@ export type ProviderStateKeyOf<S extends ProviderStateName> = {
 export type ProviderStateParams<S extends ProviderStateName> = z.input<
   ProviderStateCatalogue[ProviderStateKeyOf<S>]['params']
 >;
+
+/**
+ * A state with its parameters, as a pact's `given` names it; for a union of names, the union of
+ * each name with its own parameters.
+ */
+export type ProviderState<S extends ProviderStateName = ProviderStateName> = S extends ProviderStateName
+  ? { readonly name: S; readonly params: ProviderStateParams<S> }
+  : never;
 
 const PROVIDER_STATE_BY_NAME = new Map<string, ProviderStateDefinition>(
   Object.values(PROVIDER_STATE_CATALOGUE).map((state) => [state.name, state]),

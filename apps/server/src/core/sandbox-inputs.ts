@@ -17,6 +17,7 @@ import {
   OperatorPatchSchema,
   OperatorSchema,
   strictOf,
+  type V3RecordTable,
 } from '@org/model';
 import { z } from 'zod';
 
@@ -191,7 +192,7 @@ export function dataPointInputSchemaFor(metric: AnalyticsMetric): z.ZodObject {
   }
   return schema;
 }
-/** The record bodies by table (the store has a creator for each, of every table of TABLES). */
+/** The record bodies by table: one for each v3 resource of the model's registry (the store has a creator for each). */
 export const SANDBOX_RECORD_INPUTS = {
   contact_identities: ContactInputSchema,
   conversations: ConversationInputSchema,
@@ -199,7 +200,7 @@ export const SANDBOX_RECORD_INPUTS = {
   notes: NoteInputSchema,
   navigation_events: NavigationEventInputSchema,
   operators: OperatorInputSchema,
-} as const;
+} as const satisfies Record<V3RecordTable, z.ZodType>;
 export type SandboxRecordResource = keyof typeof SANDBOX_RECORD_INPUTS;
 
 export function metricInfoOf(metric: AnalyticsMetric) {

@@ -10,7 +10,7 @@ export const contactHandlers = {
   listContacts: offsetList(contactsResource),
   listAllContacts: cursorList(contactsResource),
   deleteContacts: bulkDeleteOf(contactsResource),
-  deleteContact: deleteOne(TABLES.contactIdentities, 'contact'),
+  deleteContact: deleteOne(TABLES.contacts, 'contact'),
 
   getContact: (async ({ auth, params, query, services }) => {
     assertNotExcluded(params.id, query.exclude_ids, 'contact');

@@ -1,15 +1,10 @@
 import {
   ANALYTICS_METRIC_NAMES,
-  ContactIdentitySchema,
-  ConversationDetailSchema,
   dataPointSchemaFor,
   type ErrorStatus,
   IdSchema,
-  MessageSchema,
-  NavigationEventSchema,
-  NoteSchema,
   OperatorRoleSchema,
-  OperatorSchema,
+  resourceOfTable,
   TimestampSchema,
 } from '@org/model';
 import { z } from 'zod';
@@ -188,18 +183,19 @@ const ProviderStateCatalogueSchema = z
   )
   .describe('Every provider state the sandbox sets up.');
 
-/** A record body and the record it answers, per table (the API's GET form). */
-export const RECORD_RESOURCES: Record<
-  SandboxRecordResource,
-  { input: z.ZodType<Record<string, unknown>>; record: z.ZodType }
-> = {
-  contact_identities: { input: INPUTS.contact_identities, record: ContactIdentitySchema },
-  conversations: { input: INPUTS.conversations, record: ConversationDetailSchema },
-  messages: { input: INPUTS.messages, record: MessageSchema },
-  notes: { input: INPUTS.notes, record: NoteSchema },
-  navigation_events: { input: INPUTS.navigation_events, record: NavigationEventSchema },
-  operators: { input: INPUTS.operators, record: OperatorSchema },
-};
+interface RecordResource {
+  input: z.ZodType<Record<string, unknown>>;
+  record: z.ZodType;
+}
+
+function recordResourceOf(table: string, input: z.ZodType<Record<string, unknown>>): RecordResource {
+  return { input, record: resourceOfTable(table)![1].record as z.ZodType };
+}
+
+/** A record body and the record it answers, per table (the API's GET form: the model's registry). */
+export const RECORD_RESOURCES = Object.fromEntries(
+  Object.entries(INPUTS).map(([table, input]) => [table, recordResourceOf(table, input)]),
+) as Record<SandboxRecordResource, RecordResource>;
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,4 +1,14 @@
-import type { ContactIdentity, Conversation, NavigationEvent, Note, Operator } from '@org/model';
+import {
+  COLLECTION_KEYS,
+  type CollectionKey,
+  type ContactIdentity,
+  type Conversation,
+  type NavigationEvent,
+  type Note,
+  type Operator,
+  RESOURCES,
+  type Resources,
+} from '@org/model';
 import type { JsonText } from '../core/json.js';
 import { contactSelection, renderContacts } from './contacts.js';
 import { conversationPageSelection, conversationSelection, renderConversations } from './conversations.js';
@@ -7,14 +17,16 @@ import type { FragmentTable } from './fragments.js';
 import { renderNavigationEvents, renderNotes, renderOperators } from './simple-records.js';
 import type { Selection } from './sql.js';
 
-/** The tables behind the API's records (one place for their names and how pages read them). */
-export const TABLES = {
-  conversations: { name: 'conversations' },
-  contactIdentities: { name: 'contact_identities' },
-  notes: { name: 'notes' },
-  navigationEvents: { name: 'navigation_events' },
-  operators: { name: 'operators' },
-} as const satisfies Record<string, FragmentTable>;
+/**
+ * The tables behind the API's collections, by resource (the model's registry names them): how pages
+ * read them, and the tables whose every write is announced.
+ */
+export const TABLES = Object.fromEntries(
+  COLLECTION_KEYS.map((key) => [key, { name: RESOURCES[key].table }]),
+) as { readonly [K in CollectionKey]: { readonly name: Resources[K]['table'] } } satisfies Record<
+  CollectionKey,
+  FragmentTable
+>;
 
 /** The names of those tables (the counted ones: every write to one is announced). */
 export const RECORD_TABLE_NAMES: ReadonlySet<string> = new Set(
@@ -43,7 +55,7 @@ export const conversationsResource = {
 } satisfies ListedResource<Parameters<typeof conversationSelection>[1], Conversation>;
 
 export const contactsResource = {
-  table: TABLES.contactIdentities,
+  table: TABLES.contacts,
   select: contactSelection,
   render: renderContacts,
 } satisfies ListedResource<Parameters<typeof contactSelection>[1], ContactIdentity>;

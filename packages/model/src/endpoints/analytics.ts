@@ -13,7 +13,10 @@ import {
   type AnalyticsMetric,
   type MetricInfo,
 } from '../records/analytics-metrics.js';
+import { servedAs } from '../resources.js';
 import { type EndpointDefinition, endpoint } from './define.js';
+
+const ANALYTICS = servedAs('analyticsDataPoints');
 
 export const ANALYTICS_VERSION = 'v1';
 export const analyticsPath = (metric: string, version: string | null = ANALYTICS_VERSION) =>
@@ -24,9 +27,8 @@ const metricEndpoint = <M extends AnalyticsMetric>(metric: M) => {
   return endpoint({
     method: 'GET',
     path: analyticsPath(metric) as `/api/um/v1/analytics/${M}/`,
-    group: 'analytics',
+    ...ANALYTICS,
     metric,
-    tag: 'Analytics',
     summary: metric,
     description: `Tracks: ${info.tracks}. value: ${info.value}. value_str: ${info.valueStr}.${
       info.aliasOf ? ` Second spelling of ${info.aliasOf}; both serve the same data (D14).` : ''
@@ -55,8 +57,7 @@ export const latestAnalyticsEndpoints = {
   analyticsLatest: endpoint({
     method: 'GET',
     path: '/api/um/analytics/{metric}/',
-    group: 'analytics',
-    tag: 'Analytics',
+    ...ANALYTICS,
     summary: 'Any metric, latest version',
     description: `Serves /api/um/${ANALYTICS_VERSION}/analytics/<metric>/ (the latest version). An unknown metric answers 404.`,
     params: z

@@ -8,6 +8,7 @@ import {
 } from '../errors.js';
 import { requiredIdParam } from '../query/params.js';
 import type { AnalyticsMetric } from '../records/analytics-metrics.js';
+import type { RateLimitGroup } from '../resources.js';
 
 /** The `{placeholders}` of a path template, as a union of names (what ts-rest's ParamsFromUrl reads). */
 export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
@@ -41,9 +42,6 @@ export const pathParamsOf = <P extends string>(path: P): PathParamsOf<P> => {
 };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Rate-limit counters: every endpoint of a group and every method add to one counter. */
-export type RateLimitGroup = 'conversations' | 'contacts' | 'navigation' | 'operators' | 'analytics';
 
 /** @deprecated The old name of {@link RateLimitGroup}: a group is a rate-limit counter only. */
 export type ResourceGroup = RateLimitGroup;

@@ -40,9 +40,11 @@ import {
   OperatorSchema,
   OperatorSlotsSchema,
 } from '../records/operator.js';
+import { servedAs, V3, V3_RESOURCES } from '../resources.js';
 import { endpoint } from './define.js';
 
-export const V3 = '/api/um/v3';
+export { V3, V3_RESOURCES };
+
 const BASE_URL = 'http://localhost:3000';
 
 export const ConversationPageSchema = offsetPageSchemaOf(ConversationSchema);
@@ -80,15 +82,13 @@ const cursorPageExample = <T>(path: string, item: T, id: number | string, count?
 const C = `${V3}/conversations/`;
 const CT = `${V3}/contact_identities/`;
 
-/**
- * Each resource's rate-limit counter and document tag, declared once: an endpoint names its
- * resource, never the two facts. Notes count toward the contacts limit.
- */
-const CONVERSATIONS = { group: 'conversations', tag: 'Conversations' } as const;
-const CONTACTS = { group: 'contacts', tag: 'Contacts' } as const;
-const NOTES = { group: 'contacts', tag: 'Notes' } as const;
-const NAVIGATION = { group: 'navigation', tag: 'Navigation' } as const;
-const OPERATORS = { group: 'operators', tag: 'Operators' } as const;
+// Each endpoint names its resource (the registry, resources.ts), never its rate-limit counter or tag.
+const CONVERSATIONS = servedAs('conversations');
+const MESSAGES = servedAs('messages');
+const CONTACTS = servedAs('contacts');
+const NOTES = servedAs('notes');
+const NAVIGATION = servedAs('navigationEvents');
+const OPERATORS = servedAs('operators');
 
 export const v3Endpoints = {
   listConversations: endpoint({
@@ -167,7 +167,7 @@ export const v3Endpoints = {
   listMessages: endpoint({
     method: 'GET',
     path: `${V3}/conversations/{id}/messages/`,
-    ...CONVERSATIONS,
+    ...MESSAGES,
     summary: 'List the messages of a conversation',
     description: 'A cursor page of messages, 100 by default; counts toward the conversations limit (D2).',
     query: MessagesQuerySchema,
@@ -407,14 +407,6 @@ export const v3Endpoints = {
 } as const;
 
 export const RETIRED_VERSIONS = ['v2'] as const;
-/** The v3 resource collections, as they appear in paths (for the v2 retirement route). */
-export const V3_RESOURCES = [
-  'conversations',
-  'contact_identities',
-  'notes',
-  'navigation',
-  'operators',
-] as const;
 
 /** v2 was disabled in February 2023; every v2 path answers 410 naming v3. */
 export const retiredEndpoints = {

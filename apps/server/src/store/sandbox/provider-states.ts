@@ -1,3 +1,4 @@
+import type { StateTable } from '@org/model';
 import type { Db } from '../engine/db.js';
 
 /**
@@ -6,8 +7,8 @@ import type { Db } from '../engine/db.js';
  * conversations. Every SQL statement lives in src/store (docs/architecture.md).
  */
 
-/** The tables a provider state can name an id of. */
-export type StateTable = 'conversations' | 'contact_identities' | 'operators' | 'notes';
+/** The tables a provider state can name an id of (the model's registry: resources with an `exists` state). */
+export type { StateTable };
 
 /** The organization the record with that id belongs to; undefined when no record has it. */
 export async function organizationHolding(db: Db, table: StateTable, id: number) {

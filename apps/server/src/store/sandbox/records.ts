@@ -13,18 +13,13 @@ import {
 import { invalid } from '../../core/api-error.js';
 import { CountCache } from '../../core/count-cache.js';
 import { bytesOfParts, type JsonText } from '../../core/json.js';
-import {
-  metricInfoOf,
-  SANDBOX_RECORD_INPUTS,
-  type SandboxRecordResource,
-} from '../../core/sandbox-inputs.js';
+import { metricInfoOf, type SandboxRecordResource } from '../../core/sandbox-inputs.js';
 import { dataPointJson, POINT_COLUMNS, type PointRow } from '../analytics.js';
 import { contactJson } from '../contacts.js';
 import { conversationDetailJson, renderMessagesOf } from '../conversations.js';
 import type { Db } from '../engine/db.js';
 import { syncIdSequences } from '../engine/reset-db.js';
 import { FragmentCache } from '../fragments.js';
-import type { TABLES } from '../resources.js';
 import { recordJson } from '../simple-records.js';
 import { Params } from '../sql.js';
 
@@ -38,11 +33,6 @@ import { Params } from '../sql.js';
 
 type Body = Record<string, any>;
 type Created<T> = Promise<JsonText<T>>;
-
-/** The record tables a sandbox creates rows of: the API's listed records, and messages. */
-type SandboxRecordTable = (typeof TABLES)[keyof typeof TABLES]['name'] | 'messages';
-// The sandbox takes a body for every one of them (core/sandbox-inputs.ts).
-SANDBOX_RECORD_INPUTS satisfies Record<SandboxRecordTable, unknown>;
 
 function quote(name: string) {
   return `"${name.replaceAll('"', '""')}"`;
@@ -363,11 +353,8 @@ async function createMessage(db: Db, org: number, body: Body): Created<Message> 
   return (await renderMessagesOf(db, conversation.id)([sequence])).get(sequence)!;
 }
 
-/** One creator per record table and body: a table added to TABLES without one does not compile. */
-const CREATORS: Record<
-  SandboxRecordTable | SandboxRecordResource,
-  (db: Db, org: number, body: Body) => Promise<string>
-> = {
+/** One creator per record table and body: a resource added to the model's registry without one does not compile. */
+const CREATORS: Record<SandboxRecordResource, (db: Db, org: number, body: Body) => Promise<string>> = {
   contact_identities: createContact,
   notes: createNote,
   navigation_events: createNavigationEvent,

@@ -1,3 +1,4 @@
+import { fieldAt, RESOURCES, type ResourceKey, resourceOfSegment } from '@org/model';
 import type { Violations } from '../check.js';
 import type { ConformanceContext } from '../context.js';
 
@@ -25,27 +26,21 @@ export const foundParamsOf = (
   return Object.keys(params).length ? { params, path: filled } : { path };
 };
 
-/** How a listed record names the record it belongs to, by that record's collection. */
-const PARENT_ID_OF: Record<string, (item: Record<string, unknown>) => unknown> = {
-  contact_identities: (item) =>
-    (item.contact as { id?: unknown } | undefined)?.id ?? item.contact_identity_id,
-  conversations: (item) => item.conversation_id,
-};
-
 /**
- * Remembers, for each kind of parent, the parent with the most records on a list's page
- * (`contact_identities/conversations`: the contact with the most conversations), so that a list
- * nested under that parent has items to page through.
+ * Remembers, for the records of a list's page, the record they belong to that has the most of them
+ * (`contact_identities/conversations`: the contact with the most conversations; the registry of
+ * resources says where each record names its parent), so that a list nested under that parent has
+ * items to page through.
  */
-export const rememberParents = (ctx: ConformanceContext, listed: string, items: ReadonlyArray<unknown>) => {
-  for (const [parent, parentIdOf] of Object.entries(PARENT_ID_OF)) {
-    const counts = new Map<number, number>();
-    for (const item of items) {
-      const id = parentIdOf(item as Record<string, unknown>);
-      if (typeof id === 'number') counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-    const key = `${parent}/${listed}`;
-    if (best && !ctx.found.has(key)) ctx.found.set(key, best[0]);
+export function rememberParents(ctx: ConformanceContext, listed: string, items: ReadonlyArray<unknown>) {
+  const parent = resourceOfSegment(listed)?.[1].parent;
+  if (!parent) return;
+  const counts = new Map<number, number>();
+  for (const item of items) {
+    const id = fieldAt(item, parent.idField);
+    if (typeof id === 'number') counts.set(id, (counts.get(id) ?? 0) + 1);
   }
-};
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  const key = `${RESOURCES[parent.resource as ResourceKey].segment}/${listed}`;
+  if (best && !ctx.found.has(key)) ctx.found.set(key, best[0]);
+}
