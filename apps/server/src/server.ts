@@ -2,37 +2,28 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '@org/model';
 import type { FastifyInstance } from 'fastify';
-import { Announcer } from './core/announcer.js';
-import { invalid } from './core/api-error.js';
-import { Authenticator } from './core/auth/authenticate.js';
-import { addIsoDuration, CLOCK_RANGE, Clock } from './core/clock.js';
-import { COUNT_TTL_MS, CountCache } from './core/count-cache.js';
 import { parsePublicUrl } from './core/links.js';
-import { MemoryCounterStore } from './core/rate-limit/counter-store.js';
-import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './core/rate-limit/limiter.js';
+import type { RateLimiter, RateLimits } from './core/rate-limit/limiter.js';
 import { WeightedSlots } from './core/weighted-slots.js';
 import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
 import type { SandboxControl } from './http/sandbox.js';
-import { createProviderStates, type StateValues } from './provider-states.js';
-import { DbAuthDirectory } from './store/auth-directory.js';
-import { notifyChanges } from './store/changes.js';
+import { type Caches, wireCachesAndChangeListening } from './start-caches.js';
+import { type SharedClock, startSharedClock } from './start-clock.js';
+import { buildRateLimiter, connectCounters } from './start-rate-limiter.js';
+import { buildSandboxControl } from './start-sandbox-control.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
 import { compilePglite } from './store/engine/pglite-wasm.js';
-import { FragmentCache } from './store/fragments.js';
 import { migrate } from './store/migrate.js';
 import {
   discardExtraction,
   findPrebuiltStart,
   isEmptyOrMissing,
 } from './store/prebuilt-worlds/prebuilt-world.js';
-import { RECORD_TABLE_NAMES } from './store/resources.js';
-import { advanceClock, CLOCK_CHANGED, readClock, type StoredClock, setClock } from './store/sandbox/clock.js';
-import { createFixtures, FIXTURE_TABLES, type Fixtures } from './store/sandbox/fixtures.js';
-import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/sandbox/records.js';
-import { dropSnapshot, restoreSnapshot, SANDBOX_RESET, takeSnapshot } from './store/sandbox/snapshot.js';
-import { ANNOUNCE_SETTING, AUTH_TABLES, CHANGES_CHANNEL } from './store/schema.js';
+import { createFixtures, type Fixtures } from './store/sandbox/fixtures.js';
+import { dropSnapshot, takeSnapshot } from './store/sandbox/snapshot.js';
+import { ANNOUNCE_SETTING } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
 import {
   type DemoWorld,
@@ -43,18 +34,6 @@ import {
   type WorldIdentity,
 } from './store/seed/demo-world.js';
 
-/** Scales every limit (`rateLimits` option); 'off' lifts them all. */
-const scaleLimits = (limits: RateLimits, scale: 'off' | number | undefined): RateLimits => {
-  if (scale === undefined) return limits;
-  const factor = scale === 'off' ? Number.MAX_SAFE_INTEGER / limits.daily : scale;
-  const times = (n: number) => Math.max(1, Math.min(Number.MAX_SAFE_INTEGER, Math.round(n * factor)));
-  return {
-    daily: times(limits.daily),
-    burst: { requests: times(limits.burst.requests), windowSeconds: limits.burst.windowSeconds },
-    analyticsPerMinute: times(limits.analyticsPerMinute),
-  };
-};
-
 /**
  * Analytics points an instance reads at once (D80): two whole pages. A whole 93-day page of the
  * large world is 2-3 MB of text, held two or three times over while it is read and written; 16 of
@@ -62,14 +41,6 @@ const scaleLimits = (limits: RateLimits, scale: 'off' | number | undefined): Rat
  * Pages of a small `limit` weigh little and rarely wait.
  */
 const ANALYTICS_POINTS_IN_FLIGHT = 2 * LIMITS.analyticsPageSize;
-
-/** Tables whose change notifications concern the Authenticator's caches. */
-const AUTH_NOTIFIED = new Set(AUTH_TABLES);
-/** Notified tables that carry no count; any other notification (counted tables) clears the counts. */
-const UNCOUNTED_TABLES = new Set([
-  ...AUTH_TABLES.filter((table) => !RECORD_TABLE_NAMES.has(table)),
-  CLOCK_CHANGED,
-]);
 
 export interface StartOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -134,12 +105,81 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds on first start and listens: the whole reference server. */
-export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+/**
+ * Opens the database, migrates, seeds on first start and listens: the whole reference server. Its
+ * phases each take what the ones before made; once the database is open, a failing phase closes
+ * what the start opened before its error is passed on.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   if (!options.databaseUrl && options.seed && options.seed.size === 'large')
     throw new Error(LARGE_WORLD_NEEDS_POSTGRES);
-  const mark = () => Math.round(performance.now());
-  const startup = { called: mark() } as RunningServer['startup'];
+  const called = msSinceProcessStart();
+  const { db, app, handOver, prebuilt, ended } = await openStoreWhileBuildingApp(options);
+  const prepared = await prepareStore(db, app, prebuilt, options).catch((error: unknown) =>
+    closeAfterFailedStart(error, app, undefined, db),
+  );
+  const { stopListening } = prepared.caches;
+  const serving = await serveAndListen(db, app, handOver, prepared, options).catch((error: unknown) =>
+    closeAfterFailedStart(error, app, stopListening, db),
+  );
+  return {
+    url: serving.url,
+    app,
+    db,
+    world: prepared.world,
+    worldSource: prepared.worldSource,
+    startup: { called, ...ended, ...prepared.ended, listening: serving.listening },
+    ...(prepared.seeded ? { seeded: prepared.seeded } : {}),
+    fixtures: serving.fixtures,
+    close: closeOnce(app, stopListening, prepared.limiter, db),
+  };
+}
+
+/** Milliseconds since the process started, as `startup` gives the end of each step. */
+const msSinceProcessStart = (at = performance.now()) => Math.round(at);
+
+/**
+ * What a step made and when it ended, unrounded: of two steps that end within the same
+ * millisecond, it still tells which came first.
+ */
+interface Ended<T> {
+  made: T;
+  at: number;
+}
+const markEnd = <T>(made: T): Ended<T> => ({ made, at: performance.now() });
+
+/** The ends of the app and the database, in the order they came: the bench prints the steps so. */
+const inOrderOfEnding = (
+  app: number,
+  database: number,
+): Pick<RunningServer['startup'], 'app' | 'database'> =>
+  app <= database
+    ? { app: msSinceProcessStart(app), database: msSinceProcessStart(database) }
+    : { database: msSinceProcessStart(database), app: msSinceProcessStart(app) };
+
+type PrebuiltStart = Awaited<ReturnType<typeof findPrebuiltStart>>;
+
+/** The app, built before the services it serves exist, and how it is given them. */
+interface AppAwaitingServices {
+  building: Promise<Ended<FastifyInstance>>;
+  /** Gives the app its services and sandbox control; called once, before it listens. */
+  handOver(services: Services, sandbox: SandboxControl): void;
+}
+
+/** The open database, the built app, the prebuilt start the database was made from (if any). */
+interface StoreAndApp {
+  db: Db;
+  app: FastifyInstance;
+  handOver: AppAwaitingServices['handOver'];
+  prebuilt: PrebuiltStart;
+  ended: Pick<RunningServer['startup'], 'app' | 'database'>;
+}
+
+/**
+ * Opens the database while the HTTP app is built: PGlite compiles and starts much of it off this
+ * thread meanwhile. When either fails, the other is closed.
+ */
+async function openStoreWhileBuildingApp(options: StartOptions): Promise<StoreAndApp> {
   const memory = options.memory ?? (!options.dataDir && !options.databaseUrl);
   // A new PGlite database that would be seeded as a prebuilt world starts as its copy, without initdb,
   // migrations or seed; one that no world matches, as a copy of the migrated empty database, as initdb
@@ -151,13 +191,39 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const prebuilt = newPglite
     ? await findPrebuiltStart(options.seed ?? {}, options.sandbox ?? false)
     : undefined;
-  // Into a new data directory the world is written as files (on a thread of its own, while the app
-  // is built), then opened as an existing one.
+  // Both begin in this same turn and neither waits for the other: the app is built at once, and the
+  // database opens as soon as its files are written or loaded.
+  const opening = beginOpeningStore(options, memory, prebuilt);
+  const { building, handOver } = beginBuildingApp(options);
+  const [opened, built] = await Promise.allSettled([opening, building]);
+  if (opened.status === 'rejected') {
+    if (built.status === 'fulfilled') await built.value.made.close();
+    throw opened.reason;
+  }
+  const db = opened.value.made;
+  if (built.status === 'rejected') {
+    await db.close().catch(() => {});
+    throw built.reason;
+  }
+  const ended = inOrderOfEnding(built.value.at, opened.value.at);
+  return { db, app: built.value.made, handOver, prebuilt, ended };
+}
+
+/**
+ * Begins opening the database. Into a new data directory the prebuilt world is written as files (on
+ * a thread of its own, while the app is built), then opened as an existing one; in memory, it is
+ * loaded as the database's files.
+ */
+function beginOpeningStore(
+  options: StartOptions,
+  memory: boolean,
+  prebuilt: PrebuiltStart,
+): Promise<Ended<Db>> {
   const extract = prebuilt && !memory && options.dataDir && isEmptyOrMissing(options.dataDir);
   const written = extract
     ? prebuilt.extractTo(options.dataDir!)
     : options.dataDir && discardExtraction(options.dataDir);
-  const opening = Promise.resolve(written)
+  return Promise.resolve(written)
     .then(async () =>
       openDb({
         ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
@@ -169,12 +235,16 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
         settings: { [ANNOUNCE_SETTING.name]: ANNOUNCE_SETTING.server },
       }),
     )
-    .then((db) => {
-      startup.database = mark();
-      return db;
-    });
-  // While PGlite compiles and starts (much of it off this thread), the HTTP app is built: its
-  // routes read the services and the sandbox control per request, filled in below.
+    .then(markEnd);
+}
+
+/**
+ * Begins building the HTTP app, while the database opens. The services and the sandbox control
+ * need the open database, so the app is built over two stand-ins that its routes read per request,
+ * and `handOver` fills them in before the app listens: waiting for the database to build the app
+ * would add the build to the time to the first answer.
+ */
+function beginBuildingApp(options: StartOptions): AppAwaitingServices {
   const services = {} as Services;
   const sandbox = {} as SandboxControl;
   const building = buildApp(services, {
@@ -182,241 +252,157 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     ...(options.sandbox ? { sandbox } : {}),
     ...(options.docsDir ? { docsDir: options.docsDir } : {}),
     ...(options.publicUrl ? { publicUrl: parsePublicUrl(options.publicUrl) } : {}),
-  }).then((app) => {
-    startup.app = mark();
-    return app;
-  });
-  const [opened, built] = await Promise.allSettled([opening, building]);
-  if (opened.status === 'rejected') {
-    if (built.status === 'fulfilled') await built.value.close();
-    throw opened.reason;
-  }
-  const db = opened.value;
-  let stopListening: (() => Promise<void>) | undefined;
-  try {
-    if (built.status === 'rejected') throw built.reason;
-    const app = built.value;
-    await migrate(db);
-    startup.migrated = mark();
-    let seeding = false;
-    let seeded: SeedingFigures | undefined;
-    const world = await ensureDemoWorld(
-      db,
-      options.seed ?? {},
-      options.tokens ?? {},
-      options.expectWorld,
-      () => {
-        seeding = true;
-        options.onSeeding?.();
-      },
-      (figures) => {
-        seeded = figures;
-      },
-    );
-    const worldSource = prebuilt?.world ? 'prebuilt' : seeding ? 'seeded' : 'existing';
-    startup.world = mark();
-    const authenticator = new Authenticator(new DbAuthDirectory(db));
-    // ioredis loads only when asked for.
-    const redis = options.redisUrl
-      ? new (await import('./store/redis-counter-store.js')).RedisCounterStore(
-          options.redisUrl,
-          options.redisKeyPrefix,
-        )
-      : undefined;
-    // Shared counters from the first request on; while Redis is down, per instance, so requests are
-    // still served.
-    await redis?.ready();
-    const store = redis ?? new MemoryCounterStore();
-    // The clock every instance on the database shares, so they agree on now; a start without the
-    // sandbox runs on real time.
-    const clock = new Clock();
-    if (!options.sandbox) await setClock(db, null);
-    let clockReads = 0;
-    const reloadClock = async () => {
-      const read = ++clockReads;
-      const stored = await readClock(db);
-      if (read === clockReads) clock.set(stored.frozen ? stored.nowMs : null);
-    };
-    const clockState = (stored: StoredClock) => {
-      clock.set(stored.frozen ? stored.nowMs : null);
-      return { now: stored.now, frozen: stored.frozen };
-    };
-    await reloadClock();
-    const limiter = new RateLimiter(
-      store,
-      scaleLimits({ ...DEFAULT_LIMITS, ...options.limits }, options.rateLimits),
-      () => clock.now(),
-    );
-    if (options.sandbox) await takeSnapshot(db);
-    else await dropSnapshot(db);
-    const fragments = new FragmentCache();
-    const counts = new CountCache();
-    /** A write to `table` was announced (by this instance or, through LISTEN, any other). */
-    const changed = (table: string) => {
-      if (table === SANDBOX_RESET) {
-        fragments.clear();
-        authenticator.clearCache();
-      }
-      if (table === SANDBOX_RESET || table === CLOCK_CHANGED) void reloadClock().catch(() => {});
-      if (AUTH_NOTIFIED.has(table)) authenticator.clearCache();
-      if (!UNCOUNTED_TABLES.has(table)) counts.clear();
-    };
-    // This instance's writes clear its caches at once and are announced to the others after they
-    // commit; on PGlite there are no others.
-    const announcer = new Announcer(
-      changed,
-      db.engine === 'postgres' ? (tables) => notifyChanges(db, tables) : undefined,
-      (error) => app.log.error({ err: error }, 'announcing writes to the other instances failed'),
-    );
-    // Writes through any instance clear the caches here (announced by the writing instance; other
-    // writers' by the triggers of 0013 and 0015, on commit; payload: the table). While the LISTEN
-    // connection is down nothing cached can be trusted: counts are not cached at all until it is
-    // back, when everything is cleared once more.
-    stopListening = await db
-      .listen(CHANGES_CHANNEL, {
-        onNotify: changed,
-        onLost: () => {
-          counts.ttlMs = COUNT_TTL_MS.disconnected;
-          counts.clear();
-          authenticator.clearCache();
-        },
-        onRestored: () => {
-          void reloadClock().catch(() => {});
-          counts.clear();
-          authenticator.clearCache();
-          counts.ttlMs = COUNT_TTL_MS.notified;
-        },
-      })
-      .then((stop) => {
-        counts.ttlMs = COUNT_TTL_MS.notified;
-        return stop;
-      });
-    Object.assign(services, {
-      db,
-      counts,
-      announcer,
-      fragments,
-      searches: new SearchQueries(db),
-      authenticator,
-      limiter,
-      clock,
-      analyticsPageSize: options.analyticsPageSize ?? LIMITS.analyticsPageSize,
-      analyticsReads: new WeightedSlots(ANALYTICS_POINTS_IN_FLIGHT),
-    } satisfies Services);
-    const fixtures = createFixtures(db, (tables) => announcer.announce(tables), counts);
-    /** The organization a sandbox record is created in: the body's (no token needed), else the token's. */
-    const organizationOf = async (
-      body: { organization_id?: unknown },
-      headers: Record<string, string | string[] | undefined>,
-    ) => {
-      if (typeof body.organization_id === 'number') {
-        if (await organizationExists(db, body.organization_id)) return body.organization_id;
-        throw invalid(
-          { organization_id: [`No organization ${body.organization_id}.`] },
-          'Invalid body: organization_id.',
-        );
-      }
-      if (!headers.authorization)
-        throw invalid(
-          {
-            organization_id: ['Required without an Authorization token (the organization to create it in).'],
-          },
-          'Invalid body: organization_id.',
-        );
-      return (await authenticator.authenticate(headers)).organizationId;
-    };
-    // Rate limits a provider state exhausted (until the reset), and the states of the catalogue.
-    const exhaustedLimits = new Set<string>();
-    const providerStates = createProviderStates({
-      db,
-      fixtures,
-      world,
-      setClock: async (at) => clockState(await setClock(db, at)),
-      exhaust: (scope) => exhaustedLimits.add(scope),
-      issuedTokens: [world.customerToken, ...world.organizations.map((o) => o.token)],
-    });
-    Object.assign(sandbox, {
-      exhaustedLimits,
-      setUpProviderState: async (key, params) => {
-        const values = await (providerStates[key] as (p: unknown) => Promise<StateValues>)(params);
-        // What a state wrote is seen by every cache, as the API's own writes are.
-        await announcer.announce(FIXTURE_TABLES);
-        fragments.clear();
-        counts.clear();
-        authenticator.clearCache();
-        return values;
-      },
-      limits: limiter.limits,
-      clearRateLimits: () => limiter.reset(),
-      seededWorldId: world.customerId,
-      demoTokens: { organization: world.organizations[0]?.token ?? '', customer: world.customerToken },
-      async createWorld(organizations) {
-        const tenant = await fixtures.tenant(organizations);
-        return {
-          id: tenant.customerId,
-          customer_token: tenant.customerToken,
-          organizations: tenant.organizations,
-        };
-      },
-      dropWorld: (id) => (Number.isInteger(id) ? fixtures.dropTenant(id) : Promise.resolve(false)),
-      clock: {
-        read: async () => clockState(await readClock(db)),
-        set: async (at) => clockState(await setClock(db, at)),
-        async advance(duration) {
-          const moved = await advanceClock(db, (now) => {
-            const next = addIsoDuration(now, duration);
-            return next !== null && next >= CLOCK_RANGE.min && next <= CLOCK_RANGE.max ? next : null;
-          });
-          return moved && clockState(moved);
-        },
-      },
-      async createRecord(resource, body, headers) {
-        const json = await createSandboxRecord(db, resource, await organizationOf(body, headers), body);
-        // A message write updates its conversation's row: announced as a write to conversations.
-        await announcer.announce([resource === 'messages' ? 'conversations' : resource]);
-        return json;
-      },
-      async createDataPoint(metric, body, headers) {
-        return createSandboxDataPoint(db, metric, await organizationOf(body, headers), body);
-      },
-      async reset() {
-        await restoreSnapshot(db);
-        await reloadClock();
-        // This instance at once; the others on the notification restoreSnapshot sends.
-        fragments.clear();
-        counts.clear();
-        authenticator.clearCache();
-        await limiter.reset();
-        exhaustedLimits.clear();
-      },
-    } satisfies SandboxControl);
-    await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-    startup.listening = mark();
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : options.port;
-    const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
-    let closing: Promise<void> | undefined;
-    return {
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-      app,
-      db,
-      world,
-      worldSource,
-      startup,
-      ...(seeded ? { seeded } : {}),
-      fixtures,
-      close: () =>
-        (closing ??= (async () => {
-          await app.close();
-          await stopListening?.();
-          await limiter.close();
-          await db.close();
-        })()),
-    };
-  } catch (error) {
-    if (built.status === 'fulfilled') await built.value.close().catch(() => {});
-    await stopListening?.().catch(() => {});
-    await db.close().catch(() => {});
-    throw error;
-  }
-};
+  }).then(markEnd);
+  const handOver = (made: Services, control: SandboxControl) => {
+    Object.assign(services, made);
+    Object.assign(sandbox, control);
+  };
+  return { building, handOver };
+}
+
+/** The demo world on the database, how it came to be, and the ends of migrating and of the world. */
+interface WorldOnStore {
+  world: DemoWorld;
+  worldSource: RunningServer['worldSource'];
+  seeded: SeedingFigures | undefined;
+  ended: Pick<RunningServer['startup'], 'migrated' | 'world'>;
+}
+
+/** Migrates, then seeds the demo world, or finds it there (loaded prebuilt, or kept from a start before). */
+async function migrateAndEnsureWorld(
+  db: Db,
+  prebuilt: PrebuiltStart,
+  options: StartOptions,
+): Promise<WorldOnStore> {
+  await migrate(db);
+  const migrated = msSinceProcessStart();
+  let seeding = false;
+  let seeded: SeedingFigures | undefined;
+  const world = await ensureDemoWorld(
+    db,
+    options.seed ?? {},
+    options.tokens ?? {},
+    options.expectWorld,
+    () => {
+      seeding = true;
+      options.onSeeding?.();
+    },
+    (figures) => {
+      seeded = figures;
+    },
+  );
+  const worldSource = prebuilt?.world ? 'prebuilt' : seeding ? 'seeded' : 'existing';
+  return { world, worldSource, seeded, ended: { migrated, world: msSinceProcessStart() } };
+}
+
+/** What the services are made of besides the database: the world, the clock, the limiter, the caches. */
+interface PreparedStore extends WorldOnStore {
+  clock: SharedClock;
+  limiter: RateLimiter;
+  caches: Caches;
+}
+
+/**
+ * Readies the open database for requests: its world, the shared clock, the rate limiter, the
+ * sandbox's snapshot and the caches with their change listening, one after the other.
+ */
+async function prepareStore(
+  db: Db,
+  app: FastifyInstance,
+  prebuilt: PrebuiltStart,
+  options: StartOptions,
+): Promise<PreparedStore> {
+  const world = await migrateAndEnsureWorld(db, prebuilt, options);
+  const counters = await connectCounters(options.redisUrl, options.redisKeyPrefix);
+  const clock = await startSharedClock(db, options.sandbox ?? false);
+  const limiter = buildRateLimiter(counters, clock.clock, options.limits, options.rateLimits);
+  // A sandbox's resets go back to the world as it is now; without the sandbox, the snapshot of an
+  // earlier start is dropped, as its row triggers would record every write for nothing.
+  if (options.sandbox) await takeSnapshot(db);
+  else await dropSnapshot(db);
+  const caches = await wireCachesAndChangeListening(db, app, clock.reload);
+  return { ...world, clock, limiter, caches };
+}
+
+/** What the handlers share. */
+function assembleServices(db: Db, prepared: PreparedStore, analyticsPageSize: number | undefined): Services {
+  const { counts, announcer, fragments, authenticator } = prepared.caches;
+  return {
+    db,
+    counts,
+    announcer,
+    fragments,
+    searches: new SearchQueries(db),
+    authenticator,
+    limiter: prepared.limiter,
+    clock: prepared.clock.clock,
+    analyticsPageSize: analyticsPageSize ?? LIMITS.analyticsPageSize,
+    analyticsReads: new WeightedSlots(ANALYTICS_POINTS_IN_FLIGHT),
+  };
+}
+
+/** Gives the app its services and the sandbox control, then listens. */
+async function serveAndListen(
+  db: Db,
+  app: FastifyInstance,
+  handOver: AppAwaitingServices['handOver'],
+  prepared: PreparedStore,
+  options: StartOptions,
+): Promise<{ fixtures: Fixtures; url: string; listening: number }> {
+  const services = assembleServices(db, prepared, options.analyticsPageSize);
+  const fixtures = createFixtures(db, (tables) => services.announcer.announce(tables), services.counts);
+  handOver(services, buildSandboxControl(services, prepared.world, fixtures, prepared.clock.reload));
+  return { fixtures, ...(await listen(app, options)) };
+}
+
+/**
+ * Listens on the port and host asked for; the URL the server is reached at (a server listening on
+ * every interface, at 127.0.0.1) and when listening began.
+ */
+async function listen(
+  app: FastifyInstance,
+  options: StartOptions,
+): Promise<{ url: string; listening: number }> {
+  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const listening = msSinceProcessStart();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, listening };
+}
+
+/**
+ * The running server's close: the reverse of the start, from the app (no new requests, in-flight
+ * ones finish) to the database. Called again, it returns the first call's promise.
+ */
+function closeOnce(
+  app: FastifyInstance,
+  stopListening: () => Promise<void>,
+  limiter: RateLimiter,
+  db: Db,
+): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () =>
+    (closing ??= (async () => {
+      await app.close();
+      await stopListening();
+      await limiter.close();
+      await db.close();
+    })());
+}
+
+/**
+ * A start that failed once the database was open: what it opened is closed in close()'s order, and
+ * the start's own error is passed on (a failure to close would only hide it).
+ */
+async function closeAfterFailedStart(
+  error: unknown,
+  app: FastifyInstance,
+  stopListening: (() => Promise<void>) | undefined,
+  db: Db,
+): Promise<never> {
+  await app.close().catch(() => {});
+  await stopListening?.().catch(() => {});
+  await db.close().catch(() => {});
+  throw error;
+}

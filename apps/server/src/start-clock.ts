@@ -1,0 +1,34 @@
+import { Clock } from './core/clock.js';
+import type { Db } from './store/engine/db.js';
+import { readClock, type StoredClock, setClock } from './store/sandbox/clock.js';
+
+/** This instance's copy of the clock every instance on the database shares, and how to reload it. */
+export interface SharedClock {
+  clock: Clock;
+  /** Reads the stored clock again (after a reset or a change another instance announced). */
+  reload(): Promise<void>;
+}
+
+/** Points this instance's clock at the moment the database keeps (real time when there is none). */
+export function followStoredClock(clock: Clock, stored: StoredClock): void {
+  clock.set(stored.frozen ? stored.nowMs : null);
+}
+
+/**
+ * The clock every instance on the database shares, so they agree on now; a start without the
+ * sandbox puts it back on real time, as only the sandbox may stop it.
+ */
+export async function startSharedClock(db: Db, sandbox: boolean): Promise<SharedClock> {
+  const clock = new Clock();
+  if (!sandbox) await setClock(db, null);
+  // Reloads may overlap (two notifications in a row): only the latest read is applied, so an older
+  // answer arriving last cannot move the clock back.
+  let reads = 0;
+  const reload = async () => {
+    const read = ++reads;
+    const stored = await readClock(db);
+    if (read === reads) followStoredClock(clock, stored);
+  };
+  await reload();
+  return { clock, reload };
+}
