@@ -47,12 +47,20 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
 
+/** A path parameter longer than the transport takes (D27): only a path with parameters answers it. */
+export const PATH_TOO_LONG_STATUS = ERROR_CODES.uri_too_long.status;
+/** Request headers larger than the transport takes (D27): any request can answer it. */
+export const HEADERS_TOO_LARGE_STATUS = ERROR_CODES.headers_too_large.status;
+
 /**
  * Statuses the HTTP layer answers before routing, authentication or counting (a path
- * parameter too long, headers too large). Every operation documents them, but they are properties
+ * parameter too long, headers too large). The operations document them, but they are properties
  * of the transport, not scenarios of an operation's contract.
  */
-export const TRANSPORT_ERROR_STATUSES = [414, 431] as const satisfies readonly ErrorStatus[];
+export const TRANSPORT_ERROR_STATUSES = [
+  PATH_TOO_LONG_STATUS,
+  HEADERS_TOO_LARGE_STATUS,
+] as const satisfies readonly ErrorStatus[];
 
 /**
  * Statuses answered before any rate-limit counter is touched, whatever the operation: not

@@ -3,6 +3,8 @@ import type { DecisionId } from '../decisions.js';
 import {
   type ErrorStatus,
   errorBodySchemaFor,
+  HEADERS_TOO_LARGE_STATUS,
+  PATH_TOO_LONG_STATUS,
   SERVER_ERROR_STATUSES,
   UNCOUNTED_ERROR_STATUSES,
 } from '../errors.js';
@@ -105,13 +107,17 @@ interface Declaration<
   Success extends Partial<Record<SuccessStatus, z.ZodType | null>>,
   G extends RateLimitGroup | null,
   E extends readonly ErrorStatus[] | undefined,
+  A extends readonly ErrorStatus[] | undefined,
 > {
   readonly input: Omit<
     EndpointDefinition<M, P, Params, Query, Body, Success>,
     'errors' | 'decisions' | 'group'
   > & {
     readonly group: G;
+    /** The error statuses instead of the derived ones (a retired version answers fewer). */
     readonly errors?: E;
+    /** Error statuses beyond the derived ones (an upsert's 404 with no id in its path). */
+    readonly additionalErrors?: A;
     readonly decisions?: readonly DecisionId[];
   };
   readonly output: EndpointDefinition<
@@ -121,7 +127,7 @@ interface Declaration<
     Query,
     Body,
     Success,
-    DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E>
+    DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E, A>
   > & {
     readonly group: G;
   };
@@ -129,33 +135,46 @@ interface Declaration<
 
 type ServerErrorStatus = (typeof SERVER_ERROR_STATUSES)[number];
 
+/**
+ * The error statuses an endpoint's shape brings, written once: the value `endpoint()` lists and the
+ * type a typed client is answered are both read from it. Every request can fail validation (400),
+ * authentication (401), operator context (403), rate limits (429) and the transport's header limit
+ * (431); a path with parameters can name a missing record (404) or be too long for the transport
+ * (414); a body can have the wrong media type (415).
+ */
+const DERIVED_ERRORS = {
+  everyRequest: [400, 401, 403, 429, HEADERS_TOO_LARGE_STATUS],
+  pathParams: [404, PATH_TOO_LONG_STATUS],
+  body: [415],
+} as const satisfies Record<string, readonly ErrorStatus[]>;
+
+type Derived<K extends keyof typeof DERIVED_ERRORS> = (typeof DERIVED_ERRORS)[K][number];
+
 /** The error statuses `endpoint()` derives, as a type: what a typed client can be answered. */
 export type DerivedErrorStatus<
   Params extends z.ZodType | undefined,
   Body extends z.ZodType | undefined,
   G extends RateLimitGroup | null,
   E extends readonly ErrorStatus[] | undefined,
+  A extends readonly ErrorStatus[] | undefined = undefined,
 > =
   | (E extends readonly ErrorStatus[]
       ? E[number]
       :
-          | 400
-          | 401
-          | 403
-          | 429
-          | 431
+          | Derived<'everyRequest'>
           // Tested against undefined, not z.ZodType: relating a zod 4 schema class to ZodType is
           // costly, and a consumer's checker does it for every entry of the table (D74).
-          | (Params extends undefined ? never : 404 | 414)
-          | (Body extends undefined ? never : 415))
+          | (Params extends undefined ? never : Derived<'pathParams'>)
+          | (Body extends undefined ? never : Derived<'body'>))
+  | (A extends readonly ErrorStatus[] ? A[number] : never)
   | (G extends null ? never : ServerErrorStatus);
 
 /**
- * Declares an endpoint. The error statuses follow from its shape, so they are never listed by hand:
- * every request can fail validation (400), authentication (401), operator context (403) and rate
- * limits (429); a path with an id can be missing (404); a body can have the wrong media type (415).
- * An operation that is counted (it has a rate-limit group, so it reaches the store) can also fault
- * (SERVER_ERROR_STATUSES: 500, 503), whether its statuses are derived or given.
+ * Declares an endpoint. The error statuses follow from its shape (DERIVED_ERRORS), so they are never
+ * listed by hand; an endpoint adds one of its own with `additionalErrors`. An operation that is
+ * counted (it has a rate-limit group, so it reaches the store) can also fault
+ * (SERVER_ERROR_STATUSES: 500, 503), whether its statuses are derived or given. The list is in
+ * ascending order, as the document shows it.
  */
 export const endpoint = <
   const M extends HttpMethod,
@@ -168,32 +187,25 @@ export const endpoint = <
   >,
   const G extends RateLimitGroup | null = RateLimitGroup | null,
   const E extends readonly ErrorStatus[] | undefined = undefined,
+  const A extends readonly ErrorStatus[] | undefined = undefined,
 >(
-  def: Declaration<M, P, Params, Query, Body, Success, G, E>['input'],
-): Declaration<M, P, Params, Query, Body, Success, G, E>['output'] => {
+  def: Declaration<M, P, Params, Query, Body, Success, G, E, A>['input'],
+): Declaration<M, P, Params, Query, Body, Success, G, E, A>['output'] => {
   // Path parameters come from the path (`{id}`), unless the endpoint states its own (an enum).
   const params = def.params ?? pathParamsOf(def.path);
-  const statuses: ErrorStatus[] = def.errors
-    ? [...def.errors]
-    : [
-        400,
-        401,
-        403,
-        ...(params ? ([404] as const) : []),
-        // The transport's limits (TRANSPORT_ERROR_STATUSES): a path parameter too long (414),
-        // headers too large (431).
-        ...(params ? ([414] as const) : []),
-        ...(def.body ? ([415] as const) : []),
-        429,
-        431,
-      ];
-  const errors = [...statuses, ...(def.group === null ? [] : SERVER_ERROR_STATUSES)];
+  const shaped: readonly ErrorStatus[] = def.errors ?? [
+    ...DERIVED_ERRORS.everyRequest,
+    ...(params ? DERIVED_ERRORS.pathParams : []),
+    ...(def.body ? DERIVED_ERRORS.body : []),
+  ];
+  const counted = def.group === null ? [] : SERVER_ERROR_STATUSES;
+  const errors = [...new Set([...shaped, ...(def.additionalErrors ?? []), ...counted])].sort((a, b) => a - b);
   return {
     ...def,
     ...(params ? { params: params as ParamsOf<P, Params> } : {}),
-    errors: errors as DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E>[],
+    errors: errors as DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E, A>[],
     decisions: def.decisions ?? [],
-  } as Declaration<M, P, Params, Query, Body, Success, G, E>['output'];
+  } as Declaration<M, P, Params, Query, Body, Success, G, E, A>['output'];
 };
 
 /** The path parameters of an endpoint: the ones it states, or those its path implies. */

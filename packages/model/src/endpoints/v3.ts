@@ -1,4 +1,5 @@
 import * as z from 'zod/v4';
+import { HEADERS_TOO_LARGE_STATUS } from '../errors.js';
 import {
   contactIdentityExample,
   conversationDetailExample,
@@ -274,7 +275,7 @@ export const v3Endpoints = {
     body: ContactUpsertSchema,
     success: { 200: ContactIdentitySchema, 201: ContactIdentitySchema },
     // 404: the matching contact is listed in exclude_ids (a PUT has no id in its path).
-    errors: [400, 401, 403, 404, 415, 429, 431],
+    additionalErrors: [404],
     decisions: ['D10'],
     example: {
       query: { identifier: 'email' },
@@ -424,7 +425,7 @@ export const retiredEndpoints = {
     success: {},
     // 400: a path that is not valid percent-encoding (refused before routing); 431: headers too
     // large. Nothing is counted on a retired path: no answer carries rate-limit headers.
-    errors: [400, 410, 431],
+    errors: [400, 410, HEADERS_TOO_LARGE_STATUS],
     decisions: ['D13'],
     deprecated: true,
     example: { params: { resource: 'conversations' } },
