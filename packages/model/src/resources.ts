@@ -43,6 +43,10 @@ export interface ResourceDefinition {
   readonly group: string;
   /** The section of the document its endpoints are listed under. */
   readonly tag: string;
+  /**
+   * The name other records, filters and bodies give its id (`contact_identity_id`), where it has one.
+   */
+  readonly idName?: string;
   /** Listed only under its parent's record (`/conversations/{id}/messages/`): no collection of its own. */
   readonly nested?: true;
   /**
@@ -72,6 +76,7 @@ export const RESOURCES = {
     base: V3,
     segment: 'conversations',
     table: 'conversations',
+    idName: 'conversation_id',
     record: ConversationDetailSchema,
     group: 'conversations',
     tag: 'Conversations',
@@ -101,6 +106,7 @@ export const RESOURCES = {
     base: V3,
     segment: 'contact_identities',
     table: 'contact_identities',
+    idName: 'contact_identity_id',
     record: ContactIdentitySchema,
     group: 'contacts',
     tag: 'Contacts',
@@ -139,6 +145,7 @@ export const RESOURCES = {
     base: V3,
     segment: 'operators',
     table: 'operators',
+    idName: 'operator_id',
     record: OperatorSchema,
     group: 'operators',
     tag: 'Operators',

@@ -2,6 +2,7 @@ import type * as z from 'zod/v4';
 import { DECISIONS } from '../decisions.js';
 import {
   type EndpointDefinition,
+  type EndpointId,
   endpointList,
   type SuccessStatus,
   uncountedStatusesOf,
@@ -18,6 +19,7 @@ import { LIMITS } from '../limits.js';
 import { isRequiredParam, paramDocOf, paramsShapeOf } from '../query/params.js';
 import { componentSchemas, ERROR_RESPONSE_STATUSES } from './components.js';
 import { jsonSchemaOf, type OpenApiVersion, refify } from './generate.js';
+import { linksOf } from './links.js';
 
 export interface DocumentOptions {
   /** The package version; becomes info.version. */
@@ -105,6 +107,7 @@ const errorExample = (status: ErrorStatus) => {
 const operationOf = (id: string, ep: EndpointDefinition, schemaOf: (s: z.ZodType) => Obj): Obj => {
   const responses: Obj = {};
   for (const [status, schema] of Object.entries(ep.success) as Array<[string, z.ZodType | null]>) {
+    const links = schema ? linksOf(id as EndpointId, ep, schema) : {};
     responses[status] = {
       description: STATUS_TEXT[Number(status) as SuccessStatus],
       headers: headerRefs(false),
@@ -118,6 +121,7 @@ const operationOf = (id: string, ep: EndpointDefinition, schemaOf: (s: z.ZodType
             },
           }
         : {}),
+      ...(Object.keys(links).length ? { links } : {}),
     };
   }
   const uncounted = uncountedStatusesOf(ep);
