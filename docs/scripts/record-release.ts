@@ -1,7 +1,7 @@
 /**
  * Records a release (`pnpm --filter @org/docs record-release`), once `changeset version` has bumped
- * the packages and `pnpm --filter @org/model openapi` has regenerated docs/openapi.json (its
- * info.version is the model's version):
+ * the packages and `pnpm generate` has regenerated docs/openapi.json (its info.version is the
+ * model's version):
  *  - docs/releases/openapi-<version>.json: the released document, the gate's next baseline;
  *  - docs/releases/<version>.md: the release notes, the packages' changelog entries and "API changes
  *    since <previous version>" by the breaking-change gate's differ;

@@ -104,7 +104,10 @@ describe('docs/decisions: one registry', () => {
     expect([...byOpening].filter(([, paths]) => paths.length > 1)).toEqual([]);
   });
 
-  it('README.md is the index these files generate (run `pnpm --filter @org/docs decisions`)', async () => {
-    expect(await readFile(join(DECISIONS_DIR, 'README.md'), 'utf8')).toBe(decisionsIndex(decisions));
+  it('README.md is the index these files generate (run `pnpm generate`)', async () => {
+    expect(
+      await readFile(join(DECISIONS_DIR, 'README.md'), 'utf8'),
+      'docs/decisions/README.md is stale: run pnpm generate',
+    ).toBe(decisionsIndex(decisions));
   });
 });

@@ -2,8 +2,8 @@
  * Writes the text of src/endpoint-io.generated.ts: for every endpoint of the model's table, the
  * types of src/derived-types.ts (zod's inference of the table) expanded by the TypeScript checker
  * into plain types, so a consumer's calls never instantiate zod's inference (D74).
- * tests/endpoint-io.test.ts compares the file with this text (`vitest run tests/endpoint-io.test.ts -u`
- * rewrites it).
+ * scripts/write-endpoint-io.ts writes it (`pnpm generate`, after building the model, whose declarations
+ * these types read); tests/endpoint-io.test.ts fails while the committed file differs from this text.
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -107,7 +107,7 @@ export const generateEndpointIo = (): string => {
       return `readonly ${endpoint.name}: {\n${lines.join('\n')}\n};`;
     });
   const text = `// Generated from src/derived-types.ts by scripts/endpoint-io.ts: do not edit. After a change to the
-// model's endpoint table, \`npx vitest run tests/endpoint-io.test.ts -u\` rewrites it (D74).
+// model's endpoint table, \`pnpm generate\` rewrites it (D74).
 import type { DateInput } from './derived-types.js';
 
 /** Per endpoint: the request parts it declares, the input of each, and the response body. */

@@ -5,9 +5,9 @@ import type { z } from 'zod/v4';
  * What a call takes and returns, derived from `typeof endpoints` in @org/model with zod's
  * inference: nothing here names an endpoint. These are the definitions; the client's public types
  * read their expansion, src/endpoint-io.generated.ts (D74: inferring them at every call site made
- * a consumer's type-check three times slower on zod 4). tests/endpoint-io.test.ts writes that file
- * from these types and fails when it is stale; tests/exact-optional/endpoint-io.ts checks that
- * each entry equals its definition.
+ * a consumer's type-check three times slower on zod 4). `pnpm generate` writes that file from these
+ * types and tests/endpoint-io.test.ts fails while it is stale; tests/exact-optional/endpoint-io.ts
+ * checks that each entry equals its definition.
  */
 type Def<Id extends EndpointId> = Endpoints[Id];
 

@@ -1,5 +1,5 @@
 // Generated from src/derived-types.ts by scripts/endpoint-io.ts: do not edit. After a change to the
-// model's endpoint table, `npx vitest run tests/endpoint-io.test.ts -u` rewrites it (D74).
+// model's endpoint table, `pnpm generate` rewrites it (D74).
 import type { DateInput } from './derived-types.js';
 
 /** Per endpoint: the request parts it declares, the input of each, and the response body. */
@@ -3383,7 +3383,7 @@ export interface EndpointIO {
     readonly parts: 'params';
     readonly params: {
       resource: NonNullable<
-        'conversations' | 'navigation' | 'operators' | 'contact_identities' | 'notes' | undefined
+        'conversations' | 'notes' | 'operators' | 'navigation' | 'contact_identities' | undefined
       >;
     };
     readonly query: {};

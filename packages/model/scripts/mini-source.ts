@@ -269,9 +269,9 @@ export const miniSource = (): MiniSource => {
   for (const name of exported.keys()) writer.write(name);
   const predicates = [...writer.predicates].sort();
   const text = [
-    '// Generated from the classic schemas by `pnpm --filter @org/model mini` (scripts/write-mini.ts):',
-    '// do not edit. The same rules as `@org/model`, built with zod mini so a bundle keeps only the',
-    '// schemas it imports.',
+    '// Generated from the classic schemas by `pnpm generate` (scripts/write-mini.ts): do not edit.',
+    '// The same rules as `@org/model`, built with zod mini so a bundle keeps only the schemas it',
+    '// imports.',
     "import * as z from 'zod/v4/mini';",
     "import type * as classic from '../index.js';",
     predicates.length ? `import { ${predicates.join(', ')} } from '../refinements.js';` : '',

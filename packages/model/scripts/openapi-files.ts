@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
 
 /** Where the generated document is committed. */
 export const OPENAPI_JSON_PATH = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
@@ -8,3 +9,5 @@ export const OPENAPI_YAML_PATH = fileURLToPath(new URL('../../../docs/openapi.ya
 
 /** The committed formatting of openapi.json. */
 export const serializeJson = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;
+/** The committed formatting of openapi.yaml: no folded lines, so a changed description is one changed line. */
+export const serializeYaml = (doc: unknown): string => stringify(doc, { lineWidth: 0 });

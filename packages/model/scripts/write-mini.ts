@@ -1,6 +1,6 @@
 /**
  * Writes src/mini/schemas.generated.ts, the schemas of `@org/model/mini`, from the classic schemas
- * (`pnpm --filter @org/model mini`); a test fails while the committed file is stale.
+ * (`pnpm generate` runs it); src/mini/mini.test.ts fails while the committed file is stale.
  */
 import { writeFileSync } from 'node:fs';
 import { formattedMiniSource, MINI_SCHEMAS_PATH, miniSource } from './mini-source.js';

@@ -19,8 +19,8 @@ export const unusedIds = (decisions: readonly DecisionFile[]): string[] => {
 };
 
 /**
- * docs/decisions/README.md, generated from the files (`pnpm --filter @org/docs decisions`) so the
- * index cannot drift from them; docs/test/decisions.test.ts fails while the committed one is stale.
+ * docs/decisions/README.md, generated from the files (`pnpm generate`) so the index cannot drift
+ * from them; docs/test/decisions.test.ts fails while the committed one is stale.
  */
 export const decisionsIndex = (decisions: readonly DecisionFile[]): string => {
   const api = decisions.filter((d) => d.kind === 'api').length;
@@ -33,7 +33,7 @@ export const decisionsIndex = (decisions: readonly DecisionFile[]): string => {
   return `${[
     '# Decisions',
     '',
-    '<!-- Generated from the files beside it by `pnpm --filter @org/docs decisions`; do not edit. -->',
+    '<!-- Generated from the files beside it by `pnpm generate`; do not edit. -->',
     '',
     'The two API descriptions leave many things open ("not shown"). Each choice was taken once and has',
     'one file here, with its context, the decision and its consequences. The file name carries the',
@@ -63,6 +63,6 @@ export const decisionsIndex = (decisions: readonly DecisionFile[]): string => {
     'Copy a file of the same kind, take the next number, and keep the header lines (`Id`, `Kind`,',
     '`Status`, and `Summary` for an API decision). For an API decision add the same summary to',
     '`DECISIONS` in `packages/model/src/decisions.ts`, mark the document with `decided(...)`, and add a',
-    'changeset. Then run `pnpm --filter @org/docs decisions` to rewrite this index.',
+    'changeset. Then run `pnpm generate` to rewrite this index.',
   ].join('\n')}\n`;
 };

@@ -47,7 +47,7 @@ const valueRows = (values: Readonly<Record<string, string>>): string[][] =>
  */
 export const renderAnalyticsMetricsGuide = (tables: AnalyticsMetricsTables): string => {
   const count = Object.keys(tables.metrics).length;
-  return `<!-- GENERATED from @org/model ANALYTICS_METRICS by docs/scripts/generate-analytics-metrics.ts. Do not edit: run \`pnpm --filter @org/docs metrics\`. -->
+  return `<!-- GENERATED from @org/model ANALYTICS_METRICS by docs/scripts/generate-analytics-metrics.ts. Do not edit: run \`pnpm generate\`. -->
 
 # Analytics metrics reference
 

@@ -1,6 +1,6 @@
-// Generated from the classic schemas by `pnpm --filter @org/model mini` (scripts/write-mini.ts):
-// do not edit. The same rules as `@org/model`, built with zod mini so a bundle keeps only the
-// schemas it imports.
+// Generated from the classic schemas by `pnpm generate` (scripts/write-mini.ts): do not edit.
+// The same rules as `@org/model`, built with zod mini so a bundle keeps only the schemas it
+// imports.
 import * as z from 'zod/v4/mini';
 import type * as classic from '../index.js';
 import { isAnalyticsTime, isCountryCode, isV3Timestamp } from '../refinements.js';

@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_31_JSON_PATH, OPENAPI_JSON_PATH, serializeJson } from '../../scripts/openapi-files.js';
+import {
+  OPENAPI_31_JSON_PATH,
+  OPENAPI_JSON_PATH,
+  OPENAPI_YAML_PATH,
+  serializeJson,
+  serializeYaml,
+} from '../../scripts/openapi-files.js';
 import { endpointList } from '../endpoints/index.js';
 import { SERVER_ERROR_STATUSES } from '../errors.js';
 import { LIMITS } from '../limits.js';
@@ -63,18 +69,29 @@ const jsonTypeOf = (described: string): string | undefined =>
   })[described] ?? (described.startsWith('array') ? 'array' : undefined);
 
 describe('docs/openapi.json', () => {
-  it('is the committed output of the model (run `pnpm --filter @org/model openapi` after a model change)', () => {
-    expect(readFileSync(OPENAPI_JSON_PATH, 'utf8')).toBe(serializeJson(doc));
+  it('is the committed output of the model (run `pnpm generate` after a model change)', () => {
+    expect(readFileSync(OPENAPI_JSON_PATH, 'utf8'), 'docs/openapi.json is stale: run pnpm generate').toBe(
+      serializeJson(doc),
+    );
     // What the package ships (openApiDocument) is that file.
     expect(openApiDocument()).toEqual(JSON.parse(readFileSync(OPENAPI_JSON_PATH, 'utf8')));
   });
 
   it('docs/openapi-3.1.json is the committed OpenAPI 3.1 form of the same model', () => {
     const doc31 = generateOpenApiDocument('3.1') as unknown as Obj;
-    expect(readFileSync(OPENAPI_31_JSON_PATH, 'utf8')).toBe(serializeJson(doc31));
+    expect(
+      readFileSync(OPENAPI_31_JSON_PATH, 'utf8'),
+      'docs/openapi-3.1.json is stale: run pnpm generate',
+    ).toBe(serializeJson(doc31));
     expect(doc31.openapi).toBe('3.1.0');
     expect(Object.keys(doc31.components.schemas)).toEqual(Object.keys(doc.components.schemas));
     expect(JSON.stringify(doc31)).not.toContain('"nullable"');
+  });
+
+  it('docs/openapi.yaml is the committed YAML form of the same document', () => {
+    expect(readFileSync(OPENAPI_YAML_PATH, 'utf8'), 'docs/openapi.yaml is stale: run pnpm generate').toBe(
+      serializeYaml(doc),
+    );
   });
 
   it('documents 500 and 503 with their error bodies on every counted operation, from one status list', () => {

@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import type { Db } from '../engine/db.js';
+
+/** Where the schema the migrations give is committed (scripts/write-schema-snapshot.ts writes it). */
+export const SCHEMA_SNAPSHOT_PATH = fileURLToPath(new URL('./schema.snapshot.txt', import.meta.url));
 
 /**
  * The schema as the catalog describes it (tables, columns, constraints, indexes, partitions,

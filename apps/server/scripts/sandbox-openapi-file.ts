@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import { buildSandboxDocument } from '../src/http/sandbox-document.js';
+
+/** Where the sandbox control API's document is committed, beside the API's own. */
+export const SANDBOX_OPENAPI_PATH = fileURLToPath(
+  new URL('../../../docs/sandbox-openapi.json', import.meta.url),
+);
+
+/**
+ * The committed text of the document: what scripts/write-sandbox-openapi.ts writes and
+ * src/http/sandbox-openapi.test.ts compares with the file (it passes the document it already built).
+ */
+export const sandboxOpenApiText = (document: unknown = buildSandboxDocument()): string =>
+  `${JSON.stringify(document, null, 2)}\n`;
