@@ -28,6 +28,14 @@ export interface ReferenceServer {
    * redacted). The filter narrows it: `journal({ method: 'PATCH', path: '/api/um/v3/conversations/{id}/' })`.
    */
   journal(filter?: JournalQuery): Promise<JournalEntry[]>;
+  /**
+   * Every exchange of this file's tests, oldest first, across the resets (the journal itself keeps
+   * those since the last one): what `journalCoverage` of `@org/contracts` reports on, e.g.
+   * `journalCoverage(await server.exchanges())` in an afterAll. A reset the server is asked for by
+   * other means (POST /_sandbox/reset, a provider state's teardown) drops the journal before it is
+   * kept, and the journal holds 500 exchanges at most: a test that sends more loses its oldest.
+   */
+  exchanges(): Promise<JournalEntry[]>;
 }
 
 /** Reads a running sandbox's journal; a filter it rejects throws with the server's message. */
@@ -58,9 +66,15 @@ export const resetSandbox = async (url: string): Promise<void> => {
  */
 export const useReferenceServer = (options: StartOptions = {}): ReferenceServer => {
   let server: RunningServer | undefined;
+  // The reset empties the journal: what it held is kept here first, so exchanges() spans the file.
+  const kept: JournalEntry[] = [];
   const handle = {
-    reset: () => resetSandbox(handle.url),
+    reset: async () => {
+      kept.push(...(await readJournal(handle.url)));
+      await resetSandbox(handle.url);
+    },
     journal: (filter?: JournalQuery) => readJournal(handle.url, filter),
+    exchanges: async () => [...kept, ...(await readJournal(handle.url))],
   } as { -readonly [K in keyof ReferenceServer]: ReferenceServer[K] };
   beforeAll(async () => {
     server = await startServer({
