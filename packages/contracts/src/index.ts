@@ -52,6 +52,18 @@ export {
   urlOf,
 } from './fuzz/fuzz.js';
 export { formatFuzzReport } from './fuzz/report.js';
+export {
+  type Criterion,
+  type Figure,
+  HIGHEST_MEASURED_LEVEL,
+  type JournalCoverage,
+  type JournalCoverageOptions,
+  type JournalExchange,
+  journalCoverage,
+  type OperationCoverage,
+} from './journal-coverage.js';
+export { formatJournalCoverage } from './journal-coverage-text.js';
+export { type JournalRead, readJournalSource } from './journal-source.js';
 export { combineNullableRules, combineNullableRulesInPact } from './matchers/combine-nullable-rules.js';
 export { type PactMatcherOptions, type PactTemplate, pactMatchersFor } from './matchers/pact-matchers-for.js';
 export {
