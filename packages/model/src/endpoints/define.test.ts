@@ -37,4 +37,31 @@ describe('endpoint() derives the error statuses from the shape', () => {
     expect(endpoints.retiredV2.errors).toEqual([400, 410, 431]);
     expectTypeOf<(typeof endpoints.retiredV2.errors)[number]>().toEqualTypeOf<400 | 410 | 431>();
   });
+
+  it('an endpoint that asks nobody who they are and is not counted brings only what its shape does', () => {
+    const control = { ...base, group: null, authorization: 'none' } as const;
+    const bare = endpoint({ ...control, path: '/c' });
+    expect(bare.errors).toEqual([431]);
+    expectTypeOf<(typeof bare.errors)[number]>().toEqualTypeOf<431>();
+    const filtered = endpoint({ ...control, path: '/c', query: z.object({}) });
+    expect(filtered.errors).toEqual([400, 431]);
+    expectTypeOf<(typeof filtered.errors)[number]>().toEqualTypeOf<400 | 431>();
+    const written = endpoint({ ...control, path: '/c/{id}', method: 'PUT', body: z.object({}) });
+    expect(written.errors).toEqual([400, 404, 414, 415, 431]);
+    expectTypeOf<(typeof written.errors)[number]>().toEqualTypeOf<400 | 404 | 414 | 415 | 431>();
+  });
+
+  it("an endpoint that reads Authorization when given brings the token's statuses; additionalErrors adds", () => {
+    const reading = endpoint({
+      ...base,
+      group: null,
+      authorization: 'optional',
+      path: '/c',
+      method: 'POST',
+      body: z.object({}),
+      additionalErrors: [404],
+    });
+    expect(reading.errors).toEqual([400, 401, 403, 404, 415, 431]);
+    expectTypeOf<(typeof reading.errors)[number]>().toEqualTypeOf<400 | 401 | 403 | 404 | 415 | 431>();
+  });
 });

@@ -50,6 +50,13 @@ export type ResourceGroup = RateLimitGroup;
 
 export type SuccessStatus = 200 | 201 | 204;
 
+/**
+ * What an endpoint reads of `Authorization`: `required` (the API, D3: the token and its operator
+ * context on every request), `optional` (the token when one is given, read as the API reads it), or
+ * `none` (nobody is asked who they are: a retired version, the sandbox's control endpoints).
+ */
+export type Authorization = 'required' | 'optional' | 'none';
+
 export interface EndpointExample {
   /** Query string values as a client would send them. */
   readonly query?: Record<string, string>;
@@ -92,7 +99,13 @@ export interface EndpointDefinition<
   readonly deprecated?: boolean;
   /** The metric an analytics endpoint serves; absent where a `{metric}` path parameter names it. */
   readonly metric?: AnalyticsMetric;
+  /** What it reads of `Authorization`; `required` when absent (every endpoint of the API). */
+  readonly authorization?: Authorization;
 }
+
+/** What an endpoint reads of `Authorization` (`required` unless it says otherwise). */
+export const authorizationOf = (ep: Pick<EndpointDefinition, 'authorization'>): Authorization =>
+  ep.authorization ?? 'required';
 
 /**
  * What `endpoint()` takes (errors and decisions may be left out) and what it makes of it (the path
@@ -108,12 +121,16 @@ interface Declaration<
   G extends RateLimitGroup | null,
   E extends readonly ErrorStatus[] | undefined,
   A extends readonly ErrorStatus[] | undefined,
+  Au extends Authorization,
 > {
   readonly input: Omit<
     EndpointDefinition<M, P, Params, Query, Body, Success>,
-    'errors' | 'decisions' | 'group'
+    'errors' | 'decisions' | 'group' | 'example' | 'authorization'
   > & {
     readonly group: G;
+    readonly authorization?: Au;
+    /** Values a client would send and the success body, for the document (none by default). */
+    readonly example?: EndpointExample;
     /** The error statuses instead of the derived ones (a retired version answers fewer). */
     readonly errors?: E;
     /** Error statuses beyond the derived ones (an upsert's 404 with no id in its path). */
@@ -127,7 +144,7 @@ interface Declaration<
     Query,
     Body,
     Success,
-    DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E, A>
+    DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E, A, Query, Au>
   > & {
     readonly group: G;
   };
@@ -137,15 +154,26 @@ type ServerErrorStatus = (typeof SERVER_ERROR_STATUSES)[number];
 
 /**
  * The error statuses an endpoint's shape brings, written once: the value `endpoint()` lists and the
- * type a typed client is answered are both read from it. Every request can fail validation (400),
- * authentication (401), operator context (403), rate limits (429) and the transport's header limit
- * (431); a path with parameters can name a missing record (404) or be too long for the transport
- * (414); a body can have the wrong media type (415).
+ * type a typed client is answered are both read from it.
+ * - Any request can carry headers larger than the transport takes (431).
+ * - An endpoint that reads `Authorization` (required or when given) can be sent an unknown or
+ *   missing token (401) or an operator of the token's organization who may not act (403): it reads
+ *   the token as the API does, with its context headers (D3, D4).
+ * - A counted request (a rate-limit group: the API's) can exceed its limit (429); the API checks the
+ *   query string and path of every request it counts, whatever the operation takes (400).
+ * - Query parameters can be invalid (400); a body can be invalid or not JSON (400) or of another
+ *   media type (415); a path with parameters can name nothing (404) or be too long for the
+ *   transport (414).
+ * A counted operation also reaches the store, so it can fault (SERVER_ERROR_STATUSES, appended by
+ * `endpoint()` whether its statuses are derived or given).
  */
 const DERIVED_ERRORS = {
-  everyRequest: [400, 401, 403, 429, HEADERS_TOO_LARGE_STATUS],
+  everyRequest: [HEADERS_TOO_LARGE_STATUS],
+  readsToken: [401, 403],
+  counted: [400, 429],
+  query: [400],
   pathParams: [404, PATH_TOO_LONG_STATUS],
-  body: [415],
+  body: [400, 415],
 } as const satisfies Record<string, readonly ErrorStatus[]>;
 
 type Derived<K extends keyof typeof DERIVED_ERRORS> = (typeof DERIVED_ERRORS)[K][number];
@@ -157,17 +185,35 @@ export type DerivedErrorStatus<
   G extends RateLimitGroup | null,
   E extends readonly ErrorStatus[] | undefined,
   A extends readonly ErrorStatus[] | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Au extends Authorization = 'required',
 > =
   | (E extends readonly ErrorStatus[]
       ? E[number]
       :
           | Derived<'everyRequest'>
+          | (Au extends 'none' ? never : Derived<'readsToken'>)
+          | (G extends null ? never : Derived<'counted'>)
           // Tested against undefined, not z.ZodType: relating a zod 4 schema class to ZodType is
           // costly, and a consumer's checker does it for every entry of the table (D74).
+          | (Query extends undefined ? never : Derived<'query'>)
           | (Params extends undefined ? never : Derived<'pathParams'>)
           | (Body extends undefined ? never : Derived<'body'>))
   | (A extends readonly ErrorStatus[] ? A[number] : never)
   | (G extends null ? never : ServerErrorStatus);
+
+/** The statuses an endpoint's shape brings (DERIVED_ERRORS), in the order they are listed there. */
+const derivedErrorsOf = (
+  def: Pick<EndpointDefinition, 'group' | 'query' | 'body' | 'authorization'>,
+  params: z.ZodType | undefined,
+): ErrorStatus[] => [
+  ...DERIVED_ERRORS.everyRequest,
+  ...(authorizationOf(def) === 'none' ? [] : DERIVED_ERRORS.readsToken),
+  ...(def.group === null ? [] : DERIVED_ERRORS.counted),
+  ...(def.query ? DERIVED_ERRORS.query : []),
+  ...(params ? DERIVED_ERRORS.pathParams : []),
+  ...(def.body ? DERIVED_ERRORS.body : []),
+];
 
 /**
  * Declares an endpoint. The error statuses follow from its shape (DERIVED_ERRORS), so they are never
@@ -188,24 +234,22 @@ export const endpoint = <
   const G extends RateLimitGroup | null = RateLimitGroup | null,
   const E extends readonly ErrorStatus[] | undefined = undefined,
   const A extends readonly ErrorStatus[] | undefined = undefined,
+  const Au extends Authorization = 'required',
 >(
-  def: Declaration<M, P, Params, Query, Body, Success, G, E, A>['input'],
-): Declaration<M, P, Params, Query, Body, Success, G, E, A>['output'] => {
+  def: Declaration<M, P, Params, Query, Body, Success, G, E, A, Au>['input'],
+): Declaration<M, P, Params, Query, Body, Success, G, E, A, Au>['output'] => {
   // Path parameters come from the path (`{id}`), unless the endpoint states its own (an enum).
   const params = def.params ?? pathParamsOf(def.path);
-  const shaped: readonly ErrorStatus[] = def.errors ?? [
-    ...DERIVED_ERRORS.everyRequest,
-    ...(params ? DERIVED_ERRORS.pathParams : []),
-    ...(def.body ? DERIVED_ERRORS.body : []),
-  ];
+  const shaped: readonly ErrorStatus[] = def.errors ?? derivedErrorsOf(def, params);
   const counted = def.group === null ? [] : SERVER_ERROR_STATUSES;
   const errors = [...new Set([...shaped, ...(def.additionalErrors ?? []), ...counted])].sort((a, b) => a - b);
   return {
     ...def,
     ...(params ? { params: params as ParamsOf<P, Params> } : {}),
-    errors: errors as DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E, A>[],
+    errors: errors as DerivedErrorStatus<ParamsOf<P, Params>, Body, G, E, A, Query, Au>[],
     decisions: def.decisions ?? [],
-  } as Declaration<M, P, Params, Query, Body, Success, G, E, A>['output'];
+    example: def.example ?? {},
+  } as Declaration<M, P, Params, Query, Body, Success, G, E, A, Au>['output'];
 };
 
 /** The path parameters of an endpoint: the ones it states, or those its path implies. */

@@ -415,6 +415,8 @@ export const retiredEndpoints = {
     method: 'GET',
     path: '/api/um/v2/{resource}/',
     group: null,
+    // Answered before anyone is asked who they are.
+    authorization: 'none',
     tag: 'Versioning',
     summary: 'API v2 (retired)',
     description:

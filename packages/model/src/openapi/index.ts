@@ -5,8 +5,15 @@ import { buildOpenApiDocument, type OpenApiDocument } from './document.js';
 import type { OpenApiVersion } from './generate.js';
 
 export { componentSchemas } from './components.js';
-export { buildOpenApiDocument, type DocumentOptions, type OpenApiDocument } from './document.js';
+export {
+  buildDocument,
+  buildOpenApiDocument,
+  type DocumentOptions,
+  type DocumentSpec,
+  type OpenApiDocument,
+} from './document.js';
 export { jsonSchemaOf, type OpenApiVersion } from './generate.js';
+export type { EndpointTable } from './operations.js';
 
 /** The document of this model version, generated from the model (zod 4.1 or later). */
 export const generateOpenApiDocument = (openapi: OpenApiVersion = '3.0'): OpenApiDocument =>

@@ -18,7 +18,12 @@ export interface OpenApiLink {
   description: string;
 }
 
-const V3_ENDPOINTS = () => endpointList().filter(([, ep]) => ep.group !== null && ep.metric === undefined);
+/** The operations of a document's table links may lead to: the API's v3 operations. */
+type Table = ReadonlyArray<readonly [string, EndpointDefinition]>;
+const v3EndpointsOf = (table: Table) =>
+  table.filter(([, ep]) => ep.group !== null && ep.metric === undefined) as Array<
+    [EndpointId, EndpointDefinition]
+  >;
 
 /** The schema a dotted path of an object schema leads to (`contact.id`); undefined where a step is missing. */
 function fieldSchemaAt(schema: z.ZodType, dotted: string): z.ZodType | undefined {
@@ -54,15 +59,21 @@ function resourceServedBy(ep: EndpointDefinition): [ResourceKey, ResourceDefinit
 }
 
 /** The operations on one record of a resource: `<base>/<segment>/{id}/` and what lies below it. */
-function oneRecordOperations(resource: ResourceDefinition): Array<[EndpointId, EndpointDefinition]> {
+function oneRecordOperations(
+  table: Table,
+  resource: ResourceDefinition,
+): Array<[EndpointId, EndpointDefinition]> {
   const prefix = `${resource.base}/${resource.segment}/{id}/`;
-  return V3_ENDPOINTS().filter(([, ep]) => ep.path.startsWith(prefix));
+  return v3EndpointsOf(table).filter(([, ep]) => ep.path.startsWith(prefix));
 }
 
 /** The operations on a resource's collection path (its lists, creations and bulk operations). */
-function collectionOperations(resource: ResourceDefinition): Array<[EndpointId, EndpointDefinition]> {
+function collectionOperations(
+  table: Table,
+  resource: ResourceDefinition,
+): Array<[EndpointId, EndpointDefinition]> {
   const collection = `${resource.base}/${resource.segment}/`;
-  return V3_ENDPOINTS().filter(([, ep]) => ep.path.startsWith(collection) && !ep.path.includes('{'));
+  return v3EndpointsOf(table).filter(([, ep]) => ep.path.startsWith(collection) && !ep.path.includes('{'));
 }
 
 function takesQuery(ep: EndpointDefinition, name: string): boolean {
@@ -74,16 +85,21 @@ function takesBodyField(ep: EndpointDefinition, name: string): boolean {
 }
 
 /** Links to the operations on one record, its id at a field of the body. */
-function toOneRecord(target: ResourceDefinition, idAt: string, why: string): Array<[string, OpenApiLink]> {
-  return oneRecordOperations(target).map(([id]) => [
+function toOneRecord(
+  table: Table,
+  target: ResourceDefinition,
+  idAt: string,
+  why: string,
+): Array<[string, OpenApiLink]> {
+  return oneRecordOperations(table, target).map(([id]) => [
     id,
     { operationId: id, parameters: { id: idAt }, description: why },
   ]);
 }
 
 /** Links to the lists of a resource filtered by the record a field names, and to its creations that take it. */
-function toRecordsNaming(child: ResourceDefinition, field: string, idAt: string, why: string) {
-  return collectionOperations(child).flatMap(([id, ep]): Array<[string, OpenApiLink]> => {
+function toRecordsNaming(table: Table, child: ResourceDefinition, field: string, idAt: string, why: string) {
+  return collectionOperations(table, child).flatMap(([id, ep]): Array<[string, OpenApiLink]> => {
     if (takesQuery(ep, field))
       return [[id, { operationId: id, parameters: { [field]: idAt }, description: why }]];
     if (takesBodyField(ep, field))
@@ -92,11 +108,15 @@ function toRecordsNaming(child: ResourceDefinition, field: string, idAt: string,
   });
 }
 
-/** The links of one success response of an endpoint, by name (the target's operationId). */
+/**
+ * The links of one success response of an endpoint, by name (the target's operationId), to the
+ * operations of its document's table (the API's unless told).
+ */
 export function linksOf(
   sourceId: EndpointId,
   ep: EndpointDefinition,
   schema: z.ZodType,
+  table: Table = endpointList(),
 ): Record<string, OpenApiLink> {
   const served = resourceServedBy(ep);
   if (!served || ep.metric !== undefined) return {};
@@ -105,18 +125,19 @@ export function linksOf(
   if (!fieldSchemaAt(record, 'id')) return {};
   const name = key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
   const links: Array<[string, OpenApiLink]> = [
-    ...toOneRecord(resource, bodyAt(pointer, 'id'), `The ${name} record's id`),
+    ...toOneRecord(table, resource, bodyAt(pointer, 'id'), `The ${name} record's id`),
   ];
   const parent = resource.parent;
   if (parent && fieldSchemaAt(record, parent.idField)) {
     const idAt = bodyAt(pointer, parent.idField);
     const parentResource: ResourceDefinition = RESOURCES[parent.resource as ResourceKey];
     links.push(
-      ...toOneRecord(parentResource, idAt, `The id of the record it belongs to (${parent.idField}).`),
+      ...toOneRecord(table, parentResource, idAt, `The id of the record it belongs to (${parent.idField}).`),
     );
     if (parentResource.idName)
       links.push(
         ...toRecordsNaming(
+          table,
           resource,
           parentResource.idName,
           idAt,
@@ -129,6 +150,7 @@ export function linksOf(
       if (child.parent?.resource === key)
         links.push(
           ...toRecordsNaming(
+            table,
             child,
             resource.idName,
             bodyAt(pointer, 'id'),
