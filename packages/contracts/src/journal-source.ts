@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { JournalExchange } from './journal-exercised.js';
 
 /**
- * The sandbox's journal bounds, as the reference server sets them (apps/server http/sandbox.ts and
- * request-journal.ts): the newest 500 exchanges, fewer when their bodies pass 16 M characters (each
- * body counted up to 256 K). Neither can be raised from the bin, and GET /_sandbox/requests has no
- * paging: a run that sent more lost its oldest exchanges, which is said rather than guessed at.
+ * The sandbox's journal bounds, as the reference server sets them (its request journal): the newest
+ * 500 exchanges, fewer when their bodies pass 16 M characters (each body counted up to 256 K).
+ * Neither can be raised from the bin, and GET /_sandbox/requests has no paging: a run that sent more
+ * lost its oldest exchanges, which is said rather than guessed at.
  */
 export const SANDBOX_JOURNAL_SIZE = 500;
 const SANDBOX_JOURNAL_BUDGET = 16 * 1024 * 1024;
