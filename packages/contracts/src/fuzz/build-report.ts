@@ -1,16 +1,17 @@
 import type { Discovery } from './discover.js';
 import { exemptionsReport } from './exemptions.js';
-import { mixedOrganizationsFinding, reportedFinding } from './findings.js';
-import type { MainRun, Outcome } from './run-plan.js';
+import { mixedOrganizationsFinding } from './findings.js';
+import type { Outcome } from './run-plan.js';
 import type { RunSettings } from './settings.js';
-import type { Shrunk } from './shrink.js';
-import type { FuzzFinding, FuzzReport, RunContext } from './types.js';
+import type { StatefulPhase } from './stateful/phase.js';
+import type { StatelessPhase } from './stateless.js';
+import type { FuzzFinding, FuzzPhase, FuzzReport, RunContext } from './types.js';
 
 /** How many times each label occurs, keys in the order first seen. */
 function countsOf(labels: readonly string[]): Record<string, number> {
-  return Object.fromEntries(
-    [...new Set(labels)].map((label) => [label, labels.filter((l) => l === label).length]),
-  );
+  const counts: Record<string, number> = {};
+  for (const label of labels) counts[label] = (counts[label] ?? 0) + 1;
+  return counts;
 }
 
 function statusesOf(outcomes: readonly Outcome[]): Record<string, number> {
@@ -18,12 +19,13 @@ function statusesOf(outcomes: readonly Outcome[]): Record<string, number> {
 }
 
 function byOperationOf(outcomes: readonly Outcome[]): FuzzReport['byOperation'] {
-  const ids = [...new Set(outcomes.map((o) => o.op.id))];
+  const groups = new Map<string, Outcome[]>();
+  for (const o of outcomes) groups.set(o.op.id, [...(groups.get(o.op.id) ?? []), o]);
   return Object.fromEntries(
-    ids.map((id) => {
-      const ofOperation = outcomes.filter((o) => o.op.id === id);
-      return [id, { sent: ofOperation.length, statuses: statusesOf(ofOperation) }];
-    }),
+    [...groups].map(([id, ofOperation]) => [
+      id,
+      { sent: ofOperation.length, statuses: statusesOf(ofOperation) },
+    ]),
   );
 }
 
@@ -33,31 +35,60 @@ function discoveryFindings(settings: RunSettings, discovery: Discovery): FuzzFin
   return [mixedOrganizationsFinding(discovery.organizationIds)];
 }
 
-/** The report of a run: what was sent, what came back, and the findings with their shrunk examples. */
+/** Per second, one decimal; 0 when nothing ran. */
+function rateOf(count: number, elapsedMs: number): number {
+  return elapsedMs > 0 ? Math.round((count * 10_000) / elapsedMs) / 10 : 0;
+}
+
+/** What the phases did, as the report needs it. */
+export interface PhasesRun {
+  readonly stateless: StatelessPhase | undefined;
+  readonly stateful: StatefulPhase | undefined;
+  readonly findings: readonly FuzzFinding[];
+  readonly failuresDir: string | undefined;
+}
+
+/** The report of a run: what was sent, what came back, the rates, and the findings with their shrunk examples. */
 export function buildReport(
   settings: RunSettings,
   discovery: Discovery,
   ctx: RunContext,
-  { outcomes, elapsedMs }: MainRun,
-  shrunk: Shrunk,
+  run: PhasesRun,
 ): FuzzReport {
-  const findings = [...shrunk.findings.map(reportedFinding), ...discoveryFindings(settings, discovery)];
-  const valid = outcomes.filter((o) => o.req.kind === 'valid').length;
+  const { stateless, stateful } = run;
+  const outcomes = stateless?.run.outcomes ?? [];
+  const generated = outcomes.filter((o) => !o.probe);
+  const valid = generated.filter((o) => o.req.kind === 'valid').length;
+  const findings = [...run.findings, ...discoveryFindings(settings, discovery)];
+  const phases = [...(stateless ? ['stateless'] : []), ...(stateful ? ['stateful'] : [])] as FuzzPhase[];
   return {
     baseUrl: settings.baseUrl,
     seed: settings.seed,
-    requests: outcomes.length,
+    phases,
+    requests: generated.length,
     valid,
-    mutated: outcomes.length - valid,
-    discoveryRequests: discovery.sent,
-    shrinkRequests: shrunk.sent,
+    mutated: generated.length - valid,
+    authProbes: stateless?.probes ?? 0,
+    discoveryRequests: discovery.sent + (stateful?.discoveryRequests ?? 0),
+    shrinkRequests: (stateless?.shrinkRequests ?? 0) + (stateful?.shrinkRequests ?? 0),
     byOperation: byOperationOf(outcomes),
     statuses: statusesOf(outcomes),
+    stateful: {
+      sequences: stateful?.sequences ?? 0,
+      steps: stateful?.steps ?? 0,
+      elapsedMs: stateful?.elapsedMs ?? 0,
+      byStep: stateful?.byStep ?? {},
+    },
+    rates: {
+      stateless: rateOf(outcomes.length, stateless?.run.elapsedMs ?? 0),
+      stateful: rateOf(stateful?.steps ?? 0, stateful?.elapsedMs ?? 0),
+    },
     findings,
+    failuresDir: run.failuresDir,
     exemptions: exemptionsReport(outcomes.map((o) => o.excusedBy)),
     organizationId: ctx.organizationId,
     origins: settings.origins,
-    elapsedMs,
+    elapsedMs: stateless?.run.elapsedMs ?? 0,
     ok: findings.length === 0,
   };
 }

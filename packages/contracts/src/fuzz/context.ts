@@ -21,5 +21,6 @@ export function runContextOf(
     otherOrganizationIds: discovery.otherOrganizationIds,
     // Error statuses the operation does not document are still checked against the common error body.
     errorBody: doc.components?.schemas?.ErrorBody ? { $ref: '#/components/schemas/ErrorBody' } : undefined,
+    maxResponseTimeMs: options.maxResponseTimeMs,
   };
 }

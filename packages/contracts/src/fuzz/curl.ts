@@ -9,33 +9,51 @@ function escapedByte(byte: number): string {
 }
 
 /** Shell-quotes a value: '...' when it is printable ASCII, $'...' with escapes otherwise. */
-function shellQuote(s: string): string {
+export function shellQuote(s: string): string {
   if (/^[\x20-\x7e]*$/.test(s)) return `'${s.replace(/'/g, `'\\''`)}'`;
   return `$'${[...Buffer.from(s, 'utf8')].map(escapedByte).join('')}'`;
 }
 
-/** The run's token stays out of the line (it is read from $API_TOKEN); any other Authorization is shown. */
-function authorizationArguments(req: FuzzRequest): string[] {
-  if (req.auth === 'token') return ['-H "Authorization: $API_TOKEN"'];
-  return req.auth === 'none' ? [] : [`-H ${shellQuote(`Authorization: ${req.auth.value}`)}`];
+/** How a curl line quotes each of its values (a script splices shell variables in). */
+export type Quote = (value: string) => string;
+
+/**
+ * The run's token stays out of the line (it is read from $API_TOKEN, the other organization's from
+ * $OTHER_API_TOKEN); any other Authorization is shown.
+ */
+function authorizationArguments(req: FuzzRequest, quote: Quote, tokenVariable: string): string[] {
+  if (req.auth === 'token') return [`-H "Authorization: $${tokenVariable}"`];
+  return req.auth === 'none' ? [] : [`-H ${quote(`Authorization: ${req.auth.value}`)}`];
 }
 
-function bodyArguments(req: FuzzRequest): string[] {
+function bodyArguments(req: FuzzRequest, quote: Quote): string[] {
   if (!req.body) return [];
   return [
-    `-H ${shellQuote(`Content-Type: ${req.body.contentType ?? ''}`)}`,
-    `--data-binary ${shellQuote(req.body.text)}`,
+    `-H ${quote(`Content-Type: ${req.body.contentType ?? ''}`)}`,
+    `--data-binary ${quote(req.body.text)}`,
+  ];
+}
+
+/** The arguments of a curl command for the request after its options: method, URL, headers, body. */
+export function curlArguments(
+  baseUrl: string,
+  req: FuzzRequest,
+  quote: Quote = shellQuote,
+  tokenVariable = 'API_TOKEN',
+): string[] {
+  return [
+    `-X ${req.method}`,
+    quote(urlOf(baseUrl, req)),
+    ...Object.entries(req.headers).map(([name, value]) => `-H ${quote(`${name}: ${value}`)}`),
+    ...authorizationArguments(req, quote, tokenVariable),
+    ...bodyArguments(req, quote),
   ];
 }
 
 /** A curl line for the request; the run's token is written as $API_TOKEN. */
-export function curlOf(baseUrl: string, req: FuzzRequest): string {
+export function curlOf(baseUrl: string, req: FuzzRequest, tokenVariable = 'API_TOKEN'): string {
   return [
     'curl -sS -i --globoff --path-as-is',
-    `-X ${req.method}`,
-    shellQuote(urlOf(baseUrl, req)),
-    ...Object.entries(req.headers).map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`),
-    ...authorizationArguments(req),
-    ...bodyArguments(req),
+    ...curlArguments(baseUrl, req, shellQuote, tokenVariable),
   ].join(' ');
 }

@@ -24,6 +24,27 @@ export interface FuzzParameter {
 export interface DocumentedResponse {
   /** The JSON schema of the body (OpenAPI 3.0 dialect), or undefined when no body is documented. */
   readonly schema: Schema | undefined;
+  /** The media types of its content (`application/json`); none when no body is documented. */
+  readonly mediaTypes: readonly string[];
+  /** The headers it documents (`X-RateLimit-Limit`), with their schemas. */
+  readonly headers: readonly DocumentedHeader[];
+  /** Its OpenAPI links: operations that take values of this answer. */
+  readonly links: readonly DocumentedLink[];
+}
+
+export interface DocumentedHeader {
+  readonly name: string;
+  readonly schema: Schema;
+}
+
+/**
+ * An OpenAPI link: the operation it leads to and, per parameter (and request body field), the
+ * runtime expression of the value (`$response.body#/id`).
+ */
+export interface DocumentedLink {
+  readonly operationId: string;
+  readonly parameters: Readonly<Record<string, string>>;
+  readonly requestBody: Readonly<Record<string, string>>;
 }
 
 export interface FuzzOperation {
@@ -64,6 +85,44 @@ const jsonContentSchema = (content: unknown): Schema | undefined => {
   return isObject(json) && isObject(json.schema) ? json.schema : undefined;
 };
 
+/** Expressions by name, keeping only string values (a link's parameters or request body fields). */
+const expressionsOf = (value: unknown): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(isObject(value) ? value : {}).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
+
+const linksOf = (doc: OpenApiDocument, links: unknown): DocumentedLink[] =>
+  Object.values(isObject(links) ? links : {}).flatMap((raw) => {
+    const link = resolveRef(doc, raw);
+    if (typeof link.operationId !== 'string') return [];
+    return [
+      {
+        operationId: link.operationId,
+        parameters: expressionsOf(link.parameters),
+        requestBody: expressionsOf(link.requestBody),
+      },
+    ];
+  });
+
+const headersOf = (doc: OpenApiDocument, headers: unknown): DocumentedHeader[] =>
+  Object.entries(isObject(headers) ? headers : {}).map(([name, raw]) => {
+    const header = resolveRef(doc, raw);
+    return { name, schema: isObject(header.schema) ? header.schema : {} };
+  });
+
+/** A documented response with its references resolved: body schema, media types, headers, links. */
+const responseOf = (doc: OpenApiDocument, raw: unknown): DocumentedResponse => {
+  const r = resolveRef(doc, raw);
+  return {
+    schema: jsonContentSchema(r.content),
+    mediaTypes: isObject(r.content) ? Object.keys(r.content).map((t) => t.toLowerCase()) : [],
+    headers: headersOf(doc, r.headers),
+    links: linksOf(doc, r.links),
+  };
+};
+
 /** Every operation of the document with its parameters, request body and responses resolved. */
 export const operationsOf = (doc: OpenApiDocument): FuzzOperation[] => {
   const operations: FuzzOperation[] = [];
@@ -91,10 +150,8 @@ export const operationsOf = (doc: OpenApiDocument): FuzzOperation[] => {
         if (schema) body = { schema, required: rb.required === true };
       }
       const responses: Record<string, DocumentedResponse> = {};
-      for (const [status, raw] of Object.entries(isObject(op.responses) ? op.responses : {})) {
-        const r = resolveRef(doc, raw);
-        responses[status] = { schema: jsonContentSchema(r.content) };
-      }
+      for (const [status, raw] of Object.entries(isObject(op.responses) ? op.responses : {}))
+        responses[status] = responseOf(doc, raw);
       operations.push({
         id: typeof op.operationId === 'string' ? op.operationId : `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),

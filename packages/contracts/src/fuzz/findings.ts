@@ -2,17 +2,22 @@ import { curlOf } from './curl.js';
 import type { FuzzOperation } from './document.js';
 import type { FuzzRequest } from './generate.js';
 import type { Outcome } from './run-plan.js';
-import type { FuzzCheck, FuzzFinding, Observation } from './types.js';
+import { scriptOf } from './script.js';
+import type { FuzzCheck, FuzzFinding, FuzzPhase, FuzzStep, Observation } from './types.js';
 
 /** A distinct finding of the run (one operation, check and status), with its smallest example so far. */
 export interface TalliedFinding {
   readonly op: FuzzOperation;
   readonly observation: Observation;
   readonly status: number;
+  /** The failing request (the last step of a sequence). */
   readonly req: FuzzRequest;
   /** The instance that answered the example. */
   readonly origin: string;
   readonly occurrences: number;
+  readonly phase: FuzzPhase;
+  /** A stateful finding's steps, the last one failing, and where the first answer holds its record. */
+  readonly sequence?: { readonly steps: readonly FuzzStep[]; readonly recordPointer: string };
 }
 
 /** Answers with the same operation, check and status show one finding. */
@@ -20,65 +25,96 @@ export function findingKey(op: FuzzOperation, check: FuzzCheck, status: number):
   return `${op.id} ${check} ${status}`;
 }
 
-/** A rough size of a request, to keep the smallest example of a finding. */
-function sizeOf(req: FuzzRequest): number {
-  return req.query.length + Object.keys(req.headers).length + (req.body?.text.length ?? 0) / 20;
+/** A rough size of an example: its steps first, then the request's parts. */
+function sizeOf(finding: TalliedFinding): number {
+  const { req } = finding;
+  const steps = finding.sequence?.steps.length ?? 1;
+  return (
+    steps * 1000 + req.query.length + Object.keys(req.headers).length + (req.body?.text.length ?? 0) / 20
+  );
 }
 
 function oneMore(known: TalliedFinding, next: TalliedFinding): TalliedFinding {
-  const smaller = sizeOf(next.req) < sizeOf(known.req);
-  return {
-    ...known,
-    ...(smaller ? { req: next.req, observation: next.observation, origin: next.origin } : {}),
-    occurrences: known.occurrences + 1,
-  };
+  const smaller = sizeOf(next) < sizeOf(known);
+  return { ...(smaller ? next : known), occurrences: known.occurrences + next.occurrences };
 }
 
-/** The distinct findings of the main run, in the order first seen. */
-export function tallyFindings(outcomes: readonly Outcome[]): TalliedFinding[] {
+/** Findings of the same key as one, the smaller example kept, in the order first seen. */
+export function mergeFindings(findings: Iterable<TalliedFinding>): TalliedFinding[] {
   const tally = new Map<string, TalliedFinding>();
-  for (const { op, req, origin, status, observations } of outcomes)
-    for (const observation of observations) {
-      const key = findingKey(op, observation.check, status);
-      const seen: TalliedFinding = { op, observation, status, req, origin, occurrences: 1 };
-      const known = tally.get(key);
-      tally.set(key, known ? oneMore(known, seen) : seen);
-    }
+  for (const finding of findings) {
+    const key = findingKey(finding.op, finding.observation.check, finding.status);
+    const known = tally.get(key);
+    tally.set(key, known ? oneMore(known, finding) : finding);
+  }
   return [...tally.values()];
 }
 
-/** A finding as the report gives it: the mutation named, a curl line against the instance that answered. */
+/** The distinct findings of the stateless phase, in the order first seen. */
+export function tallyFindings(outcomes: readonly Outcome[]): TalliedFinding[] {
+  return mergeFindings(
+    outcomes.flatMap(({ op, req, origin, status, observations }) =>
+      observations.map((observation) => ({
+        op,
+        observation,
+        status,
+        req,
+        origin,
+        occurrences: 1,
+        phase: 'stateless' as const,
+      })),
+    ),
+  );
+}
+
+/** A stateless finding as a sequence of one step. */
+function singleStep({ req, origin }: TalliedFinding): FuzzStep {
+  return { request: req, origin, token: 'own', role: 'request', expect: 'none', bindings: [], after: [] };
+}
+
+/** A finding as the report gives it: the mutation named, a curl line and a script of its sequence. */
 export function reportedFinding(finding: TalliedFinding): FuzzFinding {
-  const { op, observation, status, req, origin, occurrences } = finding;
+  const { op, observation, status, req, origin, occurrences, phase } = finding;
+  const sequence = finding.sequence?.steps ?? [singleStep(finding)];
+  const message = req.mutation ? `${observation.message} [${req.mutation}]` : observation.message;
+  const other = sequence.at(-1)?.token === 'other';
+  const title = `${sequence.map((s) => s.request.operationId).join(' → ')}: ${observation.check} (${status})`;
   return {
     operationId: op.id,
     check: observation.check,
+    phase,
     status,
-    message: req.mutation ? `${observation.message} [${req.mutation}]` : observation.message,
+    message,
     occurrences,
     request: req,
-    curl: curlOf(origin, req),
+    curl: curlOf(origin, req, other ? 'OTHER_API_TOKEN' : 'API_TOKEN'),
+    sequence,
+    script: scriptOf(sequence, [title, message]),
   };
 }
 
 /** The token's lists held records of several organizations: tenancy is broken before any request. */
 export function mixedOrganizationsFinding(organizationIds: ReadonlySet<number>): FuzzFinding {
+  const request: FuzzRequest = {
+    operationId: '(discovery)',
+    method: 'GET',
+    pathTemplate: '/',
+    pathParams: {},
+    query: [],
+    headers: {},
+    auth: 'token',
+    kind: 'valid',
+  };
   return {
     operationId: '(discovery)',
     check: 'tenancy',
+    phase: 'stateless',
     status: 200,
     message: `the token's lists hold records of organizations ${[...organizationIds].join(', ')}`,
     occurrences: 1,
-    request: {
-      operationId: '(discovery)',
-      method: 'GET',
-      pathTemplate: '/',
-      pathParams: {},
-      query: [],
-      headers: {},
-      auth: 'token',
-      kind: 'valid',
-    },
+    request,
     curl: '',
+    sequence: [],
+    script: '',
   };
 }

@@ -1,29 +1,35 @@
 import { buildReport } from './build-report.js';
 import { runContextOf } from './context.js';
 import { discover } from './discover.js';
-import { tallyFindings } from './findings.js';
+import { saveFailures } from './failures.js';
+import { mergeFindings, reportedFinding } from './findings.js';
 import { documentOf, operationsToFuzz } from './fuzzed-document.js';
-import { runPlan } from './run-plan.js';
-import { planRequests } from './schedule.js';
 import { settingsOf } from './settings.js';
-import { shrinkFindings } from './shrink.js';
+import { runStatefulPhase } from './stateful/phase.js';
+import { runStatelessPhase } from './stateless.js';
 import type { FuzzOptions, FuzzReport } from './types.js';
 
 export { curlOf } from './curl.js';
+export { formatReplayReport, type ReplayOptions, type ReplayReport, replay } from './replay.js';
 export type {
   FuzzCheck,
   FuzzExemption,
   FuzzFinding,
   FuzzOptions,
+  FuzzPhase,
   FuzzReport,
   FuzzRequest,
+  FuzzStep,
+  StepBinding,
 } from './types.js';
 export { urlOf } from './url.js';
 
 /**
- * Fuzzes a deployment from its OpenAPI document: lists the resources, then sends `requests`
- * generated requests (valid and mutated, reproducible by seed), checks every answer against the
- * document and shrinks each distinct finding to a small curl reproduction.
+ * Fuzzes a deployment from its OpenAPI document: lists the resources; the stateless phase sends
+ * `requests` generated requests (valid and mutated, reproducible by seed) and a few without a
+ * token; the stateful phase walks created and found records along the document's links. Every
+ * answer is checked against the document, each distinct finding shrunk (to a small request, or to
+ * the shortest failing sequence), printed as curl and saved for `--replay`.
  */
 export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const settings = settingsOf(options);
@@ -31,7 +37,20 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const ops = operationsToFuzz(document.doc, options);
   const discovery = await discover(ops, settings);
   const ctx = runContextOf(document, discovery, options);
-  const run = await runPlan(planRequests(ops, ctx, settings), ctx, settings);
-  const shrunk = await shrinkFindings(tallyFindings(run.outcomes), ctx, settings);
-  return buildReport(settings, discovery, ctx, run, shrunk);
+  const stateless = settings.phases.includes('stateless')
+    ? await runStatelessPhase(ops, ctx, settings)
+    : undefined;
+  // Walks write and delete: a read-only run has no stateful phase.
+  const stateful =
+    settings.phases.includes('stateful') && !settings.readOnly
+      ? await runStatefulPhase(ops, ctx, settings, stateless !== undefined)
+      : undefined;
+  const tallied = mergeFindings([...(stateless?.findings ?? []), ...(stateful?.findings ?? [])]);
+  const saved = await saveFailures(tallied, tallied.map(reportedFinding), settings);
+  return buildReport(settings, discovery, ctx, {
+    stateless,
+    stateful,
+    findings: saved.findings,
+    failuresDir: saved.dir,
+  });
 }

@@ -9,6 +9,8 @@ export interface PlannedRequest {
   readonly op: FuzzOperation;
   readonly req: FuzzRequest;
   readonly origin: string;
+  /** A request of the auth probes (no token, a wrong one), sent besides the `requests` of the plan. */
+  readonly probe?: true;
 }
 
 /** Analytics endpoints (many, alike) and deletes weigh less than the other operations. */

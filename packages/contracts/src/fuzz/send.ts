@@ -14,11 +14,15 @@ function headersOf(req: FuzzRequest, token: string): Record<string, string> {
   };
 }
 
-function noAnswer(error: unknown): Answer {
+const NO_HEADERS = new Headers();
+
+function noAnswer(error: unknown, started: number): Answer {
   return {
     status: 0,
     text: '',
     contentType: '',
+    headers: NO_HEADERS,
+    elapsedMs: performance.now() - started,
     error: error instanceof Error ? error.message : String(error),
   };
 }
@@ -38,6 +42,7 @@ async function send(
     () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
     timeoutMs,
   );
+  const started = performance.now();
   try {
     const res = await fetchFn(urlOf(origin, req), {
       method: req.method,
@@ -46,9 +51,16 @@ async function send(
       redirect: 'manual',
       signal: controller.signal,
     });
-    return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') ?? '' };
+    const text = await res.text();
+    return {
+      status: res.status,
+      text,
+      contentType: res.headers.get('content-type') ?? '',
+      headers: res.headers,
+      elapsedMs: performance.now() - started,
+    };
   } catch (error) {
-    return noAnswer(error);
+    return noAnswer(error, started);
   } finally {
     clearTimeout(timer);
   }

@@ -1,5 +1,5 @@
 import { type Send, senderOf } from './send.js';
-import type { FuzzOptions } from './types.js';
+import type { FuzzOptions, FuzzPhase } from './types.js';
 
 /** The options with their defaults filled in, and the one way the run sends a request. */
 export interface RunSettings extends FuzzOptions {
@@ -7,16 +7,22 @@ export interface RunSettings extends FuzzOptions {
   readonly requests: number;
   readonly concurrency: number;
   readonly shrinkAttempts: number;
+  readonly phases: readonly FuzzPhase[];
+  /** Walks of the stateful phase. */
+  readonly sequences: number;
   /** Origins the main run spreads its requests over: `baseUrl` first, then the other instances. */
   readonly origins: readonly string[];
   readonly send: Send;
 }
 
 export function settingsOf(options: FuzzOptions): RunSettings {
+  const requests = options.requests ?? 1000;
   return {
     ...options,
     seed: options.seed ?? 1,
-    requests: options.requests ?? 1000,
+    requests,
+    phases: options.phases ?? ['stateless', 'stateful'],
+    sequences: options.sequences ?? Math.max(10, Math.ceil(requests / 100)),
     concurrency: Math.max(1, options.concurrency ?? 8),
     shrinkAttempts: options.shrinkAttempts ?? 25,
     origins: [options.baseUrl, ...(options.instances ?? [])],

@@ -42,6 +42,17 @@ export interface FuzzOptions {
   readonly shrinkAttempts?: number;
   /** Per-request timeout in ms; default 10,000. */
   readonly timeoutMs?: number;
+  /** The phases to run, in this order; default both. */
+  readonly phases?: readonly FuzzPhase[];
+  /** Walks of the stateful phase; default one per 100 requests, at least 10. */
+  readonly sequences?: number;
+  /** Opt-in: an answer slower than this (ms) is a `max_response_time` finding. */
+  readonly maxResponseTimeMs?: number;
+  /**
+   * Folder the failing sequences are saved in (one JSON file each, for `--replay`, and its bash
+   * script); default a new folder under the OS temp dir; false saves nothing.
+   */
+  readonly saveFailures?: string | false;
   readonly fetch?: FetchLike;
   /**
    * Called after each answer of the main run with the request's place in the (seeded) plan; with
@@ -50,20 +61,63 @@ export interface FuzzOptions {
   readonly onRequest?: (index: number, total: number, request: FuzzRequest, status: number) => void;
 }
 
+/** The stateless phase sends single requests; the stateful one walks records along the document's links. */
+export type FuzzPhase = 'stateless' | 'stateful';
+
+/**
+ * The name of the check a finding failed (Schemathesis' names where it has one). The names before
+ * issue #41 map onto them: server-error and no-response → not_a_server_error, status-undocumented →
+ * status_code_conformance, body-schema, error-body and page-size → response_schema_conformance,
+ * invalid-accepted → negative_data_rejection (ignored_auth for a missing or wrong token),
+ * valid-rejected → positive_data_acceptance, tenancy → tenancy.
+ */
 export type FuzzCheck =
-  | 'server-error'
-  | 'no-response'
-  | 'status-undocumented'
-  | 'body-schema'
-  | 'error-body'
+  | 'not_a_server_error'
+  | 'status_code_conformance'
+  | 'content_type_conformance'
+  | 'response_headers_conformance'
+  | 'response_schema_conformance'
+  | 'negative_data_rejection'
+  | 'positive_data_acceptance'
+  | 'use_after_free'
+  | 'ensure_resource_availability'
+  | 'ignored_auth'
   | 'tenancy'
-  | 'valid-rejected'
-  | 'invalid-accepted'
-  | 'page-size';
+  | 'max_response_time';
+
+/** One request of a finding's sequence, as the report and a saved failure give it. */
+export interface FuzzStep {
+  /** The request as it was sent (bound values as they were then). */
+  readonly request: FuzzRequest;
+  /** The instance it was sent to. */
+  readonly origin: string;
+  /** Whose token it carries: the run's (`$API_TOKEN`) or the other organization's (`$OTHER_API_TOKEN`). */
+  readonly token: 'own' | 'other';
+  /** What the step does in its walk: create, read, update, read back, find in list, search, delete, ... */
+  readonly role: string;
+  /**
+   * What its answer must show besides what every answer owes the document: none, available,
+   * listed, read-back, denied, gone, unlisted or no-children (the guide tells each).
+   */
+  readonly expect: string;
+  /** Values taken from earlier steps' answers: where they go and where they come from. */
+  readonly bindings: readonly StepBinding[];
+  /** Steps that must have answered 2xx before this one is sent (the delete, for the steps after it). */
+  readonly after: readonly number[];
+}
+
+/** A value of an earlier answer put into a step: `path:id`, `query:contact_identity_id`, `body:contact_identity_id`. */
+export interface StepBinding {
+  readonly into: string;
+  /** The step whose answer holds it, and a JSON pointer into that answer's body (`/id`). */
+  readonly step: number;
+  readonly pointer: string;
+}
 
 export interface FuzzFinding {
   readonly operationId: string;
   readonly check: FuzzCheck;
+  readonly phase: FuzzPhase;
   readonly status: number;
   /** What was wrong with the smallest example. */
   readonly message: string;
@@ -73,6 +127,12 @@ export interface FuzzFinding {
   readonly request: FuzzRequest;
   /** A curl line that reproduces it (the token as $API_TOKEN), against the instance that answered. */
   readonly curl: string;
+  /** The shrunk sequence that shows it (one step for a stateless finding); the last step fails. */
+  readonly sequence: readonly FuzzStep[];
+  /** The sequence as a bash script: one curl a step, earlier answers' ids read with jq. */
+  readonly script: string;
+  /** The file it was saved to (for `contracts fuzz --replay FILE`), when it was saved. */
+  readonly file?: string;
 }
 
 export interface FuzzExemption {
@@ -92,6 +152,22 @@ export interface FuzzReport {
   /** Requests spent listing resources first and shrinking findings. */
   readonly discoveryRequests: number;
   readonly shrinkRequests: number;
+  /** The phases that ran. */
+  readonly phases: readonly FuzzPhase[];
+  /** Requests without a token or with a wrong one: a few per operation, besides `requests`. */
+  readonly authProbes: number;
+  /** The stateful phase: walks, their steps, and how long they took (ms). */
+  readonly stateful: {
+    readonly sequences: number;
+    readonly steps: number;
+    readonly elapsedMs: number;
+    /** Statuses by step of the walks: `read (getContact)` → `{ 200: 9 }`. */
+    readonly byStep: Record<string, Record<string, number>>;
+  };
+  /** Requests a second of the stateless phase (requests and probes), steps a second of the stateful one. */
+  readonly rates: { readonly stateless: number; readonly stateful: number };
+  /** Where failing sequences were saved; undefined when nothing was. */
+  readonly failuresDir: string | undefined;
   readonly byOperation: Record<string, { sent: number; statuses: Record<string, number> }>;
   readonly statuses: Record<string, number>;
   readonly findings: FuzzFinding[];
@@ -99,7 +175,7 @@ export interface FuzzReport {
   readonly organizationId: number | undefined;
   /** Origins the requests were spread over (baseUrl first). */
   readonly origins: readonly string[];
-  /** Wall-clock time of the main run, in ms (for the rate the report prints). */
+  /** Wall-clock time of the stateless phase, in ms. */
   readonly elapsedMs: number;
   readonly ok: boolean;
 }
@@ -109,6 +185,10 @@ export interface Answer {
   readonly status: number;
   readonly text: string;
   readonly contentType: string;
+  /** The answer's headers (none when nothing came back). */
+  readonly headers: { get(name: string): string | null };
+  /** From sending the request to the end of the body. */
+  readonly elapsedMs: number;
   readonly error?: string;
 }
 
@@ -126,6 +206,8 @@ export interface RunContext {
   readonly organizationId: number | undefined;
   readonly otherOrganizationIds: Set<number>;
   readonly errorBody: Schema | undefined;
+  /** Opt-in: answers slower than this (ms) are findings. */
+  readonly maxResponseTimeMs: number | undefined;
 }
 
 /** One request and its answer, as the checks and the exemptions judge it. */

@@ -34,8 +34,12 @@ export const startServerProcess = async (args: readonly string[]): Promise<Serve
   child.stderr?.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
   });
+  // The summary is the first line that is JSON with a url (a sandbox logs a line before it); the
+  // interface goes on reading, so that later output never fills the pipe.
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      if (/^\{"url":/.test(text)) resolve(text);
+    });
     child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}): ${stderr}`)));
   });
   const summary = JSON.parse(line) as { url: string; organizations: Array<{ id: number }> };
