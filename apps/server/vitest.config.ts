@@ -21,16 +21,21 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // The HTTP suites start one server per file and share no module state: running them in one
-        // module graph compiles PGlite's WebAssembly once instead of once per file.
-        test: { name: 'http', include: ['src/http/**/*.test.ts'], isolate: false },
+        // The HTTP suites (the API's and the sandbox's) start one server per file and share no module
+        // state: running them in one module graph compiles PGlite's WebAssembly once instead of once
+        // per file.
+        test: {
+          name: 'http',
+          include: ['src/http/**/*.test.ts', 'src/sandbox/**/*.test.ts'],
+          isolate: false,
+        },
       },
       {
         extends: true,
         test: {
           name: 'server',
           include: ['src/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'src/http/**'],
+          exclude: [...configDefaults.exclude, 'src/http/**', 'src/sandbox/**'],
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { buildSandboxDocument } from '../src/http/sandbox-document.js';
+import { buildSandboxDocument } from '../src/sandbox/api/document.js';
 
 /** Where the sandbox control API's document is committed, beside the API's own. */
 export const SANDBOX_OPENAPI_PATH = fileURLToPath(
@@ -8,7 +8,7 @@ export const SANDBOX_OPENAPI_PATH = fileURLToPath(
 
 /**
  * The committed text of the document: what scripts/write-sandbox-openapi.ts writes and
- * src/http/sandbox-openapi.test.ts compares with the file (it passes the document it already built).
+ * src/sandbox/api/document.test.ts compares with the file (it passes the document it already built).
  */
 export const sandboxOpenApiText = (document: unknown = buildSandboxDocument()): string =>
   `${JSON.stringify(document, null, 2)}\n`;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
+import { SANDBOX_PREFIX } from './sandbox/api/prefix.js';
 import { extractAhead, loadAhead, prebuiltPresent } from './store/prebuilt-worlds/prebuilt-world.js';
 import { currentMinute, LARGE_WORLD_NEEDS_POSTGRES, type SeedOptions } from './store/seed/demo-world.js';
 
@@ -236,7 +237,7 @@ const summary = {
   world: server.worldSource,
   // Milliseconds since the process started at the end of each step (the bench's breakdown).
   startup: { ...server.startup, summary: Math.round(performance.now()) },
-  ...(values.sandbox ? { sandbox: `${server.url}/_sandbox/` } : {}),
+  ...(values.sandbox ? { sandbox: `${server.url}${SANDBOX_PREFIX}/` } : {}),
   customerToken: server.world.customerToken,
   organizations: server.world.organizations,
 };

@@ -7,11 +7,12 @@ import type { RateLimiter, RateLimits } from './core/rate-limit/limiter.js';
 import { WeightedSlots } from './core/weighted-slots.js';
 import type { Services } from './handlers/services.js';
 import { buildApp } from './http/app.js';
-import type { SandboxControl } from './http/sandbox.js';
+import { buildSandboxControl, type SandboxControl } from './sandbox/control.js';
+import { sandboxExtension } from './sandbox/http/extension.js';
+import { createFixtures, type Fixtures } from './sandbox/store/fixtures.js';
 import { type Caches, wireCachesAndChangeListening } from './start-caches.js';
 import { type SharedClock, startSharedClock } from './start-clock.js';
 import { buildRateLimiter, connectCounters } from './start-rate-limiter.js';
-import { buildSandboxControl } from './start-sandbox-control.js';
 import type { Db } from './store/engine/db.js';
 import { openDb } from './store/engine/open-db.js';
 import { compilePglite } from './store/engine/pglite-wasm.js';
@@ -21,8 +22,6 @@ import {
   findPrebuiltStart,
   isEmptyOrMissing,
 } from './store/prebuilt-worlds/prebuilt-world.js';
-import { createFixtures, type Fixtures } from './store/sandbox/fixtures.js';
-import { dropSnapshot, takeSnapshot } from './store/sandbox/snapshot.js';
 import { ANNOUNCE_SETTING } from './store/schema.js';
 import { SearchQueries } from './store/search-queries.js';
 import {
@@ -33,6 +32,7 @@ import {
   type SeedOptions,
   type WorldIdentity,
 } from './store/seed/demo-world.js';
+import { dropSnapshot, takeSnapshot } from './store/snapshot/snapshot.js';
 
 /**
  * Analytics points an instance reads at once (D80): two whole pages. A whole 93-day page of the
@@ -249,7 +249,7 @@ function beginBuildingApp(options: StartOptions): AppAwaitingServices {
   const sandbox = {} as SandboxControl;
   const building = buildApp(services, {
     logger: options.logger ?? false,
-    ...(options.sandbox ? { sandbox } : {}),
+    ...(options.sandbox ? { extension: sandboxExtension(sandbox) } : {}),
     ...(options.docsDir ? { docsDir: options.docsDir } : {}),
     ...(options.publicUrl ? { publicUrl: parsePublicUrl(options.publicUrl) } : {}),
   }).then(markEnd);

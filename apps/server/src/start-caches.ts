@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { Announcer } from './core/announcer.js';
 import { Authenticator } from './core/auth/authenticate.js';
 import { COUNT_TTL_MS, CountCache } from './core/count-cache.js';
+import { CLOCK_CHANGED } from './sandbox/store/clock.js';
 import { DbAuthDirectory } from './store/auth-directory.js';
 import { notifyChanges } from './store/changes.js';
 import type { Db } from './store/engine/db.js';
 import { FragmentCache } from './store/fragments.js';
 import { RECORD_TABLE_NAMES } from './store/resources.js';
-import { CLOCK_CHANGED } from './store/sandbox/clock.js';
-import { SANDBOX_RESET } from './store/sandbox/snapshot.js';
 import { AUTH_TABLES, CHANGES_CHANNEL } from './store/schema.js';
+import { SANDBOX_RESET } from './store/snapshot/snapshot.js';
 
 /** Tables whose change notifications concern the Authenticator's caches. */
 const AUTH_NOTIFIED = new Set(AUTH_TABLES);

@@ -1,17 +1,12 @@
 import { Clock } from './core/clock.js';
+import { followStoredClock, readClock, setClock } from './sandbox/store/clock.js';
 import type { Db } from './store/engine/db.js';
-import { readClock, type StoredClock, setClock } from './store/sandbox/clock.js';
 
 /** This instance's copy of the clock every instance on the database shares, and how to reload it. */
 export interface SharedClock {
   clock: Clock;
   /** Reads the stored clock again (after a reset or a change another instance announced). */
   reload(): Promise<void>;
-}
-
-/** Points this instance's clock at the moment the database keeps (real time when there is none). */
-export function followStoredClock(clock: Clock, stored: StoredClock): void {
-  clock.set(stored.frozen ? stored.nowMs : null);
 }
 
 /**

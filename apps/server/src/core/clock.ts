@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 /**
  * The server's notion of now: real time, unless the sandbox set it to a moment, where it then
  * stands until set again (as a test clock does: answers stay reproducible). The database keeps the
- * set moment (store/sandbox/clock.ts) and each instance this copy of it, reloaded on every change.
+ * set moment (sandbox/store/clock.ts) and each instance this copy of it, reloaded on every change.
  */
 export class Clock {
   private frozenAt: number | null = null;

@@ -7,12 +7,16 @@ import type { Services } from './services.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** What a handler receives: the validated request, typed from the endpoint's model schemas. */
-export interface HandlerContext<E extends EndpointDefinition = EndpointDefinition> {
-  auth: AuthContext;
+/** A request parsed with an endpoint's schemas, typed from them (the API's and the sandbox's handlers take it). */
+export interface ParsedRequest<E extends EndpointDefinition = EndpointDefinition> {
   params: Out<NonNullable<E['params']>>;
   query: Out<NonNullable<E['query']>>;
   body: Out<NonNullable<E['body']>>;
+}
+
+/** What a handler receives: the validated request, typed from the endpoint's model schemas. */
+export interface HandlerContext<E extends EndpointDefinition = EndpointDefinition> extends ParsedRequest<E> {
+  auth: AuthContext;
   origin: RequestOrigin;
   services: Services;
   endpointId: EndpointId;

@@ -11,18 +11,38 @@ import Fastify, {
 import { ApiError } from '../core/api-error.js';
 import { handlers } from '../handlers/index.js';
 import type { Services } from '../handlers/services.js';
-import { registerDocs } from './docs.js';
+import { registerDocs, type TryTokens } from './docs.js';
 import { installJsonBody } from './json-body.js';
-import { answerUnroutable, registerRoutes } from './register-routes.js';
-import { registerSandbox, type SandboxControl } from './sandbox.js';
-import { registerRetiredVersions } from './versioning.js';
+import {
+  answerUnroutable,
+  apiRoutes,
+  type PageObserver,
+  registerRoutes,
+  type ServedRoute,
+} from './register-routes.js';
+import { retiredRoutes } from './versioning.js';
+
+/**
+ * What a start adds to the app beside the API: the sandbox does (sandbox/http/extension.ts). The
+ * app knows it by this shape only, so nothing on the request path imports the sandbox.
+ */
+export interface AppExtension {
+  /** Hooks every request passes, added before any route (the sandbox's preferences and journal). */
+  addHooks(app: FastifyInstance): void;
+  /** Endpoints served beside the API's, by the same loop, each entry with its own hooks. */
+  routes: readonly ServedRoute[];
+  /** Told of each page written part by part, which passes no onSend hook (the journal keeps it). */
+  onPageWritten?: PageObserver;
+  /** The tokens the docs site's try-it console prefills (GET /docs/sandbox.json). */
+  tryTokens?: () => TryTokens;
+}
 
 export interface AppOptions {
   /** Structured JSON logs with the request id: to stdout (true), to stderr, or none. */
   logger?: boolean | 'stderr';
   bodyLimit?: number;
-  /** The sandbox control API and request preferences, for other teams' tests; off when absent. */
-  sandbox?: SandboxControl;
+  /** Served beside the API: the sandbox's control API and request preferences; none when absent. */
+  extension?: AppExtension;
   /** The built docs site served at /docs/ (default: DOCS_DIR, or the repository's docs/dist). */
   docsDir?: string;
   /** The URL page links are built from, whatever Host says; without it, the request's (valid) Host. */
@@ -185,9 +205,17 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return reply.code(error.status).send(error.body);
   });
 
-  if (options.sandbox) registerSandbox(app, options.sandbox);
-  registerRetiredVersions(app);
-  registerDocs(app, { docsDir: options.docsDir, sandbox: options.sandbox });
-  registerRoutes(app, services, handlers, { publicUrl: options.publicUrl });
+  const { extension } = options;
+  extension?.addHooks(app);
+  // Only the docs site and the documents beside it are served apart from the table.
+  registerDocs(app, { docsDir: options.docsDir, tryTokens: extension?.tryTokens });
+  registerRoutes(app, [
+    ...apiRoutes(services, handlers, {
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(extension?.onPageWritten ? { onPageWritten: extension.onPageWritten } : {}),
+    }),
+    ...retiredRoutes(app.supportedMethods),
+    ...(extension?.routes ?? []),
+  ]);
   return app;
 }

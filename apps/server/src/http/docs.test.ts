@@ -104,7 +104,7 @@ describe('GET /docs/', () => {
 describe("GET /docs/sandbox.json (the try-it console's settings)", () => {
   it('gives the demo token to the console of a sandbox, and nothing without the sandbox', async () => {
     const demoTokens = { organization: 'demo-org-token', customer: 'demo-customer-token' };
-    const sandboxed = await appWith(fixtureSite(), { sandbox: { demoTokens } });
+    const sandboxed = await appWith(fixtureSite(), { tryTokens: () => demoTokens });
     const settings = await sandboxed.inject({ url: '/docs/sandbox.json' });
     expect(settings.statusCode).toBe(200);
     expect(settings.json()).toEqual({ token: 'demo-org-token', tokens: demoTokens });

@@ -2,7 +2,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxControl } from './sandbox.js';
 
 /**
  * The built docs site: DOCS_DIR, or the copy the package's build puts in dist/docs/ (the docs site
@@ -41,21 +40,24 @@ package ships) holds no <code>index.html</code>. In the server's repository,
 <code>DOCS_DIR</code> to a built docs site); then reload.</p>
 <p>The OpenAPI document is served meanwhile at <a href="/openapi.json">/openapi.json</a>.</p></html>`;
 
+/** The seeded world's raw tokens, which the try-it console prefills. */
+export interface TryTokens {
+  organization: string;
+  customer: string;
+}
+
 export interface DocsOptions {
   /** The built docs site; default: defaultDocsDir(). */
   docsDir?: string | undefined;
   /** With the sandbox on, the site's try-it console calls this server with the demo token. */
-  sandbox?: Pick<SandboxControl, 'demoTokens'> | undefined;
+  tryTokens?: (() => TryTokens) | undefined;
 }
 
 /**
  * What the docs site's try-it console reads at /docs/sandbox.json: the token it prefills. Only a
  * sandbox answers it; a static copy of the site has none, and its console asks for a URL and a token.
  */
-const sandboxSettings = (sandbox: Pick<SandboxControl, 'demoTokens'>) => ({
-  token: sandbox.demoTokens.organization,
-  tokens: sandbox.demoTokens,
-});
+const trySettings = (tokens: TryTokens) => ({ token: tokens.organization, tokens });
 
 /**
  * GET /openapi.json serves the model's document; /docs/ the HTML reference and the guides beside
@@ -70,10 +72,10 @@ export function registerDocs(app: FastifyInstance, options: DocsOptions = {}): v
     document ??= import('@org/model/openapi').then((m) => JSON.stringify(m.openApiDocument()));
     return reply.type('application/json; charset=utf-8').send(await document);
   });
-  const { sandbox } = options;
-  if (sandbox) {
-    app.get('/docs/sandbox.json', async function trySettings(_request, reply) {
-      return reply.header('cache-control', 'no-store').send(sandboxSettings(sandbox));
+  const { tryTokens } = options;
+  if (tryTokens) {
+    app.get('/docs/sandbox.json', async function serveTrySettings(_request, reply) {
+      return reply.header('cache-control', 'no-store').send(trySettings(tryTokens()));
     });
   }
   // With trailing slashes ignored, the route /docs serves both /docs and /docs/ (index.html).

@@ -9,7 +9,7 @@ import {
   splitKeywords,
   V3,
 } from '@org/model';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { ApiError } from '../core/api-error.js';
@@ -23,7 +23,6 @@ import type { Services } from '../handlers/services.js';
 import type { HandlerTable, ServedEndpointId } from '../handlers/types.js';
 import { RECORD_TABLE_NAMES } from '../store/resources.js';
 import { readJsonBody } from './json-body.js';
-import { journalPage, SANDBOX_JOURNAL } from './sandbox.js';
 
 /** Fields of the success record: a PATCH naming one of these is told it is read-only, not unknown. */
 function recordFieldsOf(ep: EndpointDefinition): Set<string> {
@@ -74,31 +73,68 @@ interface Admitted {
 }
 const admitted = new WeakMap<FastifyRequest, Admitted>();
 
+/**
+ * Told of each page written part by part (sendParts): it goes to the socket past the reply's onSend
+ * hooks, so whatever keeps the answers a server gives (the sandbox's journal) learns of it here.
+ */
+export type PageObserver = (
+  request: FastifyRequest,
+  parts: readonly JsonPart[],
+  headers: Readonly<Record<string, unknown>>,
+) => void;
+
 export interface RouteOptions {
   /** The URL links are built from (e.g. https://api.example.com); without it, the Host header. */
   publicUrl?: string;
+  /** Told of each page written part by part; none by default. */
+  onPageWritten?: PageObserver;
 }
 
-/** Registers every endpoint of the model's table: auth, capability, rate limit, validation, handler. */
-export function registerRoutes(
-  app: FastifyInstance,
+/** One entry of the table the app serves: an endpoint, by operationId, with the hooks that answer it. */
+export interface ServedRoute {
+  id: string;
+  endpoint: EndpointDefinition;
+  /** Runs before the body is read (the API's: authenticate and count). */
+  admitRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  answerRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /**
+   * Where the router takes it when that is not the endpoint's method and path: a retired version
+   * answers every method on every path below it.
+   */
+  route?: { methods: readonly string[]; urls: readonly string[] };
+}
+
+/**
+ * Registers what the app serves in one loop over one table: the API's endpoints, the retired
+ * versions and the endpoints an extension serves beside them (the sandbox's control API), each
+ * entry with its own hooks.
+ */
+export function registerRoutes(app: FastifyInstance, table: Iterable<ServedRoute>): void {
+  for (const { endpoint, admitRequest, answerRequest, route } of table)
+    for (const url of route?.urls ?? [routerPath(endpoint.path)])
+      app.route({
+        method: (route?.methods ?? endpoint.method) as HTTPMethods | HTTPMethods[],
+        url,
+        ...(admitRequest ? { onRequest: admitRequest } : {}),
+        handler: answerRequest,
+      });
+}
+
+/** The API's counted endpoints: authentication, capability, rate limit, validation, handler. */
+export function apiRoutes(
   services: Services,
   handlers: HandlerTable,
   options: RouteOptions = {},
-): void {
-  for (const [id, ep] of endpointList()) {
-    if (ep.group === null) continue; // retired versions are answered by a catch-all (versioning.ts)
-    const handler = handlers[id as ServedEndpointId] as EndpointHandler;
-    const { admitRequest, answerRequest } = routeHooksOf(id, ep, handler, services, options);
-    app.route({
-      method: ep.method,
-      url: routerPath(ep.path),
+): ServedRoute[] {
+  return endpointList()
+    .filter(([, ep]) => ep.group !== null)
+    .map(([id, ep]) => ({
+      id,
+      endpoint: ep,
       // Authenticate and count before the body is read, so that every answer after
       // authentication (413 and 415 included) carries the request's counter headers.
-      onRequest: admitRequest,
-      handler: answerRequest,
-    });
-  }
+      ...routeHooksOf(id, ep, handlers[id as ServedEndpointId] as EndpointHandler, services, options),
+    }));
 }
 
 type EndpointHandler = (ctx: unknown) => ReturnType<HandlerTable[ServedEndpointId]>;
@@ -166,7 +202,7 @@ function routeHooksOf(
     }
     reply.code(result.status);
     if (result.json === undefined) return reply.send();
-    if (Array.isArray(result.json)) return sendParts(reply, result.json);
+    if (Array.isArray(result.json)) return sendParts(reply, result.json, options.onPageWritten);
     return reply.type(JSON_TYPE).send(result.json);
   }
 
@@ -195,7 +231,7 @@ function tablesWrittenBy(ep: EndpointDefinition): readonly string[] | undefined 
  * 200-300 KB buffer first cost a copy and a fresh allocation per page (a tenth of a list request's
  * CPU). Hooks after the handler do not run for a hijacked reply; onResponse (logging) still does.
  */
-function sendParts(reply: FastifyReply, parts: readonly JsonPart[]): void {
+function sendParts(reply: FastifyReply, parts: readonly JsonPart[], onPageWritten?: PageObserver): void {
   let length = 0;
   let text = false;
   for (const part of parts) {
@@ -209,7 +245,7 @@ function sendParts(reply: FastifyReply, parts: readonly JsonPart[]): void {
     'content-type': JSON_TYPE,
     'content-length': length,
   };
-  if (reply.server.hasDecorator(SANDBOX_JOURNAL)) journalPage(reply.request, parts, headers);
+  onPageWritten?.(reply.request, parts, headers);
   reply.hijack();
   const res = reply.raw;
   res.writeHead(reply.statusCode, headers);

@@ -7,8 +7,8 @@ import {
 } from '@org/model';
 import { beforeAll, expect, it } from 'vitest';
 import { bytesOfParts } from '../core/json.js';
+import { createSandboxDataPoint } from '../sandbox/store/records.js';
 import { dataPointJson, queryDataPoints } from './analytics.js';
-import { createSandboxDataPoint } from './sandbox/records.js';
 import { seedWorld } from './seed/seed-world.js';
 import { describeOnEachEngine, type TestDb, useTestDb } from './test-support/test-databases.js';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_CHANGED } from './sandbox/clock.js';
-import { FIXTURE_TABLES } from './sandbox/fixtures.js';
+import { CLOCK_CHANGED } from '../sandbox/store/clock.js';
+import { FIXTURE_TABLES } from '../sandbox/store/fixtures.js';
 import {
   ANNOUNCE_SETTING,
   CHANGES_CHANNEL,

@@ -3,6 +3,7 @@ import type { OperatorRole } from '@org/model';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import type { RateLimits } from '../core/rate-limit/limiter.js';
+import type { Fixtures } from '../sandbox/store/fixtures.js';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
 import type { Db } from '../store/engine/db.js';
 import {
@@ -11,7 +12,6 @@ import {
   type TemporaryDatabase,
   testDatabaseUrl,
 } from '../store/engine/temporary-database.js';
-import type { Fixtures } from '../store/sandbox/fixtures.js';
 import type { DemoWorld } from '../store/seed/demo-world.js';
 import { Api } from './api.js';
 import { type Engine, useStartedServer } from './started-server.js';

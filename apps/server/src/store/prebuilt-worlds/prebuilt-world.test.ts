@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPgliteDb } from '../engine/pglite-db.js';
 import { migrate } from '../migrate.js';
-import { hasSnapshot, restoreSnapshot, takeSnapshot } from '../sandbox/snapshot.js';
 import { ensureDemoWorld } from '../seed/demo-world.js';
+import { hasSnapshot, restoreSnapshot, takeSnapshot } from '../snapshot/snapshot.js';
 import { hashDatabase } from '../test-support/dump-hash.js';
 import { openPgliteTestDb } from '../test-support/test-databases.js';
 import {

@@ -325,7 +325,7 @@ export async function buildPrebuiltWorlds(
   // writing a new data directory begins at once.
   const { openPgliteDb } = await import('../engine/pglite-db.js');
   const { migrate } = await import('../migrate.js');
-  const { takeSnapshot } = await import('../sandbox/snapshot.js');
+  const { takeSnapshot } = await import('../snapshot/snapshot.js');
   const work = await mkdtemp(join(tmpdir(), 'um-worlds-'));
   try {
     const base = join(work, 'base');

@@ -4,7 +4,7 @@ import { hashToken } from '../../core/auth/tokens.js';
 import type { Db } from '../engine/db.js';
 import { syncIdSequences } from '../engine/reset-db.js';
 import { ensureStatistics } from '../engine/statistics.js';
-import { keepInSnapshot } from '../sandbox/snapshot.js';
+import { keepInSnapshot } from '../snapshot/snapshot.js';
 
 /** What a client of the reference server needs: ids and raw tokens of the demo world. */
 export interface DemoWorld {

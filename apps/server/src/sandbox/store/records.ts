@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_METRICS,
   type AnalyticsMetric,
   type ContactIdentity,
   type ConversationDetail,
@@ -12,22 +13,23 @@ import {
 } from '@org/model';
 import { invalid } from '../../core/api-error.js';
 import { CountCache } from '../../core/count-cache.js';
-import { bytesOfParts, type JsonText } from '../../core/json.js';
-import { metricInfoOf, type SandboxRecordResource } from '../../core/sandbox-inputs.js';
-import { dataPointJson, POINT_COLUMNS, type PointRow } from '../analytics.js';
-import { contactJson } from '../contacts.js';
-import { conversationDetailJson, renderMessagesOf } from '../conversations.js';
-import type { Db } from '../engine/db.js';
-import { syncIdSequences } from '../engine/reset-db.js';
-import { FragmentCache } from '../fragments.js';
-import { recordJson } from '../simple-records.js';
-import { Params } from '../sql.js';
+import { assembledJson, bytesOfParts, type JsonText } from '../../core/json.js';
+import { dataPointJson, POINT_COLUMNS, type PointRow } from '../../store/analytics.js';
+import { contactJson } from '../../store/contacts.js';
+import { conversationDetailJson, renderMessagesOf } from '../../store/conversations.js';
+import type { Db } from '../../store/engine/db.js';
+import { syncIdSequences } from '../../store/engine/reset-db.js';
+import { FragmentCache } from '../../store/fragments.js';
+import { recordJson } from '../../store/simple-records.js';
+import { Params } from '../../store/sql.js';
+import type { SandboxRecordResource } from '../api/record-inputs.js';
+import type { SandboxDataPoint, SandboxRecord } from '../api/records.js';
 
 /**
  * Creating any record of the world for a sandbox, written as the API's own writes are: in one
  * transaction, through the tables' triggers (search vectors, list keys, renders and change
  * notifications follow), stamped with the server's clock (um_now()). Input was validated
- * against the model (core/sandbox-inputs.ts); references to other records are checked here, so a
+ * against the model (sandbox/api/record-inputs.ts); references to other records are checked here, so a
  * missing one is a 400 naming its field rather than a foreign-key fault.
  */
 
@@ -354,7 +356,7 @@ async function createMessage(db: Db, org: number, body: Body): Created<Message> 
 }
 
 /** One creator per record table and body: a resource added to the model's registry without one does not compile. */
-const CREATORS: Record<SandboxRecordResource, (db: Db, org: number, body: Body) => Promise<string>> = {
+const CREATORS: Record<SandboxRecordResource, (db: Db, org: number, body: Body) => Created<SandboxRecord>> = {
   contact_identities: createContact,
   notes: createNote,
   navigation_events: createNavigationEvent,
@@ -371,7 +373,7 @@ export function createSandboxRecord(db: Db, table: SandboxRecordResource, org: n
 /** Creates an analytics data point; the point as the metric's endpoint renders it. */
 export function createSandboxDataPoint(db: Db, metric: AnalyticsMetric, org: number, body: Body) {
   return db.transaction(async (tx) => {
-    const info: MetricInfo = metricInfoOf(metric);
+    const info: MetricInfo = ANALYTICS_METRICS[metric];
     const widget = await firstWidgetOf(tx, org);
     const isBot = body.is_chatbot_metric ?? false;
     const operator = body.operator_id ?? null;
@@ -399,6 +401,7 @@ export function createSandboxDataPoint(db: Db, metric: AnalyticsMetric, org: num
       `SELECT ${POINT_COLUMNS} FROM analytics_data_points d WHERE d.metric = $1 AND d.id = $2`,
       [canonicalMetric(metric), id],
     );
-    return dataPointJson(row!, info);
+    // Rendered as the metric's own endpoint renders its points.
+    return assembledJson<SandboxDataPoint>(dataPointJson(row!, info));
   });
 }

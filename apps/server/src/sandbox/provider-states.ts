@@ -8,15 +8,11 @@ import {
   type ProviderStateKey,
 } from '@org/model';
 import type { z } from 'zod';
-import { ApiError, invalid } from './core/api-error.js';
-import type { Db } from './store/engine/db.js';
-import type { Fixtures } from './store/sandbox/fixtures.js';
-import {
-  dropConversationsOf,
-  organizationHolding,
-  type StateTable,
-} from './store/sandbox/provider-states.js';
-import type { DemoWorld } from './store/seed/demo-world.js';
+import { ApiError, invalid } from '../core/api-error.js';
+import type { Db } from '../store/engine/db.js';
+import type { DemoWorld } from '../store/seed/demo-world.js';
+import type { Fixtures } from './store/fixtures.js';
+import { dropConversationsOf, organizationHolding, type StateTable } from './store/provider-states.js';
 
 /**
  * The provider states of the catalogue (@org/model PROVIDER_STATE_CATALOGUE), set up in the

@@ -1,7 +1,7 @@
 import { errorBodySchemaFor, PROVIDER_STATE_CATALOGUE, RATE_LIMIT_HEADER_NAMES } from '@org/model';
 import { describe, expect, it } from 'vitest';
-import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
-import { type SandboxUnderTest, useSandbox } from '../test-support/sandbox.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../../store/engine/temporary-database.js';
+import { type SandboxUnderTest, useSandbox } from '../../test-support/sandbox.js';
 
 const V3 = '/api/um/v3';
 const STATES = '/_sandbox/provider-states';

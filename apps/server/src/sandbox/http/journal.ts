@@ -1,4 +1,4 @@
-import type { JournalEntry } from './sandbox-api.js';
+import type { JournalEntry } from '../api/schemas.js';
 
 /** A body is journaled up to this many characters (longer ones are shown truncated), to bound memory. */
 export const JOURNAL_BODY_LIMIT = 256 * 1024;
@@ -11,7 +11,7 @@ export type JournalRecord = Omit<JournalEntry, 'request' | 'response'> & {
   response: { headers: Record<string, string>; body: string | null };
 };
 
-/** The filters of GET /_sandbox/requests, parsed (sandbox-api.ts JournalQuerySchema). */
+/** The filters of GET /_sandbox/requests, parsed (sandbox/api/schemas.ts JournalQuerySchema). */
 export interface JournalFilter {
   method?: string;
   path?: string;

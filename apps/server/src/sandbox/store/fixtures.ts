@@ -12,15 +12,15 @@ import { canonicalMetric } from '@org/model';
 import { generateToken, hashToken } from '../../core/auth/tokens.js';
 import type { CountCache } from '../../core/count-cache.js';
 import { bytesOfParts } from '../../core/json.js';
-import { contactJson } from '../contacts.js';
-import { conversationDetailJson } from '../conversations.js';
-import type { Db } from '../engine/db.js';
-import { syncIdSequences } from '../engine/reset-db.js';
-import { FragmentCache } from '../fragments.js';
-import { RECORD_TABLE_NAMES } from '../resources.js';
-import { AUTH_TABLES } from '../schema.js';
-import { recordJson } from '../simple-records.js';
-import { Params, updateColumns } from '../sql.js';
+import { contactJson } from '../../store/contacts.js';
+import { conversationDetailJson } from '../../store/conversations.js';
+import type { Db } from '../../store/engine/db.js';
+import { syncIdSequences } from '../../store/engine/reset-db.js';
+import { FragmentCache } from '../../store/fragments.js';
+import { RECORD_TABLE_NAMES } from '../../store/resources.js';
+import { AUTH_TABLES } from '../../store/schema.js';
+import { recordJson } from '../../store/simple-records.js';
+import { Params, updateColumns } from '../../store/sql.js';
 
 /**
  * Exact states for tests and Pact provider states: each call creates one record (with the id asked

@@ -1,8 +1,8 @@
 import { errorBodySchemaFor, RATE_LIMIT_HEADER_NAMES } from '@org/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../server.js';
-import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
-import { useSandbox } from '../test-support/sandbox.js';
+import { type RunningServer, startServer } from '../../server.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../../store/engine/temporary-database.js';
+import { useSandbox } from '../../test-support/sandbox.js';
 
 const H = RATE_LIMIT_HEADER_NAMES;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_BODY_LIMIT, type JournalRecord, RequestJournal } from './request-journal.js';
+import { JOURNAL_BODY_LIMIT, type JournalRecord, RequestJournal } from './journal.js';
 
 const entry = (
   n: number,

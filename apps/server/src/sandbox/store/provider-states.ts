@@ -1,10 +1,10 @@
 import type { StateTable } from '@org/model';
-import type { Db } from '../engine/db.js';
+import type { Db } from '../../store/engine/db.js';
 
 /**
- * What the sandbox's provider states (http/sandbox.ts, the catalogue of @org/model) read and
+ * What the sandbox's provider states (sandbox/provider-states.ts, the catalogue of @org/model) read and
  * write beyond the fixtures: which organization holds an id, and an organization without
- * conversations. Every SQL statement lives in src/store (docs/architecture.md).
+ * conversations. Every SQL statement lives in a store folder (docs/architecture.md).
  */
 
 /** The tables a provider state can name an id of (the model's registry: resources with an `exists` state). */

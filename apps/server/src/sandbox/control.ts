@@ -1,16 +1,74 @@
-import { invalid } from './core/api-error.js';
-import type { Authenticator } from './core/auth/authenticate.js';
-import { addIsoDuration, CLOCK_RANGE, type Clock } from './core/clock.js';
-import type { Services } from './handlers/services.js';
-import type { SandboxControl } from './http/sandbox.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AnalyticsMetric, ProviderStateKey } from '@org/model';
+import type { z } from 'zod';
+import { invalid } from '../core/api-error.js';
+import type { Authenticator } from '../core/auth/authenticate.js';
+import { addIsoDuration, CLOCK_RANGE, type Clock } from '../core/clock.js';
+import type { JsonText } from '../core/json.js';
+import type { RateLimits } from '../core/rate-limit/limiter.js';
+import type { Services } from '../handlers/services.js';
+import type { Db } from '../store/engine/db.js';
+import type { DemoWorld } from '../store/seed/demo-world.js';
+import { restoreSnapshot } from '../store/snapshot/snapshot.js';
+import type { SandboxRecordResource } from './api/record-inputs.js';
+import type { SandboxDataPoint, SandboxRecord } from './api/records.js';
+import type { ClockSchema, SandboxWorld } from './api/schemas.js';
 import { createProviderStates, type ProviderStateDeps, type StateValues } from './provider-states.js';
-import { followStoredClock } from './start-clock.js';
-import type { Db } from './store/engine/db.js';
-import { advanceClock, readClock, type StoredClock, setClock } from './store/sandbox/clock.js';
-import { FIXTURE_TABLES, type Fixtures } from './store/sandbox/fixtures.js';
-import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/sandbox/records.js';
-import { restoreSnapshot } from './store/sandbox/snapshot.js';
-import type { DemoWorld } from './store/seed/demo-world.js';
+import { advanceClock, followStoredClock, readClock, type StoredClock, setClock } from './store/clock.js';
+import { FIXTURE_TABLES, type Fixtures } from './store/fixtures.js';
+import { createSandboxDataPoint, createSandboxRecord, organizationExists } from './store/records.js';
+
+type ClockState = z.infer<typeof ClockSchema>;
+
+/**
+ * What the control API acts on, built over the store and the caches of one start (buildSandboxControl
+ * below); the composition root (server.ts) gives it to the control API's handlers (sandbox/http).
+ */
+export interface SandboxControl {
+  /** Back to the seeded world (records, ids, counters, every cache), so the next test starts from it. */
+  reset(): Promise<void>;
+  /** Forgets the rate-limit counters. */
+  clearRateLimits(): Promise<void>;
+  /** The limits in force (the headers of a preferred error carry them). */
+  limits: RateLimits;
+  /** A world of its own inside the running server: a customer with organizations, tokens, operators. */
+  createWorld(organizations: number): Promise<SandboxWorld>;
+  /** Drops a world createWorld made; false when there is none with that id. */
+  dropWorld(id: number): Promise<boolean>;
+  /** The seeded world's customer (never dropped: a reset restores it). */
+  seededWorldId: number;
+  /** The seeded world's raw tokens, which the docs site's try-it console prefills. */
+  demoTokens: { organization: string; customer: string };
+  /** The server's clock, kept in the database so that every instance on it reads the same moment. */
+  clock: {
+    read(): Promise<ClockState>;
+    /** A moment (ISO 8601), or null for real time. */
+    set(at: string | null): Promise<ClockState>;
+    /** Moves it by an ISO 8601 duration; null when that is not one (or leaves the range of dates). */
+    advance(duration: string): Promise<ClockState | null>;
+  };
+  /**
+   * Creates a record of any table in `organization_id`, or else the organization of the request's
+   * token (401 for an unknown token); JSON text as the API renders the record.
+   */
+  createRecord(
+    resource: SandboxRecordResource,
+    body: Record<string, unknown>,
+    headers: IncomingHttpHeaders,
+  ): Promise<JsonText<SandboxRecord>>;
+  createDataPoint(
+    metric: AnalyticsMetric,
+    body: Record<string, unknown>,
+    headers: IncomingHttpHeaders,
+  ): Promise<JsonText<SandboxDataPoint>>;
+  /** Sets a provider state of the catalogue up with validated parameters; the values it returns. */
+  setUpProviderState(key: ProviderStateKey, params: unknown): Promise<Record<string, string | number>>;
+  /**
+   * Rate limits a provider state exhausted until the reset: `*` (every group), a group, or
+   * `metric:<canonical metric>`; their requests answer 429.
+   */
+  exhaustedLimits: ReadonlySet<string>;
+}
 
 /**
  * The sandbox's clock: set, moved and read in the database, which every instance shares; this

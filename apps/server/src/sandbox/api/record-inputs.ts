@@ -1,5 +1,4 @@
 import {
-  ANALYTICS_METRICS,
   type AnalyticsMetric,
   ContactIdentitySchema,
   ContactPatchSchema,
@@ -70,7 +69,7 @@ const organization = { organization_id: IdSchema.optional() };
 /**
  * The id a record is created with, when a test needs a known one (a provider state's `id`, an id
  * its fixtures name); by default the next free id. Ids are unique across organizations, so an id
- * already taken is a 400 naming `id` (store/sandbox/records.ts), never a database fault.
+ * already taken is a 400 naming `id` (sandbox/store/records.ts), never a database fault.
  */
 const chosenId = {
   id: IdSchema.describe(
@@ -202,7 +201,3 @@ export const SANDBOX_RECORD_INPUTS = {
   operators: OperatorInputSchema,
 } as const satisfies Record<V3RecordTable, z.ZodType>;
 export type SandboxRecordResource = keyof typeof SANDBOX_RECORD_INPUTS;
-
-export function metricInfoOf(metric: AnalyticsMetric) {
-  return ANALYTICS_METRICS[metric];
-}

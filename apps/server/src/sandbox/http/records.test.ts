@@ -10,9 +10,9 @@ import {
   OperatorSchema,
 } from '@org/model';
 import { describe, expect, it } from 'vitest';
-import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../store/engine/temporary-database.js';
-import { hashDatabase } from '../store/test-support/dump-hash.js';
-import { type SandboxUnderTest, useSandbox } from '../test-support/sandbox.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../../store/engine/temporary-database.js';
+import { hashDatabase } from '../../store/test-support/dump-hash.js';
+import { type SandboxUnderTest, useSandbox } from '../../test-support/sandbox.js';
 
 const V3 = '/api/um/v3';
 

@@ -1,13 +1,13 @@
 import { errorBodySchemaFor, RATE_LIMIT_HEADER_NAMES } from '@org/model';
 import { describe, expect, it } from 'vitest';
-import { type StartOptions, startServer } from '../server.js';
+import { type StartOptions, startServer } from '../../server.js';
 import {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
   testDatabaseUrl,
-} from '../store/engine/temporary-database.js';
-import { useServers } from '../test-support/harness.js';
-import { SANDBOX_SEED, type SandboxUnderTest, useSandbox } from '../test-support/sandbox.js';
+} from '../../store/engine/temporary-database.js';
+import { useServers } from '../../test-support/harness.js';
+import { SANDBOX_SEED, type SandboxUnderTest, useSandbox } from '../../test-support/sandbox.js';
 
 const H = RATE_LIMIT_HEADER_NAMES;
 const V3 = '/api/um/v3';

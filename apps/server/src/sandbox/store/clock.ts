@@ -1,4 +1,5 @@
-import type { Db } from '../engine/db.js';
+import type { Clock } from '../../core/clock.js';
+import type { Db } from '../../store/engine/db.js';
 
 /**
  * The server's clock as the database keeps it (migration 0016): um_now() is what every write
@@ -60,4 +61,9 @@ export async function advanceClock(
     );
     return readClock(tx);
   });
+}
+
+/** Points this instance's clock at the moment the database keeps (real time when there is none). */
+export function followStoredClock(clock: Clock, stored: StoredClock): void {
+  clock.set(stored.frozen ? stored.nowMs : null);
 }
