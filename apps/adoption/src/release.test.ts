@@ -95,14 +95,16 @@ const CLI_CONVENTIONS = [
   ['contracts', 'publish', '--help'],
 ] as const;
 
-/** Runs each command of CLI_CONVENTIONS in the project; the first that fails, else the last. */
+/** Runs each command of CLI_CONVENTIONS in the project; the first that fails, else the last with every output. */
 async function cliConventions(dir: string, consumer: Consumer): Promise<RunResult> {
   let last: RunResult | undefined;
+  const outputs: string[] = [];
   for (const args of CLI_CONVENTIONS) {
     last = await inProject(dir, consumer, args);
     if (!last.ok) return last;
+    outputs.push(last.stdout);
   }
-  return last!;
+  return { ...last!, stdout: outputs.join('\n') };
 }
 
 interface Pipeline {
@@ -119,7 +121,7 @@ interface Pipeline {
   readonly bin: Promise<ServerBinRun>;
   readonly vitest: Promise<RunResult>;
   readonly cli: Promise<RunResult>;
-  readonly sandboxVerify: Promise<RunResult>;
+  readonly sandboxVerify: Promise<SandboxRun>;
 }
 
 /** The bin with no option, its first answer, then `contracts fuzz` against it; stopped after. */
@@ -155,12 +157,33 @@ async function binAndFuzz(dir: string, consumer: Consumer): Promise<ServerBinRun
   }
 }
 
+interface SandboxRun extends RunResult {
+  /** `vitest run test/against-sandbox.test.ts` with SANDBOX_URL: a team's tests against the started sandbox. */
+  readonly teamTests?: RunResult;
+  /** Then `contracts coverage --journal <url>` with its defaults. */
+  readonly coverage?: RunResult;
+}
+
+/**
+ * The team's tests against the sandbox, then the coverage of what they exercised, read from the
+ * sandbox's journal: the order a CI job runs them in, on the server the project already started.
+ */
+async function testsAndCoverage(dir: string, consumer: Consumer, url: string) {
+  const teamTests = await inProject(dir, consumer, ['vitest', 'run', 'test/against-sandbox.test.ts'], {
+    SANDBOX_URL: url,
+  });
+  const coverage = teamTests.ok
+    ? await inProject(dir, consumer, ['contracts', 'coverage', '--journal', url])
+    : skipped('the tests against the sandbox failed');
+  return { teamTests, coverage };
+}
+
 /**
  * `reference-server --sandbox` from the bin (in a folder of its own: a new data directory), its
  * document and state catalogue, then `contracts verify pacts-sandbox --base-url … --sandbox`, which
- * sets each provider state up there.
+ * sets each provider state up there, then the team's tests and their coverage from its journal.
  */
-async function verifyAgainstSandbox(dir: string, consumer: Consumer): Promise<RunResult> {
+async function verifyAgainstSandbox(dir: string, consumer: Consumer): Promise<SandboxRun> {
   const cwd = join(dir, 'sandbox');
   await mkdir(cwd, { recursive: true });
   let server: StartedBin | undefined;
@@ -180,8 +203,9 @@ async function verifyAgainstSandbox(dir: string, consumer: Consumer): Promise<Ru
       server.url,
       '--sandbox',
     ]);
+    const tested = await testsAndCoverage(dir, consumer, server.url);
     await server.stop();
-    return verified;
+    return { ...verified, ...tested };
   } catch (error) {
     await server?.stop();
     return failed(error);
@@ -338,17 +362,18 @@ afterAll(async () => {
     CONSUMERS.map(async (consumer) => {
       const p = pipelines[consumer.kind];
       if (!p) return `${consumer.kind}: not started`;
-      const [installed, typecheck, script, bin, vitest] = await Promise.all([
+      const [installed, typecheck, script, bin, vitest, sandbox] = await Promise.all([
         p.install,
         p.typecheck,
         p.script,
         p.bin,
         p.vitest,
+        p.sandboxVerify,
       ]);
       const steps = stepsOf(script.stdout).map((step) => `${step.step} ${s(step.ms)}`);
       const first =
         bin.firstAnswerMs === undefined ? '' : `, bin first answer ${Math.round(bin.firstAnswerMs)} ms`;
-      return `${consumer.kind} (Node ${consumer.node}, ${consumer.packageManager}): install ${s(installed.ms)}, tsc --noEmit ${s(typecheck.ms)}, script ${s(script.ms)} (${steps.join(', ')})${first}, fuzz ${s(bin.fuzz?.ms ?? 0)}, vitest ${s(vitest.ms)}`;
+      return `${consumer.kind} (Node ${consumer.node}, ${consumer.packageManager}): install ${s(installed.ms)}, tsc --noEmit ${s(typecheck.ms)}, script ${s(script.ms)} (${steps.join(', ')})${first}, fuzz ${s(bin.fuzz?.ms ?? 0)}, vitest ${s(vitest.ms)}, tests against the sandbox and their coverage ${s((sandbox.teamTests?.ms ?? 0) + (sandbox.coverage?.ms ?? 0))}`;
     }),
   ).catch((error: unknown) => [String(error)]);
   const release = await released?.catch(() => undefined);
@@ -498,6 +523,12 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     expect(result.stdout.trim()).not.toBe('');
   });
 
+  it('documents --journal in `contracts coverage --help`', async () => {
+    const result = await p().cli;
+    expectOk(result);
+    expect(result.stdout).toMatch(/^ {2}--journal URL\|FILE /m);
+  });
+
   it('runs a vitest file with useReferenceServer()', async () => {
     const result = await p().vitest;
     expectOk(result);
@@ -521,6 +552,22 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     const { detail } = await expectStep(p(), 'sandbox-pact');
     expect(detail).toBe(1);
     expectOk(await p().sandboxVerify);
+  });
+
+  it('runs its tests against the started `reference-server --sandbox`, then `contracts coverage --journal <url>` reports what they exercised', async () => {
+    const { teamTests, coverage, log } = await p().sandboxVerify;
+    expect(teamTests, log).toBeDefined();
+    expectOk(teamTests!);
+    expect(stripColours(teamTests!.stdout)).toMatch(/Tests\s+2 passed/);
+    expectOk(coverage!);
+    // listConversations and getConversation (200 and 404), JSON both ways; not every parameter sent.
+    expect(coverage!.stdout).toMatch(
+      /^Operations: 2\/\d+ documented operations exercised \([\d.]+%\) by 3 exchanges$/m,
+    );
+    expect(coverage!.stdout).toMatch(
+      /^Level: TCL3 of TCL0-TCL7 \(Test Coverage Levels\) over the 2 operations exercised$/m,
+    );
+    expect(coverage!.stdout).toMatch(/^For TCL4, missing: listConversations query:/m);
   });
 });
 
