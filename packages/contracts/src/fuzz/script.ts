@@ -40,8 +40,15 @@ function markedRequest(step: FuzzStep): FuzzRequest {
 }
 
 /** The lines of one step: its bound values read from earlier bodies, the curl, its body kept if needed. */
-function stepLines(step: FuzzStep, index: number, needed: ReadonlySet<number>): string[] {
-  const variables = [...new Map(step.bindings.map((b) => [variableOf(b), b])).entries()];
+function stepLines(
+  step: FuzzStep,
+  index: number,
+  needed: ReadonlySet<number>,
+  defined: Set<string>,
+): string[] {
+  const variables = [...new Map(step.bindings.map((b) => [variableOf(b), b])).entries()].filter(
+    ([name]) => !defined.has(name) && defined.add(name),
+  );
   const token = step.token === 'other' ? 'OTHER_API_TOKEN' : 'API_TOKEN';
   return [
     '',
@@ -71,12 +78,13 @@ const PRELUDE = [
  */
 export function scriptOf(steps: readonly FuzzStep[], comments: readonly string[]): string {
   const needed = new Set(steps.flatMap((s) => s.bindings.map((b) => b.step)));
+  const defined = new Set<string>();
   return [
     '#!/usr/bin/env bash',
     ...comments.map((c) => `# ${c.replace(/\n/g, ' ')}`),
     '# Needs curl and jq; set API_TOKEN (and OTHER_API_TOKEN where a step says so). The last step shows the finding.',
     ...PRELUDE,
-    ...steps.flatMap((step, i) => stepLines(step, i, needed)),
+    ...steps.flatMap((step, i) => stepLines(step, i, needed, defined)),
     '',
   ].join('\n');
 }

@@ -60,7 +60,12 @@ const shown = (report: FuzzReport) =>
 describe('planted faults: each caught by its own check, its sequence shrunk to at most 5 steps', () => {
   it.concurrent.each(PLANTED_FAULTS.map((f) => [f.name, f] as const))('%s', async (_name, planted) => {
     const report = await fuzzThroughProxy(planted, planted.only);
-    const finding = report.findings.find((f) => f.check === planted.check);
+    const finding = report.findings.find(
+      (f) =>
+        f.check === planted.check &&
+        f.operationId === planted.operationId &&
+        (planted.status === undefined || f.status === planted.status),
+    );
     expect(finding, shown(report).join('\n')).toBeDefined();
     expect(finding!.sequence.length, finding!.script).toBeLessThanOrEqual(5);
     results.push(

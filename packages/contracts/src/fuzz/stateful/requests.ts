@@ -35,6 +35,17 @@ function namesPresentFields(req: FuzzRequest): boolean {
   return req.query.every((q) => !(q.value in body) || (body[q.value] !== null && body[q.value] !== ''));
 }
 
+/** The valid-request arbitrary of each operation, per generator context: building one walks its schemas. */
+const arbitraries = new WeakMap<GeneratorContext, Map<FuzzOperation, fc.Arbitrary<FuzzRequest>>>();
+
+function arbitraryOf(gen: GeneratorContext, op: FuzzOperation): fc.Arbitrary<FuzzRequest> {
+  const ofGen = arbitraries.get(gen) ?? new Map<FuzzOperation, fc.Arbitrary<FuzzRequest>>();
+  arbitraries.set(gen, ofGen);
+  const arbitrary = ofGen.get(op) ?? validRequestArbitrary(gen, op);
+  ofGen.set(op, arbitrary);
+  return arbitrary;
+}
+
 /**
  * A valid request drawn from `seed`, kept to what a step needs: required query parameters and
  * the body. Optional filters (exclude_ids) and operator headers would make a read of the walk's
@@ -42,9 +53,10 @@ function namesPresentFields(req: FuzzRequest): boolean {
  */
 export function generatedRequest(gen: GeneratorContext, op: FuzzOperation, seed: number): FuzzRequest {
   const required = new Set(op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name));
-  const drawn = fc.sample(validRequestArbitrary(gen, op), { seed, numRuns: 20 });
-  const req = drawn.find(namesPresentFields) ?? drawn[0]!;
-  return { ...req, query: req.query.filter((q) => required.has(q.name)), headers: {} };
+  let req: FuzzRequest | undefined;
+  for (let k = 0; k < 20 && !(req && namesPresentFields(req)); k++)
+    req = fc.sample(arbitraryOf(gen, op), { seed: seed + k, numRuns: 1 })[0];
+  return { ...req!, query: req!.query.filter((q) => required.has(q.name)), headers: {} };
 }
 
 /** The request with body fields replaced (the search term of a walk's record). */
