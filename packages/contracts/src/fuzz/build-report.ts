@@ -44,6 +44,8 @@ function rateOf(count: number, elapsedMs: number): number {
 export interface PhasesRun {
   readonly stateless: StatelessPhase | undefined;
   readonly stateful: StatefulPhase | undefined;
+  /** Requests of the second listing, between the phases. */
+  readonly relistingRequests: number;
   readonly findings: readonly FuzzFinding[];
   readonly failuresDir: string | undefined;
 }
@@ -69,7 +71,7 @@ export function buildReport(
     valid,
     mutated: generated.length - valid,
     authProbes: stateless?.probes ?? 0,
-    discoveryRequests: discovery.sent + (stateful?.discoveryRequests ?? 0),
+    discoveryRequests: discovery.sent + run.relistingRequests,
     shrinkRequests: (stateless?.shrinkRequests ?? 0) + (stateful?.shrinkRequests ?? 0),
     byOperation: byOperationOf(outcomes),
     statuses: statusesOf(outcomes),

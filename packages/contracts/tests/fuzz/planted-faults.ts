@@ -64,6 +64,14 @@ const NOTE = {
   updated_at: '2025-01-01T00:00:00.000000Z',
 };
 
+/** A fault that changes the answers `when` picks out. */
+function changedAnswers(
+  when: (req: ProxiedRequest, answer: ProxiedAnswer) => boolean,
+  change: (answer: ProxiedAnswer) => ProxiedAnswer,
+): () => Fault {
+  return () => ({ answer: (req, a) => (when(req, a) ? change(a) : a) });
+}
+
 /** The faults, one per check; nothing here ships (tests/ is not part of the package). */
 export const PLANTED_FAULTS: readonly PlantedFault[] = [
   {
@@ -71,79 +79,73 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     check: 'not_a_server_error',
     operationId: 'getNote',
     only: NOTES,
-    fault: () => ({
-      answer: (req, a) => (item(req, 'notes', 'GET') ? json(500, { detail: 'Boom.', code: 'error' }) : a),
-    }),
+    fault: changedAnswers(
+      (req) => item(req, 'notes', 'GET'),
+      () => json(500, { detail: 'Boom.', code: 'error' }),
+    ),
   },
   {
     name: 'getContact answers 418, a status it does not document',
     check: 'status_code_conformance',
     operationId: 'getContact',
     only: CONTACTS,
-    fault: () => ({
-      answer: (req, a) =>
-        item(req, 'contact_identities', 'GET') && a.status === 200
-          ? json(418, { detail: 'Teapot.', code: 'error' })
-          : a,
-    }),
+    fault: changedAnswers(
+      (req, a) => item(req, 'contact_identities', 'GET') && a.status === 200,
+      () => json(418, { detail: 'Teapot.', code: 'error' }),
+    ),
   },
   {
     name: 'listNotes answers text/plain',
     check: 'content_type_conformance',
     operationId: 'listNotes',
     only: NOTES,
-    fault: () => ({
-      answer: (req, a) =>
-        list(req, 'notes', 'GET') && a.status === 200
-          ? { ...a, headers: { ...a.headers, 'content-type': 'text/plain' } }
-          : a,
-    }),
+    fault: changedAnswers(
+      (req, a) => list(req, 'notes', 'GET') && a.status === 200,
+      (a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/plain' } }),
+    ),
   },
   {
     name: 'getNote drops X-RateLimit-Remaining',
     check: 'response_headers_conformance',
     operationId: 'getNote',
     only: NOTES,
-    fault: () => ({
-      answer: (req, a) => {
-        if (!item(req, 'notes', 'GET')) return a;
+    fault: changedAnswers(
+      (req) => item(req, 'notes', 'GET'),
+      (a) => {
         const { 'x-ratelimit-remaining': _, ...headers } = a.headers;
         return { ...a, headers };
       },
-    }),
+    ),
   },
   {
     name: "getContact's id is a string",
     check: 'response_schema_conformance',
     operationId: 'getContact',
     only: CONTACTS,
-    fault: () => ({
-      answer: (req, a) =>
-        item(req, 'contact_identities', 'GET') && a.status === 200
-          ? { ...a, body: JSON.stringify({ ...JSON.parse(a.body), id: 'broken' }) }
-          : a,
-    }),
+    fault: changedAnswers(
+      (req, a) => item(req, 'contact_identities', 'GET') && a.status === 200,
+      (a) => ({ ...a, body: JSON.stringify({ ...JSON.parse(a.body), id: 'broken' }) }),
+    ),
   },
   {
     name: 'createNote accepts what it refused (400 → 201)',
     check: 'negative_data_rejection',
     operationId: 'createNote',
     only: NOTES,
-    fault: () => ({
-      answer: (req, a) => (list(req, 'notes', 'POST') && a.status === 400 ? json(201, NOTE) : a),
-    }),
+    fault: changedAnswers(
+      (req, a) => list(req, 'notes', 'POST') && a.status === 400,
+      () => json(201, NOTE),
+    ),
   },
   {
     name: 'createNote refuses what it accepted (201 → 400)',
     check: 'positive_data_acceptance',
     operationId: 'createNote',
     only: NOTES,
-    fault: () => ({
-      answer: (req, a) =>
-        list(req, 'notes', 'POST') && a.status === 201
-          ? json(400, { detail: 'The request is invalid.', code: 'invalid' })
-          : a,
-    }),
+    fault: changedAnswers(
+      (req, a) => list(req, 'notes', 'POST') && a.status === 201,
+      () => json(400, { detail: 'The request is invalid.', code: 'invalid' }),
+    ),
   },
   {
     name: 'deleteContact answers 204 and forwards nothing',

@@ -55,25 +55,22 @@ function readBack(judged: Judged): Observation[] {
   return observation('ensure_resource_availability', judged, `read back ${shown.join('; ')}`.slice(0, 300));
 }
 
-function denied(judged: Judged): Observation[] {
-  const { status } = judged.exchange.answer;
-  if (!isSuccess(status)) return [];
-  return observation(
-    'tenancy',
-    judged,
-    `record ${judged.recordId} of the run's organization answered ${status}`,
-  );
+/** A step that must not succeed: a 2xx is a finding of `check`. */
+function refused(check: Observation['check'], what: (judged: Judged, status: number) => string) {
+  return (judged: Judged): Observation[] => {
+    const { status } = judged.exchange.answer;
+    return isSuccess(status) ? observation(check, judged, what(judged, status)) : [];
+  };
 }
 
-function gone(judged: Judged): Observation[] {
-  const { status } = judged.exchange.answer;
-  if (!isSuccess(status)) return [];
-  return observation(
-    'use_after_free',
-    judged,
-    `record ${judged.recordId} was deleted, yet this answered ${status}`,
-  );
-}
+const denied = refused(
+  'tenancy',
+  (j, status) => `record ${j.recordId} of the run's organization answered ${status}`,
+);
+const gone = refused(
+  'use_after_free',
+  (j, status) => `record ${j.recordId} was deleted, yet this answered ${status}`,
+);
 
 function unlisted(judged: Judged): Observation[] {
   if (!pageHolds(judged)) return [];

@@ -1,8 +1,7 @@
 import { inSequence, withWorkers } from '../concurrency.js';
-import { discover } from '../discover.js';
 import type { FuzzOperation } from '../document.js';
 import { findingKey, type TalliedFinding } from '../findings.js';
-import type { GeneratorContext, Pools } from '../generate.js';
+import type { GeneratorContext } from '../generate.js';
 import { isObject, objectsIn } from '../json.js';
 import type { RunSettings } from '../settings.js';
 import type { RunContext } from '../types.js';
@@ -17,8 +16,7 @@ export interface StatefulPhase {
   readonly sequences: number;
   readonly steps: number;
   readonly elapsedMs: number;
-  /** Requests besides the walks: listing the resources again, and shrinking. */
-  readonly discoveryRequests: number;
+  /** Requests besides the walks: shrinking. */
   readonly shrinkRequests: number;
   readonly findings: TalliedFinding[];
   /** Statuses by step: `read (getContact)` → `{ 200: 9, 404: 1 }`. */
@@ -41,19 +39,18 @@ function byStepOf(runs: readonly SequenceRun[]): Record<string, Record<string, n
  * Walks take ids of existing records for `*_id` fields, and draw every other value afresh: a value
  * seen in a record (an email, an external_customer_id) would make a create match that record. Of
  * each field's ids only the first half is taken, so that walks of found records have records
- * nobody refers to (they delete them). A field the second listing saw no id of keeps the first's.
+ * nobody refers to (they delete them).
  */
-function walkGenerator(ctx: RunContext, pools: Pools): GeneratorContext {
-  const idsOf = (values: readonly unknown[] = []) => values.filter((v) => typeof v === 'number');
-  const names = new Set([...pools.fields.keys(), ...ctx.pools.fields.keys()].filter((n) => /_id$/.test(n)));
+function walkGenerator(ctx: RunContext): GeneratorContext {
   const fields = new Map(
-    [...names].flatMap((name) => {
-      const fresh = idsOf(pools.fields.get(name));
-      const ids = fresh.length ? fresh : idsOf(ctx.pools.fields.get(name));
-      return ids.length ? [[name, ids.slice(0, Math.ceil(ids.length / 2))] as const] : [];
+    [...ctx.pools.fields].flatMap(([name, values]) => {
+      const ids = values.filter((v) => typeof v === 'number');
+      return /_id$/.test(name) && ids.length
+        ? [[name, ids.slice(0, Math.ceil(ids.length / 2))] as const]
+        : [];
     }),
   );
-  return { doc: ctx.doc, validator: ctx.validator, pools: { ...pools, fields } };
+  return { doc: ctx.doc, validator: ctx.validator, pools: { ...ctx.pools, fields } };
 }
 
 /** Ids the planned walks send in bodies (`operator_id`): found records with those ids are not deleted. */
@@ -103,14 +100,6 @@ function failuresOf(runs: readonly SequenceRun[]): Map<string, { first: Failure;
   return failures;
 }
 
-/** The lists of linked resources only: walks need their records, not every collection's. */
-function linkedOperations(ops: readonly FuzzOperation[]): FuzzOperation[] {
-  const linked = new Set(
-    ops.flatMap((op) => Object.values(op.responses).flatMap((r) => r.links.map((l) => l.operationId))),
-  );
-  return ops.filter((op) => linked.has(op.id));
-}
-
 /**
  * The stateful phase: walks records along the document's links (create or find, read, list,
  * search, other organization, update, read back, child, delete, and after), `concurrency` walks at
@@ -120,19 +109,14 @@ export async function runStatefulPhase(
   ops: readonly FuzzOperation[],
   ctx: RunContext,
   settings: RunSettings,
-  afterWrites: boolean,
 ): Promise<StatefulPhase> {
-  // The stateless phase deleted records the first listing saw: walks take ids that still exist.
-  const fresh = afterWrites ? await discover(linkedOperations(ops), settings) : undefined;
-  const pools = fresh?.pools ?? ctx.pools;
-  const walkCtx = { ...ctx, pools };
   const kinds = recordKindsOf(ops);
   const sequences = planWalks(
-    { kinds, gen: walkGenerator(ctx, pools), otherToken: !!settings.otherToken },
+    { kinds, gen: walkGenerator(ctx), otherToken: !!settings.otherToken },
     settings.sequences,
     settings.seed,
   );
-  const env: SequenceEnv = { ctx: walkCtx, settings, claim: claimer(referencedIds(sequences)) };
+  const env: SequenceEnv = { ctx, settings, claim: claimer(referencedIds(sequences)) };
   const runs: SequenceRun[] = [];
   const started = performance.now();
   await withWorkers(sequences.length, settings.concurrency, async (i) => {
@@ -148,7 +132,6 @@ export async function runStatefulPhase(
     sequences: sequences.length,
     steps: runs.reduce((sum, run) => sum + run.sent.filter(Boolean).length, 0),
     elapsedMs,
-    discoveryRequests: fresh?.sent ?? 0,
     shrinkRequests: shrunk.reduce((sum, s) => sum + s.shrunk.sent, 0),
     findings: shrunk.map((s) => statefulFinding(s.shrunk, s.count)),
     byStep: byStepOf(runs),

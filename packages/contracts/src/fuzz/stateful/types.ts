@@ -1,6 +1,6 @@
 import type { FuzzOperation } from '../document.js';
 import type { FuzzRequest } from '../generate.js';
-import type { Answer, Observation, StepBinding } from '../types.js';
+import type { Answer, FuzzStep, Observation } from '../types.js';
 
 /**
  * What a step's answer must show for the walk to hold, besides what every answer owes the document:
@@ -20,15 +20,10 @@ export type Expectation =
   | 'no-children';
 
 /** One step of a walk before it is sent: bound values are filled in from earlier answers. */
-export interface StepTemplate {
+export interface StepTemplate extends Omit<FuzzStep, 'request' | 'origin' | 'expect'> {
   readonly op: FuzzOperation;
   readonly req: FuzzRequest;
-  readonly token: 'own' | 'other';
-  readonly role: string;
   readonly expect: Expectation;
-  readonly bindings: readonly StepBinding[];
-  /** Steps that must have answered 2xx before this one is sent (the delete, for the steps after it). */
-  readonly after: readonly number[];
 }
 
 /** A sequence of steps; the record it walks is the answer of its first step at `recordPointer`. */
