@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { type FuzzReport, fuzz, replay } from '../../src/fuzz/fuzz.js';
 import { startFaultProxy } from './fault-proxy.js';
 import { PLANTED_FAULTS, type PlantedFault } from './planted-faults.js';
@@ -77,10 +78,12 @@ describe('planted faults: each caught by its own check, its sequence shrunk to a
     if (planted.check === 'use_after_free') {
       const world = await newWorld(server.url);
       const proxy = await startFaultProxy(server.url, planted.fault(world));
-      const again = await replay({ file: finding!.file!, baseUrl: proxy.url, ...world }).finally(() =>
-        proxy.close(),
-      );
-      expect(again.stillFails, again.messages.join('\n')).toBe(true);
+      const out: string[] = [];
+      const io = { out: (t: string) => out.push(t), err: (t: string) => out.push(t), env: {} };
+      const args = ['--base-url', proxy.url, '--token', world.token, '--other-token', world.otherToken];
+      const code = await main(['fuzz', '--replay', finding!.file!, ...args], io).finally(() => proxy.close());
+      expect(code, out.join('')).toBe(1);
+      expect(out.join('')).toMatch(/^Replayed .*: 3 steps[\s\S]*Still fails: use_after_free/);
       const clean = await replay({ file: finding!.file!, baseUrl: server.url, ...world });
       expect(clean.stillFails, clean.messages.join('\n')).toBe(false);
     }

@@ -17,12 +17,15 @@ export function bareRequest(op: FuzzOperation): FuzzRequest {
   };
 }
 
-/** The largest page the list serves (its limit's clamp or maximum), so that one page settles a look-up. */
-export function pageQuery(op: FuzzOperation): FuzzRequest['query'] {
+/**
+ * The largest page the list serves (its limit's clamp or maximum), so that one page settles a
+ * look-up; at most `at` records where fewer do (a record to walk is found in a short page).
+ */
+export function pageQuery(op: FuzzOperation, at = Number.POSITIVE_INFINITY): FuzzRequest['query'] {
   const limit = op.parameters.find((p) => p.in === 'query' && p.name === 'limit');
   if (!limit) return [];
-  const max = limit.schema['x-um-clamp-to'] ?? limit.schema.maximum ?? 100;
-  return [{ name: 'limit', value: String(max) }];
+  const max = Number(limit.schema['x-um-clamp-to'] ?? limit.schema.maximum ?? 100);
+  return [{ name: 'limit', value: String(Math.min(max, at)) }];
 }
 
 /**

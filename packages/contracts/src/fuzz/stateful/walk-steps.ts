@@ -26,6 +26,8 @@ export interface Walk {
 }
 
 const AFTER_DELETE = 'after the delete';
+/** Records a find step lists: enough to find a free one, few enough to render fast. */
+const FIND_PAGE = 20;
 const OTHER_TOKEN = "with the other organization's token";
 
 export function add(walk: Walk, step: Omit<StepTemplate, 'after' | 'token'> & Partial<StepTemplate>): number {
@@ -87,7 +89,7 @@ export function sourceStep(ctx: WalkContext, walk: Walk): void {
   } else if (finder)
     add(walk, {
       op: finder,
-      req: { ...bareRequest(finder), query: pageQuery(finder) },
+      req: { ...bareRequest(finder), query: pageQuery(finder, FIND_PAGE) },
       role: 'find',
       expect: 'none',
       bindings: [],
