@@ -90,9 +90,8 @@ export interface RouteOptions {
   onPageWritten?: PageObserver;
 }
 
-/** One entry of the table the app serves: an endpoint, by operationId, with the hooks that answer it. */
+/** One entry of the table the app serves: an endpoint with the hooks that answer it. */
 export interface ServedRoute {
-  id: string;
   endpoint: EndpointDefinition;
   /** Runs before the body is read (the API's: authenticate and count). */
   admitRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -129,7 +128,6 @@ export function apiRoutes(
   return endpointList()
     .filter(([, ep]) => ep.group !== null)
     .map(([id, ep]) => ({
-      id,
       endpoint: ep,
       // Authenticate and count before the body is read, so that every answer after
       // authentication (413 and 415 included) carries the request's counter headers.

@@ -17,11 +17,10 @@ function versionRootOf(ep: EndpointDefinition): string {
 export function retiredRoutes(methods: readonly string[]): ServedRoute[] {
   return endpointList()
     .filter(([, ep]) => ep.group === null)
-    .map(([id, ep]) => {
+    .map(([, ep]) => {
       const root = versionRootOf(ep);
       const version = root.split('/').at(-1)!;
       return {
-        id,
         endpoint: ep,
         route: { methods, urls: [`${root}/*`, root] },
         answerRequest: async function answerRetiredPath(request) {

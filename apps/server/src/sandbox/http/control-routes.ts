@@ -54,7 +54,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export function controlRoutes(control: SandboxControl, journal: RequestJournal): ServedRoute[] {
   return sandboxEndpointList().map(([id, ep]) => ({
-    id,
     endpoint: ep,
     answerRequest: controlAnswerOf(id, ep, CONTROL_HANDLERS[id] as AnyControlHandler, { control, journal }),
   }));
