@@ -45,7 +45,8 @@ Options:
   --seed N               generator seed (default 1): same seed, same requests and sequences
   --requests N           requests of the stateless phase (default 1000)
   --phases LIST          stateless,stateful (default both)
-  --sequences N          walks of the stateful phase (default requests / 100, at least 10)
+  --sequences N          walks of the stateful phase (default requests / 100, at least
+                         2 per --concurrency)
   --concurrency N        requests (or walks) in flight at once (default 8)
   --max-response-time MS an answer slower than MS is a finding (max_response_time)
   --document FILE        OpenAPI 3.0 JSON (default: the one published with @org/model)

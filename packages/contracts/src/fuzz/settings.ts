@@ -17,13 +17,15 @@ export interface RunSettings extends FuzzOptions {
 
 export function settingsOf(options: FuzzOptions): RunSettings {
   const requests = options.requests ?? 1000;
+  const concurrency = Math.max(1, options.concurrency ?? 8);
   return {
     ...options,
     seed: options.seed ?? 1,
     requests,
     phases: options.phases ?? ['stateless', 'stateful'],
-    sequences: options.sequences ?? Math.max(10, Math.ceil(requests / 100)),
-    concurrency: Math.max(1, options.concurrency ?? 8),
+    // At least two walks per worker, so that the workers stay busy to the end of the phase.
+    sequences: options.sequences ?? Math.max(2 * concurrency, Math.ceil(requests / 100)),
+    concurrency,
     shrinkAttempts: options.shrinkAttempts ?? 25,
     origins: [options.baseUrl, ...(options.instances ?? [])],
     send: senderOf(

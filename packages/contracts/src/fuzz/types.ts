@@ -44,7 +44,7 @@ export interface FuzzOptions {
   readonly timeoutMs?: number;
   /** The phases to run, in this order; default both. */
   readonly phases?: readonly FuzzPhase[];
-  /** Walks of the stateful phase; default one per 100 requests, at least 10. */
+  /** Walks of the stateful phase; default one per 100 requests, at least two per `concurrency`. */
   readonly sequences?: number;
   /** Opt-in: an answer slower than this (ms) is a `max_response_time` finding. */
   readonly maxResponseTimeMs?: number;

@@ -118,8 +118,13 @@ export async function runStatefulPhase(
   );
   const env: SequenceEnv = { ctx, settings, claim: claimer(referencedIds(sequences)) };
   const runs: SequenceRun[] = [];
+  // Longest walks first: the short ones fill in at the end, rather than a long one running alone.
+  const order = sequences
+    .map((_, i) => i)
+    .sort((a, b) => sequences[b]!.steps.length - sequences[a]!.steps.length);
   const started = performance.now();
-  await withWorkers(sequences.length, settings.concurrency, async (i) => {
+  await withWorkers(sequences.length, settings.concurrency, async (k) => {
+    const i = order[k]!;
     runs[i] = await runSequence(sequences[i]!, env, i);
   });
   const elapsedMs = Math.round(performance.now() - started);
