@@ -50,12 +50,6 @@ const sandboxRoomRule = (from, rooms, layers, why) => ({
   from: { path: sandboxRoom(from), pathNot: NOT_TEST },
   to: { path: [...rooms.map(sandboxRoom), ...layers.map(layer)].join('|') },
 });
-/**
- * The one import of the sandbox http/ makes: the journal's types where src/vitest.ts (another
- * change's) imports them from. Delete it with src/http/sandbox.ts once vitest.ts imports them from
- * sandbox/api/schemas.ts.
- */
-const VITEST_TYPES_SHIM = '^src/http/sandbox\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -67,7 +61,7 @@ module.exports = {
       comment:
         'the request path (core, store, handlers, http) reaches the sandbox only through interfaces it owns (the app options: AppExtension, PageObserver): the sandbox plugs into it, never the other way',
       severity: 'error',
-      from: { path: '^src/(core|store|handlers|http)/', pathNot: [NOT_TEST, VITEST_TYPES_SHIM] },
+      from: { path: '^src/(core|store|handlers|http)/', pathNot: NOT_TEST },
       to: { path: '^src/sandbox/' },
     },
     // The rooms of the sandbox follow the layers' one way: api (its table and schemas, as core and

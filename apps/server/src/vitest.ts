@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { JournalEntry, JournalQuery } from './http/sandbox.js';
+import type { JournalEntry, JournalQuery } from './sandbox/api/schemas.js';
 import { type RunningServer, type StartOptions, startServer } from './server.js';
 import type { DemoWorld } from './store/seed/demo-world.js';
 
