@@ -19,6 +19,8 @@ export interface BenchSettings {
   resets: number;
   /** About how long each model parse figure runs, milliseconds. */
   modelParseMs: number;
+  /** `contracts fuzz --requests`; undefined: the fuzzer's default. */
+  fuzzRequests: number | undefined;
 }
 
 /** The command line, read once (the README lists the flags). */
@@ -36,6 +38,8 @@ export interface BenchOptions {
   sizes: boolean;
   profile: boolean;
   typecheck: boolean;
+  /** Issue #41: the fuzzer's rates beside the server's own (`--no-fuzz` leaves them out). */
+  fuzz: boolean;
   withTests: boolean;
   docs: boolean;
   noWrite: boolean;
@@ -73,6 +77,7 @@ export function readBenchOptions(argv: readonly string[]): BenchOptions {
       profileS: quick ? 2 : 5,
       resets: quick ? 5 : 20,
       modelParseMs: quick ? 200 : 700,
+      fuzzRequests: quick ? 200 : undefined,
     },
     engines,
     onlyScenarios,
@@ -84,6 +89,7 @@ export function readBenchOptions(argv: readonly string[]): BenchOptions {
     sizes: !flags['no-sizes'],
     profile: !flags['no-profile'],
     typecheck: !flags['no-typecheck'],
+    fuzz: !flags['no-fuzz'],
     withTests: flags['with-tests'],
     docs: !flags['no-docs'],
     noWrite: flags['no-write'],
@@ -110,6 +116,7 @@ function parseFlags(argv: readonly string[]) {
       quick: { type: 'boolean', default: false },
       'with-tests': { type: 'boolean', default: false },
       'no-typecheck': { type: 'boolean', default: false },
+      'no-fuzz': { type: 'boolean', default: false },
       'no-docs': { type: 'boolean', default: false },
       'no-profile': { type: 'boolean', default: false },
       // The fresh-start section (time to first answer, RSS, beside Prism; sandbox reset times).

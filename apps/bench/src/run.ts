@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BenchContext, type BenchOptions, benchContext, readBenchOptions } from './bench-context.js';
 import { docsSiteReport } from './consumers/docs-site.js';
+import { measureFuzzer } from './consumers/fuzzer.js';
 import { measureBundles } from './consumers/model-bundle.js';
 import { measureSuite } from './consumers/test-suite.js';
 import { runTypecheckBench } from './consumers/typecheck.js';
@@ -139,19 +140,31 @@ async function withProfiles(ctx: BenchContext, passes: EnginePass[]): Promise<En
   return passes.map((pass) => ({ ...pass.result, profiles: profiles.get(pass) ?? [] }));
 }
 
-/** What the packages cost those who use them: a bundle, a type-check, and (`--with-tests`) the tests. */
+/**
+ * What the packages cost those who use them: a bundle, a type-check, the fuzzer's speed against the
+ * sandbox, and (`--with-tests`) the tests.
+ */
 async function measureConsumerCosts(
   ctx: BenchContext,
-): Promise<Pick<Measured, 'bundle' | 'typecheck' | 'suite'>> {
+): Promise<Pick<Measured, 'bundle' | 'typecheck' | 'fuzz' | 'suite'>> {
   const { options, log } = ctx;
   log('@org/model: what one record schema and ERROR_CODES add to a bundle');
   const bundle = await measureBundles();
   const typecheck = options.typecheck
     ? await runTypecheckBench(Math.max(3, options.settings.runs), log)
     : undefined;
+  const { settings } = options;
+  const fuzz = options.fuzz
+    ? await measureFuzzer({ ...settings, requests: settings.fuzzRequests }, ctx.load, log)
+    : undefined;
   if (options.withTests) log('test suites: turbo run test');
   const suite = options.withTests ? await measureSuite() : undefined;
-  return { bundle, ...(typecheck ? { typecheck } : {}), ...(suite ? { suite } : {}) };
+  return {
+    bundle,
+    ...(typecheck ? { typecheck } : {}),
+    ...(fuzz ? { fuzz } : {}),
+    ...(suite ? { suite } : {}),
+  };
 }
 
 function benchResults(ctx: BenchContext, machine: MachineInfo, measured: Measured): BenchResults {

@@ -2,6 +2,7 @@ import { ANALYTICS_COMPARED_PAGE, type ScenarioId } from '../requests/scenarios.
 import type { BenchResults, EngineResult, ProfileResult, ScenarioResult } from '../shared/results.js';
 import { formatBytes, formatCount, formatMs, formatNumber, median } from '../shared/stats.js';
 import { markdownTable, right } from '../shared/table.js';
+import { fuzzGoalTable } from './fuzz-goals.js';
 import { pgliteGoalTable } from './pglite-goals.js';
 import { checkServerGoals, serverGoalsTable } from './server-goals.js';
 import { sizeComparisonTable } from './size-comparison.js';
@@ -408,6 +409,50 @@ const sizeSection = (results: BenchResults): string[] => {
     : [];
 };
 
+/** Status counts as `200×180 400×346`. */
+const statusLine = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
+
+/** Issue #41: the fuzzer's rates beside their goals, the stateless one beside the server's own rate. */
+const fuzzSection = (results: BenchResults): string[] => {
+  const f = results.fuzz;
+  return [
+    '',
+    "## Issue #41: the fuzzer's speed",
+    '',
+    '`contracts fuzz --json` (the built bin of @org/contracts) against the PGlite sandbox as users start it ' +
+      '(`reference-server --sandbox --memory --port 0 --json`), both phases, its default request count and ' +
+      "concurrency, every answer checked against the document; the rates are the report's `rates`. The ceiling " +
+      "is the server's own rate for the same requests: the same run again on the reset sandbox (same seed, same " +
+      'requests) through a recording proxy in the bench, whose stateless requests (generated ones and auth ' +
+      'probes, headers and bodies as sent) autocannon replays at the same concurrency, each run from a reset ' +
+      "sandbox started the same way but with `--rate-limits off`: at autocannon's speed the documented burst " +
+      'limit would answer nearly all of them 429, so the ones the fuzzer got 429 for are answered in full there ' +
+      '(a conservative ceiling); going round the list, a run deletes again what it deleted (404).',
+    '',
+    fuzzGoalTable(results),
+    ...(f
+      ? [
+          '',
+          `Load average when the fuzzer ran: ${f.loadAverage.map((l) => formatNumber(l, 2)).join(', ')} ` +
+            `(1, 5, 15 min) on ${results.machine.cores} cores` +
+            (f.requestsOption ? `; \`--requests ${f.requestsOption}\`` : '') +
+            `. Findings: ${f.findings}. Statuses of the stateless phase: ${statusLine(f.stateless.statuses)}; ` +
+            `of the replay (${f.server.runs.length} run${f.server.runs.length === 1 ? '' : 's'} going round ${formatCount(f.server.requests)} requests): ` +
+            `${statusLine(f.server.statuses)}` +
+            (f.server.runs.some((r) => r.errors)
+              ? `, ${f.server.runs.reduce((n, r) => n + r.errors, 0)} socket errors`
+              : '') +
+            '.' +
+            (f.unaccounted ? ` ⚠ The proxy saw ${f.unaccounted} requests the report does not count.` : ''),
+        ]
+      : []),
+  ];
+};
+
 /** The whole report: printed by `pnpm bench` and written to docs/benchmarks.md. */
 export function renderReport(results: BenchResults, checks: TargetCheck[], notes: string[] = []): string {
   const m = results.machine;
@@ -464,6 +509,7 @@ export function renderReport(results: BenchResults, checks: TargetCheck[], notes
     '',
     writesAndMemoryGoalTable(results),
     ...sizeSection(results),
+    ...fuzzSection(results),
   ];
   for (const engine of results.engines) {
     lines.push(
@@ -550,6 +596,6 @@ databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the wor
 
 Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,search-conversations,messages,analytics,analytics-1,analytics-page,patch\`,
 \`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
-\`--quick\` (1 run of 1 s, worlds at 0.02 scale, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
-\`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-profile\`, \`--no-sizes\` (no demo-size pass beside the large world, issue #26), \`--no-write\`, \`--out <file>\`,
+\`--quick\` (1 run of 1 s, worlds at 0.02 scale, 200 fuzz requests, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
+\`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-fuzz\` (not the fuzzer's rates, issue #41), \`--no-profile\`, \`--no-sizes\` (no demo-size pass beside the large world, issue #26), \`--no-write\`, \`--out <file>\`,
 \`--report-from apps/bench/.data/last-run.json\` (re-renders a recorded run, measures nothing).`;

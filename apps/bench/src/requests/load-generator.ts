@@ -19,6 +19,11 @@ export interface LoadJob {
   /** Sent with every request (the token). */
   headers: Record<string, string>;
   requests: BenchRequest[];
+  /**
+   * Each request's headers as recorded, nothing added: no JSON content type for a body that came
+   * without one (a client's requests replayed, recording-proxy.ts).
+   */
+  asRecorded?: boolean;
 }
 
 export interface LoadResult {

@@ -11,7 +11,7 @@ const run = async (job: LoadJob): Promise<LoadResult> => {
     headers: {
       ...job.headers,
       ...r.headers,
-      ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(r.body !== undefined && !job.asRecorded ? { 'content-type': 'application/json' } : {}),
     },
     ...(r.body !== undefined ? { body: r.body } : {}),
   }));

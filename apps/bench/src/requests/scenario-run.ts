@@ -90,7 +90,8 @@ async function pairedRun(ctx: BenchContext, scenario: Scenario, rig: RowRig): Pr
   return { server, peak, pgCpuUs, ceiling, ceilingCpuUs };
 }
 
-function figuresOf(runs: LoadResult[]): Figures {
+/** The medians of runs: req/s, p50, p99. */
+export function figuresOf(runs: LoadResult[]): Figures {
   return {
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),

@@ -1,4 +1,5 @@
 import type { ClientBenchResult } from '../consumers/client-overhead.js';
+import type { FuzzerResult } from '../consumers/fuzzer.js';
 import type { BundleFigures } from '../consumers/model-bundle.js';
 import type { ModelBenchResult } from '../consumers/model-parse.js';
 import type { SuiteTimes } from '../consumers/test-suite.js';
@@ -92,6 +93,8 @@ export interface BenchResults {
   client?: ClientBenchResult;
   suite?: SuiteTimes;
   typecheck?: TypecheckBenchResult;
+  /** Issue #41: the fuzzer's rates against the PGlite sandbox, beside the server's own for its requests. */
+  fuzz?: FuzzerResult;
   /** Fresh start and sandbox reset (issue #14). */
   freshStart?: FreshStartResult;
   /** Issue #26: the size-compared rows on the demo world (the large world's are in `engines`). */
