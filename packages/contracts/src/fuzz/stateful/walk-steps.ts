@@ -30,6 +30,7 @@ const AFTER_DELETE = 'after the delete';
 const FIND_PAGE = 20;
 const OTHER_TOKEN = "with the other organization's token";
 
+/** Adds a step (the run's token, nothing to wait for, unless said); its index, for the steps that take its values. */
 export function add(walk: Walk, step: Omit<StepTemplate, 'after' | 'token'> & Partial<StepTemplate>): number {
   walk.steps.push({ after: [], token: 'own', ...step });
   return walk.steps.length - 1;
@@ -47,7 +48,7 @@ export function byId(walk: Walk, op: FuzzOperation, role: string, expect: Expect
 }
 
 /** A list request whose filters take the record's values (a placeholder each until it is sent). */
-export function filteredList(walk: Walk, link: LinkedOperation, step = 0) {
+export function filteredList(walk: Walk, link: LinkedOperation) {
   const where = new Map(link.op.parameters.map((p) => [p.name, p.in]));
   const filters = [...link.parameters].filter(([name]) => where.has(name));
   const queried = filters.filter(([name]) => where.get(name) === 'query');
@@ -56,7 +57,7 @@ export function filteredList(walk: Walk, link: LinkedOperation, step = 0) {
     query: [...pageQuery(link.op), ...queried.map(([name]) => ({ name, value: '0' }))],
   };
   const bindings = filters.map(([name, pointer]) =>
-    bound(walk, `${where.get(name) === 'path' ? 'path' : 'query'}:${name}`, pointer, step),
+    bound(walk, `${where.get(name) === 'path' ? 'path' : 'query'}:${name}`, pointer),
   );
   return { op: link.op, req, bindings };
 }
