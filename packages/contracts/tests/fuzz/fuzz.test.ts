@@ -299,5 +299,9 @@ describe('fuzz against a deliberately broken API', () => {
     expect(out.join('')).toMatch(/getItem · not_a_server_error · 500[\s\S]*curl /);
     expect(await main(['fuzz', '--base-url', url], io)).toBe(2);
     expect(err.join('')).toMatch(/--token/);
+    expect(
+      await main(['fuzz', '--base-url', url, '--token', 'good', '--phases', 'stateless,walks'], io),
+    ).toBe(2);
+    expect(err.join('')).toMatch(/--phases takes stateless and\/or stateful, not stateless,walks/);
   }, 60_000);
 });
