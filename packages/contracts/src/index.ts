@@ -46,9 +46,16 @@ export {
   type FuzzExemption,
   type FuzzFinding,
   type FuzzOptions,
+  type FuzzPhase,
   type FuzzReport,
   type FuzzRequest,
+  type FuzzStep,
+  formatReplayReport,
   fuzz,
+  type ReplayOptions,
+  type ReplayReport,
+  replay,
+  type StepBinding,
   urlOf,
 } from './fuzz/fuzz.js';
 export { formatFuzzReport } from './fuzz/report.js';
