@@ -17,7 +17,9 @@ const CLIENT_IMPORT = "import { createClient } from '@org/client';";
  * One ES module that runs every sample in turn against the server at API. Before a sample, the
  * sandbox is reset when a writing sample ran since the last reset (a reset per sample cost minutes on
  * a busy machine), and its operation's states are set up when they are not yet: states only add
- * records, so those of earlier reads stay harmless.
+ * records, so those of earlier reads stay harmless. The rate-limit counters are cleared for each
+ * operation: without a reset between reads, the samples would otherwise reach the burst limit and
+ * wait out its 429s.
  * Each sample's `console.log(status, …)` is caught to read its status (curl's with `-w`). It prints
  * `{ "<id> <kind>": status }` as JSON. One process for all samples: starting Node (or tsx) per
  * sample would cost more than the samples themselves.
@@ -38,7 +40,7 @@ export const runnerModule = (cases: readonly SampleCase[]): string => {
     "import { execFileSync } from 'node:child_process';",
     CLIENT_IMPORT,
     'const API = process.env.API;',
-    'const sandbox = (path, body) => fetch(`${API}/_sandbox/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: body && JSON.stringify(body) }).then(async (r) => { if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`); });',
+    'const sandbox = (path, body, method = "POST") => fetch(`${API}/_sandbox/${path}`, { method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body) }).then(async (r) => { if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`); });',
     `const samples = [\n${bodies.join(',\n')}\n];`,
     'const results = {};',
     'let dirty = true;',
@@ -46,6 +48,7 @@ export const runnerModule = (cases: readonly SampleCase[]): string => {
     'for (const [key, id, states, writes, sample] of samples) {',
     '  if (dirty) await sandbox("reset");',
     '  if (dirty || statesOf !== id) {',
+    '    await sandbox("rate-limits", undefined, "DELETE");',
     '    for (const state of states) await sandbox("provider-states", { state: state.name, params: state.params, action: "setup" });',
     '    statesOf = id;',
     '  }',
