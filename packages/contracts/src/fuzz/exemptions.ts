@@ -49,6 +49,14 @@ const EXEMPTIONS: readonly Exemption[] = [
     },
   },
   {
+    id: "D5 a note's contact",
+    rule: 'docs/decisions D5: a note is created about a contact of the organization; a contact_identity_id that names none (never one, or deleted earlier in the run) answers 400 naming it.',
+    applies: ({ op, answer, json }) => {
+      const errors = (json?.value as { errors?: Record<string, unknown> } | undefined)?.errors;
+      return answer.status === 400 && op.id === 'createNote' && errors?.contact_identity_id !== undefined;
+    },
+  },
+  {
     id: 'D10 upsert identifier',
     rule: 'docs/decisions D10: PUT contact_identities/?identifier=<field> without a value of that field in the body answers 400.',
     applies: ({ req, answer }) => {
