@@ -68,8 +68,9 @@ export interface ResourceDefinition {
 }
 
 /**
- * The registry of resources, in the order the document lists them. An entry exists only for a kind
- * of record that some endpoint serves (a test holds the registry and the endpoint table to each other).
+ * The registry of resources, in a fixed order (the v2 route's enum and the rate-limit groups follow it).
+ * An entry exists only for a kind of record that some endpoint serves (a test holds the registry and
+ * the endpoint table to each other).
  */
 export const RESOURCES = {
   conversations: {
