@@ -40,7 +40,7 @@ export const ERROR_CODES = {
   unavailable: {
     status: 503,
     description:
-      'A write kept conflicting with concurrent writes (retried on the server); Retry-After says when to try again.',
+      "The server cannot answer for now (for example, a transaction kept conflicting with concurrent writes through the server's retries); Retry-After says when to try again.",
   },
 } as const;
 

@@ -53,7 +53,7 @@ export function preferencesOf(request: FastifyRequest): Map<string, string> {
 
 /** The statuses whose answers carry Retry-After, telling the client when to try again. */
 const RETRY_STATUSES = new Set<number>([429, 503]);
-/** What the server's own 503 (a write that kept conflicting) asks a client to wait (core/api-error.ts). */
+/** What the server's own 503 (a transaction that kept conflicting) asks a client to wait (core/api-error.ts). */
 const DEFAULT_UNAVAILABLE_RETRY_SECONDS = 1;
 /** The longest wait a preference can ask for, as `Prefer: delay` (a day would hang a test). */
 const MAX_RETRY_AFTER_SECONDS = MAX_DELAY_MS / 1000;
@@ -77,6 +77,15 @@ function retryAfterOf(status: number, preferences: Map<string, string>, limits: 
 }
 
 /**
+ * The detail of a forced error whose code's own account of the cause would not be true of it: the
+ * model's 503 gives a transaction that kept conflicting as its example, and a forced one (on a read
+ * too) ran none.
+ */
+const FORCED_DETAIL: Partial<Record<ErrorCode, string>> = {
+  unavailable: 'Service unavailable, forced by the sandbox; Retry-After says when to try again.',
+};
+
+/**
  * `Prefer: code=<status>`: the error an endpoint documents for that status, with its body and
  * headers as the server would answer it, 500 and 503 included, so a client's handling of each can be
  * tested. Undocumented statuses are not applied (RFC 7240 lets a server ignore a preference).
@@ -98,7 +107,7 @@ function preferredError(request: FastifyRequest, limits: RateLimits): ApiError |
   const detail =
     status === 429
       ? `Request was throttled (preferred by the request). Expected available in ${retryAfter} seconds.`
-      : `${ERROR_CODES[code].description} (Preferred by the request: Prefer: code=${status}.)`;
+      : `${FORCED_DETAIL[code] ?? ERROR_CODES[code].description} (Preferred by the request: Prefer: code=${status}.)`;
   const errors = code === 'invalid' ? { non_field_errors: ['Preferred by the request.'] } : undefined;
   return new ApiError(code, detail, errors, headers);
 }

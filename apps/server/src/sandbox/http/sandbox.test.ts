@@ -74,6 +74,14 @@ const suite = (engine: 'pglite' | 'postgres') => () => {
     expect(patch.headers.get(H.limit)).toMatch(/^\d+$/);
   });
 
+  it('a forced 503 on a read says it was forced, not that a write kept conflicting', async () => {
+    const read = await t.call(LIST, { headers: { prefer: 'code=503' } });
+    expect(read.status).toBe(503);
+    const { detail } = errorBodySchemaFor(503).parse(await read.json());
+    expect(detail).toMatch(/forced by the sandbox/i);
+    expect(detail).not.toMatch(/write/i);
+  });
+
   it('Prefer: retry-after=N sets the Retry-After of a forced 429 or 503 (0 allowed); 429 keeps its window otherwise', async () => {
     for (const status of [429, 503]) {
       const now = await t.call(LIST, { headers: { prefer: `code=${status}, retry-after=0` } });
