@@ -233,13 +233,14 @@ class MiniWriter {
 }
 
 /** Every schema the classic entry exports, by name, in the order of the names (as any loader lists them). */
-export const classicSchemas = (): Map<string, Schema> =>
-  new Map(
+export function classicSchemas(): Map<string, Schema> {
+  return new Map(
     Object.entries(classic)
       .filter(([, value]) => value instanceof z.ZodType)
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([name, schema]) => [name, schema as unknown as Schema]),
   );
+}
 
 export interface MiniSource {
   /** The module's text, before formatting. */
@@ -251,7 +252,7 @@ export interface MiniSource {
 }
 
 /** The generated module: the exported classic schemas without a transform, written with zod mini. */
-export const miniSource = (): MiniSource => {
+export function miniSource(): MiniSource {
   const all = classicSchemas();
   const skipped: string[] = [];
   const exported = new Map<string, Schema>();
@@ -281,7 +282,7 @@ export const miniSource = (): MiniSource => {
     '',
   ].join('\n');
   return { text, names: [...exported.keys()], skipped };
-};
+}
 
 const BIOME = fileURLToPath(new URL('../../../node_modules/.bin/biome', import.meta.url));
 const BIOME_CONFIG = fileURLToPath(new URL('../../../tooling/biome.json', import.meta.url));
@@ -301,7 +302,7 @@ const biomeFormat = (text: string): string => {
  * The module as committed: formatted by the repository's biome, so lint passes on it. One pass does
  * not always settle the long `as` casts, so it formats until nothing changes.
  */
-export const formattedMiniSource = (text = miniSource().text): string => {
+export function formattedMiniSource(text = miniSource().text): string {
   let formatted = biomeFormat(text);
   for (let pass = 0; pass < 5; pass++) {
     const again = biomeFormat(formatted);
@@ -309,4 +310,4 @@ export const formattedMiniSource = (text = miniSource().text): string => {
     formatted = again;
   }
   throw new Error('biome format does not settle on the generated module');
-};
+}

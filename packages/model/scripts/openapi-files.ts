@@ -8,6 +8,10 @@ export const OPENAPI_31_JSON_PATH = fileURLToPath(new URL('../../../docs/openapi
 export const OPENAPI_YAML_PATH = fileURLToPath(new URL('../../../docs/openapi.yaml', import.meta.url));
 
 /** The committed formatting of openapi.json. */
-export const serializeJson = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;
+export function serializeJson(doc: unknown): string {
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
 /** The committed formatting of openapi.yaml: no folded lines, so a changed description is one changed line. */
-export const serializeYaml = (doc: unknown): string => stringify(doc, { lineWidth: 0 });
+export function serializeYaml(doc: unknown): string {
+  return stringify(doc, { lineWidth: 0 });
+}

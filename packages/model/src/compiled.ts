@@ -24,9 +24,9 @@ export function compiledSchemaOf<T extends z.ZodType>(schema: T): T {
  * The parse function of a schema, as 1.0 exported it.
  * @deprecated `compiledSchemaOf(schema).safeParse` (or zod's own `z.compile`): the same result.
  */
-export const parserOf = <T extends z.ZodType>(schema: T) => {
+export function parserOf<T extends z.ZodType>(schema: T) {
   const compiled = compiledSchemaOf(schema);
   return function parseWithCompiledSchema(value: unknown) {
     return compiled.safeParse(value);
   };
-};
+}

@@ -39,4 +39,6 @@ export const DECISIONS = {
 export type DecisionId = keyof typeof DECISIONS;
 
 /** OpenAPI extension marking a schema or operation as decided by us rather than described. */
-export const decided = (...ids: DecisionId[]) => ({ 'x-um-decision': ids.join(', ') });
+export function decided(...ids: DecisionId[]) {
+  return { 'x-um-decision': ids.join(', ') };
+}

@@ -24,7 +24,9 @@ export const CONVERSATION_STATUSES = {
 export const ConversationStatusSchema = openString(CONVERSATION_STATUSES, 'Conversation status.');
 export type ConversationStatus = z.infer<typeof ConversationStatusSchema>;
 /** A conversation is ongoing unless it has ended. */
-export const isOngoingStatus = (status: string): boolean => status !== 'ended';
+export function isOngoingStatus(status: string): boolean {
+  return status !== 'ended';
+}
 
 export const MESSAGE_STATES = { 1: 'Submitted', 3: 'Delivered to contact', 4: 'Read by user' } as const;
 export type MessageStateType = keyof typeof MESSAGE_STATES;

@@ -85,11 +85,12 @@ export const SERVER_ERROR_STATUSES = [500, 503] as const satisfies readonly Erro
 export const ERROR_STATUSES = [...new Set(Object.values(ERROR_CODES).map((e) => e.status))] as ErrorStatus[];
 
 /** The codes that a status can carry, e.g. 401 -> not_authenticated | authentication_failed. */
-export const errorCodesFor = (status: ErrorStatus): [ErrorCode, ...ErrorCode[]] =>
-  (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => ERROR_CODES[c].status === status) as [
+export function errorCodesFor(status: ErrorStatus): [ErrorCode, ...ErrorCode[]] {
+  return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => ERROR_CODES[c].status === status) as [
     ErrorCode,
     ...ErrorCode[],
   ];
+}
 
 /** The rate-limit header names, by role; the server, the client and the contracts read them here. */
 export const RATE_LIMIT_HEADER_NAMES = {

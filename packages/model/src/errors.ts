@@ -22,22 +22,24 @@ export const ErrorBodySchema = doc(
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** The error body narrowed to the codes of one status; the OpenAPI document shows one per status. */
-export const errorBodySchemaFor = (status: ErrorStatus) =>
-  ErrorBodySchema.extend({ code: openEnum(errorCodesFor(status)) });
+export function errorBodySchemaFor(status: ErrorStatus) {
+  return ErrorBodySchema.extend({ code: openEnum(errorCodesFor(status)) });
+}
 
 /** Builds an error body; the single place that pairs a code with its text. */
-export const errorBody = (code: ErrorCode, detail: string, errors?: Record<string, string[]>): ErrorBody =>
-  errors ? { detail, code, errors } : { detail, code };
+export function errorBody(code: ErrorCode, detail: string, errors?: Record<string, string[]>): ErrorBody {
+  return errors ? { detail, code, errors } : { detail, code };
+}
 
 /**
  * Turns a zod error into the error body's field messages (`errors`); the root of a body is
  * `non_field_errors`. The record has no prototype, so a field named `constructor` or `__proto__` is
  * an ordinary key.
  */
-export const fieldErrorsOf = (
+export function fieldErrorsOf(
   error: z.ZodError,
   unknownKeyMessage: (key: string) => string = () => 'Unknown field.',
-): Record<string, string[]> => {
+): Record<string, string[]> {
   const out: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -47,4 +49,4 @@ export const fieldErrorsOf = (
     (out[issue.path.length ? issue.path.join('.') : 'non_field_errors'] ??= []).push(issue.message);
   }
   return out;
-};
+}

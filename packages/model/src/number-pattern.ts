@@ -4,7 +4,7 @@
  * cursors), where `maximum` does not apply. Built from the digits of `max`: every shorter number,
  * then for each position the numbers that share max's prefix and have a smaller digit there.
  */
-export const wholeNumbersUpTo = (max: number): string => {
+export function wholeNumbersUpTo(max: number): string {
   if (!Number.isSafeInteger(max) || max < 1) throw new Error(`not a positive whole number: ${max}`);
   const digits = String(max);
   const n = digits.length;
@@ -19,4 +19,4 @@ export const wholeNumbersUpTo = (max: number): string => {
     branches.push(`${digits.slice(0, i)}${digit}${rest === 0 ? '' : rest === 1 ? '\\d' : `\\d{${rest}}`}`);
   }
   return `(?:${branches.join('|')})`;
-};
+}

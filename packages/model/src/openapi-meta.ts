@@ -17,9 +17,11 @@ export interface SchemaMeta {
  * same descriptions and examples as the model's document. The text of the schema it derives from is
  * kept, with `meta` over it.
  */
-export const doc = <T extends z.ZodType>(schema: T, meta: SchemaMeta): T =>
-  schema.meta({ ...docOf(schema), ...meta }) as T;
+export function doc<T extends z.ZodType>(schema: T, meta: SchemaMeta): T {
+  return schema.meta({ ...docOf(schema), ...meta }) as T;
+}
 
 /** The OpenAPI text attached to a schema, if any. */
-export const docOf = (schema: z.ZodType): SchemaMeta | undefined =>
-  z.globalRegistry.get(schema) as SchemaMeta | undefined;
+export function docOf(schema: z.ZodType): SchemaMeta | undefined {
+  return z.globalRegistry.get(schema) as SchemaMeta | undefined;
+}

@@ -9,8 +9,8 @@ const link = (what: string, decision: 'D6' | 'D7') =>
   });
 
 /** Offset page: count is the true total; only the first 10,000 items are reachable. */
-export const offsetPageSchemaOf = <T extends z.ZodType>(item: T) =>
-  z.object({
+export function offsetPageSchemaOf<T extends z.ZodType>(item: T) {
+  return z.object({
     count: doc(z.number().int().nonnegative(), {
       description: 'Total number of matching items (items past offset 10,000 are not reachable).',
       ...decided('D6'),
@@ -19,15 +19,18 @@ export const offsetPageSchemaOf = <T extends z.ZodType>(item: T) =>
     previous: link('previous', 'D6'),
     results: z.array(item),
   });
+}
 
 /** Cursor page: the all endpoints add `count`; the messages endpoint does not. */
-export const cursorPageSchemaOf = <T extends z.ZodType>(item: T) =>
-  z.object({ next: link('next', 'D7'), previous: link('previous', 'D7'), results: z.array(item) });
+export function cursorPageSchemaOf<T extends z.ZodType>(item: T) {
+  return z.object({ next: link('next', 'D7'), previous: link('previous', 'D7'), results: z.array(item) });
+}
 
-export const countedCursorPageSchemaOf = <T extends z.ZodType>(item: T) =>
-  cursorPageSchemaOf(item).extend({
+export function countedCursorPageSchemaOf<T extends z.ZodType>(item: T) {
+  return cursorPageSchemaOf(item).extend({
     count: z.number().int().nonnegative().describe('Total number of matching items (no cap).'),
   });
+}
 
 export interface OffsetPage<T> {
   count: number;

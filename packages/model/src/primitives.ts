@@ -85,22 +85,26 @@ export const EmailSchema = doc(
 );
 
 /** Renders a Date the way every v3 record does; JS dates carry milliseconds, so pad to micro. */
-export const formatTimestamp = (date: Date): string => date.toISOString().replace(/Z$/, '000Z');
+export function formatTimestamp(date: Date): string {
+  return date.toISOString().replace(/Z$/, '000Z');
+}
 
 /** Renders a Date the way analytics data points do. */
-export const formatAnalyticsTime = (date: Date): string => date.toISOString().slice(0, 19);
+export function formatAnalyticsTime(date: Date): string {
+  return date.toISOString().slice(0, 19);
+}
 
 /** Parses `YYYY-mm-dd` into the UTC midnight it names, or undefined when it is not a real date. */
-export const parseDate = (value: string): Date | undefined => {
+export function parseDate(value: string): Date | undefined {
   const m = DATE.exec(value);
   return isRealDateTime(m) ? new Date(`${value}T00:00:00Z`) : undefined;
-};
+}
 
 /**
  * Parses the ISO 8601 forms a filter accepts: a date, or a date-time with optional seconds,
  * fraction and zone; without a zone the time is UTC.
  */
-export const parseInstant = (value: string): Date | undefined => {
+export function parseInstant(value: string): Date | undefined {
   const m =
     /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
       value,
@@ -112,7 +116,7 @@ export const parseInstant = (value: string): Date | undefined => {
     `${y}-${mo}-${d}T${h}:${mi}:${s}${ms}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`,
   );
   return Number.isNaN(date.getTime()) ? undefined : date;
-};
+}
 
 export const ANALYTICS_TIME_PATTERN = ANALYTICS_TIME;
 export const DATE_PATTERN = DATE;

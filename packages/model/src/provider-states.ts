@@ -201,5 +201,6 @@ const PROVIDER_STATE_BY_NAME = new Map<string, ProviderStateDefinition>(
   Object.values(PROVIDER_STATE_CATALOGUE).map((state) => [state.name, state]),
 );
 /** The catalogue's entry of a state name; undefined for a name it does not hold. */
-export const providerStateNamed = (name: string): ProviderStateDefinition | undefined =>
-  PROVIDER_STATE_BY_NAME.get(name);
+export function providerStateNamed(name: string): ProviderStateDefinition | undefined {
+  return PROVIDER_STATE_BY_NAME.get(name);
+}

@@ -16,18 +16,11 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * rather than a Date: every timestamp of every parsed response goes through here, so it must be cheap. Years below
  * 100 are rejected, as a Date would misread them as 19xx.
  */
-export const isRealInstant = (
-  y: number,
-  mo: number,
-  d: number,
-  h: number,
-  mi: number,
-  s: number,
-): boolean => {
+export function isRealInstant(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
   if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
   const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   return d <= DAYS_IN_MONTH[mo - 1]! + (leap ? 1 : 0) && h < 24 && mi < 60 && s < 60;
-};
+}
 
 /** The number written by the digits of `text` from `from` to `to`. */
 const digitsAt = (text: string, from: number, to: number): number => {
@@ -48,12 +41,18 @@ const isRealAtFixedOffsets = (v: string): boolean =>
   );
 
 /** A v3 timestamp, UTC with six fractional digits and a trailing Z, on a real calendar day. */
-export const isV3Timestamp = (v: string): boolean => V3_TIMESTAMP.test(v) && isRealAtFixedOffsets(v);
+export function isV3Timestamp(v: string): boolean {
+  return V3_TIMESTAMP.test(v) && isRealAtFixedOffsets(v);
+}
 
 /** An analytics data point's time: UTC, seconds, no zone suffix, on a real calendar day. */
-export const isAnalyticsTime = (v: string): boolean => ANALYTICS_TIME.test(v) && isRealAtFixedOffsets(v);
+export function isAnalyticsTime(v: string): boolean {
+  return ANALYTICS_TIME.test(v) && isRealAtFixedOffsets(v);
+}
 
 const COUNTRY_SET: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
 
 /** A two-letter ISO 3166-1 country code. */
-export const isCountryCode = (c: string): boolean => COUNTRY_SET.has(c);
+export function isCountryCode(c: string): boolean {
+  return COUNTRY_SET.has(c);
+}

@@ -25,27 +25,28 @@ interface OpenEnumDef {
  * A response field whose documented values may grow: typed as the known values plus any other
  * string, parsed as any string; `strictOf` accepts only the known values.
  */
-export const openEnum = <const V extends readonly [string, ...string[]]>(
+export function openEnum<const V extends readonly [string, ...string[]]>(
   values: V,
-): z.ZodType<OpenValue<V>, OpenValue<V>> => {
+): z.ZodType<OpenValue<V>, OpenValue<V>> {
   const string = z.string();
   const schema = string.clone({ ...string.def, knownValues: values } as typeof string.def);
   return schema as z.ZodType<OpenValue<V>, OpenValue<V>>;
-};
+}
 
 /** An open enum's value: a known value, or any other string (still offered by editors). */
 type OpenValue<V extends readonly string[]> = V[number] | (string & {});
 
 /** The open form of a closed enum, with its OpenAPI text. */
-export const openEnumOf = <const T extends Readonly<Record<string, string>>>(closed: z.ZodEnum<T>) => {
+export function openEnumOf<const T extends Readonly<Record<string, string>>>(closed: z.ZodEnum<T>) {
   const open = openEnum(closed.options as unknown as readonly [T[keyof T], ...T[keyof T][]]);
   const meta = z.globalRegistry.get(closed);
   return meta ? open.meta(meta) : open;
-};
+}
 
 /** The known values of an `openEnum` schema, or undefined for any other schema. */
-export const knownValuesOf = (schema: z.ZodType): readonly [string, ...string[]] | undefined =>
-  schema instanceof z.ZodString ? (schema.def as OpenEnumDef).knownValues : undefined;
+export function knownValuesOf(schema: z.ZodType): readonly [string, ...string[]] | undefined {
+  return schema instanceof z.ZodString ? (schema.def as OpenEnumDef).knownValues : undefined;
+}
 
 const cache = new WeakMap<z.ZodType, z.ZodType>();
 
@@ -110,11 +111,11 @@ const strictNode = (schema: z.ZodType): z.ZodType => {
 };
 
 /** The strict form of a schema: every object rejects unknown keys, every open enum unknown values. */
-export const strictOf = <T extends z.ZodType>(schema: T): T => {
+export function strictOf<T extends z.ZodType>(schema: T): T {
   let strict = cache.get(schema);
   if (!strict) {
     strict = strictNode(schema);
     cache.set(schema, strict);
   }
   return strict as T;
-};
+}

@@ -19,8 +19,9 @@ import { type EndpointDefinition, endpoint } from './define.js';
 const ANALYTICS = servedAs('analyticsDataPoints');
 
 export const ANALYTICS_VERSION = 'v1';
-export const analyticsPath = (metric: string, version: string | null = ANALYTICS_VERSION) =>
-  version ? `/api/um/${version}/analytics/${metric}/` : `/api/um/analytics/${metric}/`;
+export function analyticsPath(metric: string, version: string | null = ANALYTICS_VERSION) {
+  return version ? `/api/um/${version}/analytics/${metric}/` : `/api/um/analytics/${metric}/`;
+}
 
 const metricEndpoint = <M extends AnalyticsMetric>(metric: M) => {
   const info: MetricInfo = ANALYTICS_METRICS[metric];

@@ -29,7 +29,7 @@ const pathParamsSchemas = new Map<string, z.ZodType>();
  * without placeholders: written once, in the path. One schema per set of names, so every `{id}`
  * path shares its schema (and its OpenAPI text).
  */
-export const pathParamsOf = <P extends string>(path: P): PathParamsOf<P> => {
+export function pathParamsOf<P extends string>(path: P): PathParamsOf<P> {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
   if (!names.length) return undefined as PathParamsOf<P>;
   const key = names.join(',');
@@ -41,7 +41,7 @@ export const pathParamsOf = <P extends string>(path: P): PathParamsOf<P> => {
     pathParamsSchemas.set(key, schema);
   }
   return schema as PathParamsOf<P>;
-};
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -104,8 +104,9 @@ export interface EndpointDefinition<
 }
 
 /** What an endpoint reads of `Authorization` (`required` unless it says otherwise). */
-export const authorizationOf = (ep: Pick<EndpointDefinition, 'authorization'>): Authorization =>
-  ep.authorization ?? 'required';
+export function authorizationOf(ep: Pick<EndpointDefinition, 'authorization'>): Authorization {
+  return ep.authorization ?? 'required';
+}
 
 /**
  * What `endpoint()` takes (errors and decisions may be left out) and what it makes of it (the path
@@ -222,7 +223,7 @@ const derivedErrorsOf = (
  * (SERVER_ERROR_STATUSES: 500, 503), whether its statuses are derived or given. The list is in
  * ascending order, as the document shows it.
  */
-export const endpoint = <
+export function endpoint<
   const M extends HttpMethod,
   const P extends string,
   Params extends z.ZodType | undefined = undefined,
@@ -237,7 +238,7 @@ export const endpoint = <
   const Au extends Authorization = 'required',
 >(
   def: Declaration<M, P, Params, Query, Body, Success, G, E, A, Au>['input'],
-): Declaration<M, P, Params, Query, Body, Success, G, E, A, Au>['output'] => {
+): Declaration<M, P, Params, Query, Body, Success, G, E, A, Au>['output'] {
   // Path parameters come from the path (`{id}`), unless the endpoint states its own (an enum).
   const params = def.params ?? pathParamsOf(def.path);
   const shaped: readonly ErrorStatus[] = def.errors ?? derivedErrorsOf(def, params);
@@ -250,7 +251,7 @@ export const endpoint = <
     decisions: def.decisions ?? [],
     example: def.example ?? {},
   } as Declaration<M, P, Params, Query, Body, Success, G, E, A, Au>['output'];
-};
+}
 
 /** The path parameters of an endpoint: the ones it states, or those its path implies. */
 type ParamsOf<P extends string, Params> = Params extends z.ZodType ? Params : PathParamsOf<P>;
@@ -261,32 +262,38 @@ type ParamsOf<P extends string, Params> = Params extends z.ZodType ? Params : Pa
  * version); and on an analytics path naming its metric, the 404 of an unknown metric (no counter
  * exists for it: the server answers it before counting).
  */
-export const uncountedStatusesOf = (ep: EndpointDefinition): ErrorStatus[] =>
-  ep.errors.filter(
+export function uncountedStatusesOf(ep: EndpointDefinition): ErrorStatus[] {
+  return ep.errors.filter(
     (status) =>
       ep.group === null ||
       (UNCOUNTED_ERROR_STATUSES as readonly number[]).includes(status) ||
       (status === 404 && ep.group === 'analytics' && ep.params !== undefined),
   );
+}
 
 /** The error body schema of each error status an endpoint documents. */
-export const errorResponsesOf = (ep: EndpointDefinition) =>
-  Object.fromEntries(ep.errors.map((status) => [status, errorBodySchemaFor(status)])) as Record<
+export function errorResponsesOf(ep: EndpointDefinition) {
+  return Object.fromEntries(ep.errors.map((status) => [status, errorBodySchemaFor(status)])) as Record<
     ErrorStatus,
     ReturnType<typeof errorBodySchemaFor>
   >;
+}
 
 /** The first success status (the one a client expects). */
-export const successStatusOf = (ep: EndpointDefinition): SuccessStatus =>
-  Number(Object.keys(ep.success)[0]) as SuccessStatus;
+export function successStatusOf(ep: EndpointDefinition): SuccessStatus {
+  return Number(Object.keys(ep.success)[0]) as SuccessStatus;
+}
 
 /** `/api/um/v3/conversations/{id}/` -> `/api/um/v3/conversations/:id/` (router syntax). */
-export const routerPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+export function routerPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
 
 /** Fills a path template: `{id}` -> the value. */
-export const fillPath = (path: string, params: Record<string, string | number> = {}): string =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
     return encodeURIComponent(String(value));
   });
+}

@@ -17,8 +17,9 @@ export type Endpoints = typeof endpoints;
 export type EndpointId = keyof Endpoints;
 
 /** The table as a list, for code that iterates it. */
-export const endpointList = (): Array<[EndpointId, EndpointDefinition]> =>
-  Object.entries(endpoints) as Array<[EndpointId, EndpointDefinition]>;
+export function endpointList(): Array<[EndpointId, EndpointDefinition]> {
+  return Object.entries(endpoints) as Array<[EndpointId, EndpointDefinition]>;
+}
 
 export * from './analytics.js';
 export * from './define.js';

@@ -27,32 +27,36 @@ const checkOf = <T>(def: Record<string, unknown>, test: (payload: ParsePayload<T
 };
 
 /** zod's URL check: the WHATWG parser reads the trimmed text, which is kept without tabs and line breaks. */
-export const url = () =>
-  checkOf<string>({ check: 'string_format', format: 'url' }, (payload) => {
+export function url() {
+  return checkOf<string>({ check: 'string_format', format: 'url' }, (payload) => {
     const trimmed = payload.value.trim();
     if (!URL.canParse(trimmed)) return { code: 'invalid_format', format: 'url' };
     payload.value = trimmed.replace(/[\t\n\r]/g, '');
   });
+}
 
 /** zod's pattern check, reported as `format` (`regex` for a pattern of the model's own). */
-export const regex = (pattern: RegExp, error?: string, format = 'regex') =>
-  checkOf<string>({ check: 'string_format', format, pattern, error }, ({ value }) =>
+export function regex(pattern: RegExp, error?: string, format = 'regex') {
+  return checkOf<string>({ check: 'string_format', format, pattern, error }, ({ value }) =>
     pattern.test(value)
       ? undefined
       : { origin: 'string', code: 'invalid_format', format, pattern: String(pattern) },
   );
+}
 
 /** zod's UUID pattern: any version, and the nil and max UUIDs. */
 export const UUID_PATTERN =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
-export const uuid = () => regex(UUID_PATTERN, undefined, 'uuid');
+export function uuid() {
+  return regex(UUID_PATTERN, undefined, 'uuid');
+}
 
 const SAFE = { origin: 'int', inclusive: true, note: 'Integers must be within the safe integer range.' };
 
 /** zod's safe-integer check: not an integer is a type issue; beyond 2^53 - 1 either way, a bound. */
-export const int = () =>
-  checkOf<number>({ check: 'number_format', format: 'safeint' }, ({ value }) =>
+export function int() {
+  return checkOf<number>({ check: 'number_format', format: 'safeint' }, ({ value }) =>
     !Number.isInteger(value)
       ? { code: 'invalid_type', expected: 'int', format: 'safeint', continue: false }
       : Number.isSafeInteger(value)
@@ -61,9 +65,11 @@ export const int = () =>
           ? { code: 'too_big', maximum: Number.MAX_SAFE_INTEGER, ...SAFE }
           : { code: 'too_small', minimum: Number.MIN_SAFE_INTEGER, ...SAFE },
   );
+}
 
 /** zod's refinement: a value `holds` rejects is a custom issue, with the given message. */
-export const refine = <T>(holds: (value: T) => boolean, error?: string) =>
-  checkOf<T>({ check: 'custom', fn: holds, error }, ({ value }) =>
+export function refine<T>(holds: (value: T) => boolean, error?: string) {
+  return checkOf<T>({ check: 'custom', fn: holds, error }, ({ value }) =>
     holds(value) ? undefined : { code: 'custom', path: [] },
   );
+}

@@ -166,11 +166,11 @@ const reachedSchemas = (schemas: Record<string, Obj>, roots: unknown[]): Record<
  * parameters, bodies, answers and security read from the entry's shape (operations.ts), and what
  * they refer to in its components.
  */
-export const buildDocument = (
+export function buildDocument(
   table: EndpointTable,
   spec: DocumentSpec,
   { version, serverUrl = 'http://localhost:3000', openapi = '3.0' }: DocumentOptions,
-) => {
+) {
   const rawComponents = Object.fromEntries(
     Object.entries(spec.components).map(([name, schema]) => [name, jsonSchemaOf(schema, openapi)]),
   );
@@ -215,7 +215,7 @@ export const buildDocument = (
       schemas: reachedSchemas(schemas, [paths, errors.components]),
     },
   };
-};
+}
 
 const API_TAGS = [
   { name: 'Conversations', description: 'Conversations, their parts and messages.' },
@@ -251,7 +251,8 @@ const apiDocumentSpec = (): DocumentSpec => ({
 });
 
 /** Builds the OpenAPI document (3.0 or 3.1) of both APIs from the endpoint table. */
-export const buildOpenApiDocument = (options: DocumentOptions) =>
-  buildDocument(endpointList(), apiDocumentSpec(), options);
+export function buildOpenApiDocument(options: DocumentOptions) {
+  return buildDocument(endpointList(), apiDocumentSpec(), options);
+}
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

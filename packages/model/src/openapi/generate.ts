@@ -13,7 +13,7 @@ const TARGETS = { '3.0': 'openapi-3.0', '3.1': 'draft-2020-12' } as const;
  * strict form: unknown keys and enum values are what a tolerant consumer survives, not what
  * the server sends. Refinements and transforms have no JSON Schema: their `.meta()` says it.
  */
-export const jsonSchemaOf = (schema: z.ZodType, version: OpenApiVersion = '3.0'): Record<string, unknown> => {
+export function jsonSchemaOf(schema: z.ZodType, version: OpenApiVersion = '3.0'): Record<string, unknown> {
   assertOpenApiTarget();
   const { $schema: _dialect, ...json } = z.toJSONSchema(strictOf(schema), {
     target: TARGETS[version],
@@ -22,7 +22,7 @@ export const jsonSchemaOf = (schema: z.ZodType, version: OpenApiVersion = '3.0')
     override: keepTheContract,
   }) as Record<string, unknown>;
   return json;
-};
+}
 
 /**
  * z.toJSONSchema writes the OpenAPI 3.0 dialect from zod 4.1 on; zod 3.25's `zod/v4` is zod 4.0,
@@ -70,7 +70,7 @@ const withoutKeys = (node: Record<string, unknown>, keys: string[]) =>
  * Replaces every subtree equal to a named component with a $ref (largest first, top-down). A use that
  * adds its own description keeps it beside an allOf of the $ref; a nullable use is anyOf the $ref and null.
  */
-export const refify = (components: Record<string, Record<string, unknown>>) => {
+export function refify(components: Record<string, Record<string, unknown>>) {
   // Exact matches first (so same-shaped components with their own descriptions keep their names),
   // then matches that differ only in the description a use gave the field.
   const exact = new Map<string, string>();
@@ -106,4 +106,4 @@ export const refify = (components: Record<string, Record<string, unknown>>) => {
     );
   };
   return visit;
-};
+}

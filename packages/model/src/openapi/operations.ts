@@ -99,27 +99,29 @@ const contextHeaderRefs = () => [
   { $ref: '#/components/parameters/ServiceOperatorId' },
 ];
 
-export const headerRefs = (withRetryAfter: boolean) =>
-  Object.fromEntries(
+export function headerRefs(withRetryAfter: boolean) {
+  return Object.fromEntries(
     [...Object.keys(RATE_LIMIT_HEADERS), ...(withRetryAfter ? Object.keys(RETRY_AFTER_HEADER) : [])].map(
       (h) => [h, { $ref: `#/components/headers/${h}` }],
     ),
   );
+}
 
-export const errorExample = (status: ErrorStatus) => {
+export function errorExample(status: ErrorStatus) {
   const code = errorCodesFor(status)[0];
   return {
     detail: ERROR_CODES[code].description,
     code,
     ...(code === 'invalid' ? { errors: { limit: ['A whole number is required.'] } } : {}),
   };
-};
+}
 
 /** The text of an error response: its status and what each of its codes means. */
-export const errorDescription = (status: ErrorStatus) =>
-  `${STATUS_TEXT[status]}: ${errorCodesFor(status)
+export function errorDescription(status: ErrorStatus) {
+  return `${STATUS_TEXT[status]}: ${errorCodesFor(status)
     .map((c) => `\`${c}\` ${ERROR_CODES[c].description}`)
     .join(' ')}`;
+}
 
 /**
  * An operation's security where it differs from the document's: none for an operation that asks
@@ -162,11 +164,12 @@ const successResponsesOf = (id: string, ep: EndpointDefinition, ctx: OperationCo
 };
 
 /** The statuses an operation answers before it is counted (every one, where it is never counted). */
-export const uncountedOf = (ep: EndpointDefinition): ReadonlySet<ErrorStatus> =>
-  new Set(uncountedStatusesOf(ep));
+export function uncountedOf(ep: EndpointDefinition): ReadonlySet<ErrorStatus> {
+  return new Set(uncountedStatusesOf(ep));
+}
 
 /** One operation of a document, from its entry in the endpoint table. */
-export const operationOf = (id: string, ep: EndpointDefinition, ctx: OperationContext): Obj => {
+export function operationOf(id: string, ep: EndpointDefinition, ctx: OperationContext): Obj {
   const responses = successResponsesOf(id, ep, ctx);
   const uncounted = uncountedOf(ep);
   for (const status of ep.errors)
@@ -205,4 +208,4 @@ export const operationOf = (id: string, ep: EndpointDefinition, ctx: OperationCo
     ...(ep.group ? { 'x-um-rate-limit-group': ep.group } : {}),
     ...(ep.decisions.length ? { 'x-um-decision': ep.decisions.join(', ') } : {}),
   };
-};
+}

@@ -73,7 +73,9 @@ export function intParam({ description, min, max, clampTo, default: def, decisio
       param(parsed.prefault(String(def)), schema, decision);
 }
 
-export const idParam = (description: string) => intParam({ description, min: 1, max: LIMITS.maxId });
+export function idParam(description: string) {
+  return intParam({ description, min: 1, max: LIMITS.maxId });
+}
 
 /**
  * A string parameter that holds ids is checked by the pattern the document states, which bounds
@@ -87,7 +89,7 @@ const MESSAGE_OR_CONVERSATION_ID = `${ID_DIGITS}(?:\\.${ID_DIGITS}\\.${ID_DIGITS
 const MESSAGE_EXCLUDE_IDS = `${MESSAGE_OR_CONVERSATION_ID}(?:,${MESSAGE_OR_CONVERSATION_ID})*`;
 
 /** A required id (path parameters). */
-export const requiredIdParam = (description: string) => {
+export function requiredIdParam(description: string) {
   const optional = idParam(description);
   return doc(
     preprocessed(
@@ -98,17 +100,18 @@ export const requiredIdParam = (description: string) => {
       ...docOf(optional),
     },
   ) as unknown as z.ZodType<number, unknown>;
-};
+}
 
 /** A boolean parameter: true/false (also 1/0, yes/no). */
-export const boolParam = (description: string) =>
-  param(
+export function boolParam(description: string) {
+  return param(
     z
       .enum(['true', 'false', 'True', 'False', '1', '0', 'yes', 'no'], { error: 'Must be true or false.' })
       .transform((v) => ['true', 'True', '1', 'yes'].includes(v))
       .optional(),
     { type: 'boolean', description },
   );
+}
 
 /**
  * A plain string parameter. An empty value (`?status=`) is invalid and the document says so
@@ -116,14 +119,15 @@ export const boolParam = (description: string) =>
  * `DELETE …/contact_identities/?email=` into a bulk delete. `allowEmpty` keeps an empty value where
  * it is documented to mean "no narrowing".
  */
-export const stringParam = (description: string, extra: SchemaMeta = {}, { allowEmpty = false } = {}) =>
-  param((allowEmpty ? boundedParam : boundedParam.min(1, 'Must not be empty.')).optional(), {
+export function stringParam(description: string, extra: SchemaMeta = {}, { allowEmpty = false } = {}) {
+  return param((allowEmpty ? boundedParam : boundedParam.min(1, 'Must not be empty.')).optional(), {
     type: 'string',
     ...(allowEmpty ? {} : { minLength: 1 }),
     maxLength: LIMITS.maxStringLength,
     description,
     ...extra,
   });
+}
 
 /** A string filter is at most as long as the longest indexed value: nothing longer can match. */
 const boundedParam = z
@@ -131,8 +135,8 @@ const boundedParam = z
   .max(LIMITS.maxStringLength, `Ensure this value has no more than ${LIMITS.maxStringLength} characters.`);
 
 /** An ISO 8601 timestamp (or date); no zone means UTC. Parsed into a Date. */
-export const timestampParam = (description: string) =>
-  param(
+export function timestampParam(description: string) {
+  return param(
     z
       .string()
       .transform((v, ctx) => {
@@ -149,6 +153,7 @@ export const timestampParam = (description: string) =>
       .optional(),
     { type: 'string', format: 'date-time', description, example: '2024-03-14T09:26:53.000000Z' },
   );
+}
 
 /**
  * A list written in one string: checked whole against its pattern (which the document shows), then
@@ -177,21 +182,22 @@ const patternListParam = <T>(
 };
 
 /** Comma-separated ids (exclude_ids, delete_ids). */
-export const commaIdsParam = (description: string, decision?: DecisionId) =>
-  patternListParam(
+export function commaIdsParam(description: string, decision?: DecisionId) {
+  return patternListParam(
     COMMA_IDS,
     `Expected a comma-separated list of ids (1 to ${LIMITS.maxId}), e.g. 12,15,99.`,
     (v) => [...new Set(v.split(',').map(Number))],
     { description, example: '12,15,99', ...(decision ? decided(decision, 'D46') : decided('D46')) },
   );
+}
 
 /**
  * exclude_ids of the messages list: comma-separated message ids (`1042.2077.3`, left out of the
  * page, as other lists leave out their items) and whole numbers (the conversation itself: listing it
  * answers 404).
  */
-export const messageExcludeIdsParam = (description: string) =>
-  patternListParam(
+export function messageExcludeIdsParam(description: string) {
+  return patternListParam(
     MESSAGE_EXCLUDE_IDS,
     'Expected a comma-separated list of message ids (e.g. 1042.2077.3) or conversation ids.',
     (v) => {
@@ -203,12 +209,15 @@ export const messageExcludeIdsParam = (description: string) =>
     },
     { description, example: '1042.2077.3,1042.2077.4', ...decided('D9', 'D46') },
   );
+}
 
 /** Keywords separated by a plus sign or a space (search_query; analytics id lists use the same rule). */
-export const splitKeywords = (v: string): string[] => v.split(/[+\s]+/).filter(Boolean);
+export function splitKeywords(v: string): string[] {
+  return v.split(/[+\s]+/).filter(Boolean);
+}
 
-export const searchParam = (description: string) =>
-  param(
+export function searchParam(description: string) {
+  return param(
     // Not bounded like string filters: keywords become a tsquery, never an index entry (the request
     // line is bounded by the header size limit).
     z
@@ -218,15 +227,17 @@ export const searchParam = (description: string) =>
     { type: 'string', description, example: 'berlin+invoice' },
     'D11',
   );
+}
 
 /** Ids separated by `+` or a space, combined with OR (analytics filters). */
-export const plusIdsParam = (description: string) =>
-  patternListParam(
+export function plusIdsParam(description: string) {
+  return patternListParam(
     PLUS_IDS,
     `Expected ids (1 to ${LIMITS.maxId}) separated by + or a space, e.g. 3+7.`,
     (v) => [...new Set(splitKeywords(v).map(Number))],
     { description, example: '3+7', ...decided('D46') },
   );
+}
 
 /** One of a fixed list of values (ordering, identifier). */
 export function enumParam<const V extends readonly [string, ...string[]]>(
@@ -276,7 +287,7 @@ export function enumParam<const V extends readonly [string, ...string[]]>(
  * The OpenAPI schema documented for a parameter built by these helpers; refinements added on top
  * keep the documentation of the parameter they refine.
  */
-export const paramDocOf = (schema: z.ZodType): SchemaMeta | undefined => {
+export function paramDocOf(schema: z.ZodType): SchemaMeta | undefined {
   let current: z.ZodType | undefined = schema;
   while (current) {
     const meta = docOf(current);
@@ -286,17 +297,19 @@ export const paramDocOf = (schema: z.ZodType): SchemaMeta | undefined => {
     current = def.innerType ?? (def.in instanceof z.ZodTransform ? def.out : def.in);
   }
   return undefined;
-};
+}
 
 /**
  * The parameters of a query or path schema by name: the object behind it, through the pipe a
  * `.transform` adds (the analytics query). Empty for no schema.
  */
-export const paramsShapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> => {
+export function paramsShapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   let current = schema;
   while (current instanceof z.ZodPipe) current = current.in as z.ZodType;
   return current instanceof z.ZodObject ? (current.shape as Record<string, z.ZodType>) : {};
-};
+}
 
 /** Whether a parameter must be present. */
-export const isRequiredParam = (schema: z.ZodType): boolean => !schema.safeParse(undefined).success;
+export function isRequiredParam(schema: z.ZodType): boolean {
+  return !schema.safeParse(undefined).success;
+}

@@ -345,7 +345,7 @@ export const ANALYTICS_METRIC_NAMES = Object.keys(ANALYTICS_METRICS) as [
   ...AnalyticsMetric[],
 ];
 /** The name a metric's data is stored under (the alias resolves to its canonical spelling). */
-export const canonicalMetric = (metric: AnalyticsMetric): AnalyticsMetric => {
+export function canonicalMetric(metric: AnalyticsMetric): AnalyticsMetric {
   const info: MetricInfo = ANALYTICS_METRICS[metric];
   return (info.aliasOf as AnalyticsMetric | undefined) ?? metric;
-};
+}

@@ -83,22 +83,23 @@ const schemaForKind = (info: MetricInfo) => {
 };
 
 /** The data point schema of one metric, with its presence rules and value_str values. */
-export const dataPointSchemaFor = (metric: AnalyticsMetric) => {
+export function dataPointSchemaFor(metric: AnalyticsMetric) {
   const info: MetricInfo = ANALYTICS_METRICS[metric];
   return doc(schemaForKind(info), {
     description: `A data point of ${metric}: ${info.tracks}. value: ${info.value}. value_str: ${info.valueStr}.`,
     ...(info.decided ? decided('D21') : {}),
   });
-};
+}
 
 /** A response carries at most 10,000 data points and a `next` link when more exist. */
-export const analyticsResponseSchemaOf = <T extends z.ZodType>(point: T) =>
-  z.object({
+export function analyticsResponseSchemaOf<T extends z.ZodType>(point: T) {
+  return z.object({
     results: z.array(point),
     next: doc(z.string().url().nullable().optional(), {
       description: 'URL of the next data points when more than 10,000 match (D14); absent or null otherwise.',
       ...decided('D14'),
     }),
   });
+}
 export const AnalyticsResponseSchema = analyticsResponseSchemaOf(AnalyticsDataPointSchema);
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;

@@ -127,8 +127,8 @@ export const ContactUpsertSchema = doc(
 export type ContactUpsert = z.infer<typeof ContactUpsertSchema>;
 
 /** The body must carry a value for the identifier it upserts on: without one there is nothing to match. */
-export const contactUpsertBodyFor = (identifier: ContactIdentifier) =>
-  ContactUpsertSchema.superRefine((body, ctx) => {
+export function contactUpsertBodyFor(identifier: ContactIdentifier) {
+  return ContactUpsertSchema.superRefine((body, ctx) => {
     const value = body[identifier];
     if (value === undefined || value === null || value === '')
       ctx.addIssue({
@@ -137,3 +137,4 @@ export const contactUpsertBodyFor = (identifier: ContactIdentifier) =>
         message: `Required: the contact is matched on ${identifier}.`,
       });
   });
+}

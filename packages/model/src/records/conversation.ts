@@ -41,8 +41,9 @@ export const MessageIdSchema = doc(
   },
 );
 /** Builds a message id from its parts. */
-export const messageId = (conversationId: number, partId: number, sequence: number): string =>
-  `${conversationId}.${partId}.${sequence}`;
+export function messageId(conversationId: number, partId: number, sequence: number): string {
+  return `${conversationId}.${partId}.${sequence}`;
+}
 
 /** A message id: `<conversation>.<part>.<sequence>`. */
 export type MessageId = z.infer<typeof MessageIdSchema>;
