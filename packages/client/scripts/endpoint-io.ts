@@ -80,7 +80,7 @@ const format = (text: string): string =>
     { input: text, encoding: 'utf8' },
   );
 
-export const generateEndpointIo = (): string => {
+export function generateEndpointIo(): string {
   const options = compilerOptions();
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
@@ -116,4 +116,4 @@ ${entries.join('\n')}
 }
 `;
   return format(text);
-};
+}

@@ -233,4 +233,6 @@ export class ApiClient {
 }
 
 /** Creates a client: `createClient({ baseUrl, token })`. */
-export const createClient = (options: ClientOptions): ApiClient => new ApiClient(options);
+export function createClient(options: ClientOptions): ApiClient {
+  return new ApiClient(options);
+}

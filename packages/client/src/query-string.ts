@@ -23,7 +23,9 @@ export type ParamFormat =
 type Shape = Record<string, z.ZodType>;
 
 /** The object shape behind a query schema (the analytics query is an object piped into a transform). */
-export const queryShapeOf = (schema: z.ZodType | undefined): Shape => paramsShapeOf(schema);
+export function queryShapeOf(schema: z.ZodType | undefined): Shape {
+  return paramsShapeOf(schema);
+}
 
 const formatOfParam = (schema: z.ZodType): ParamFormat => {
   const doc = paramDocOf(schema) as { type?: string; format?: string; pattern?: string } | undefined;
@@ -42,7 +44,7 @@ const formatOfParam = (schema: z.ZodType): ParamFormat => {
 const formatsCache = new WeakMap<z.ZodType, Record<string, ParamFormat>>();
 
 /** The wire format of every parameter of a query schema. */
-export const paramFormatsOf = (schema: z.ZodType | undefined): Record<string, ParamFormat> => {
+export function paramFormatsOf(schema: z.ZodType | undefined): Record<string, ParamFormat> {
   if (!schema) return {};
   const cached = formatsCache.get(schema);
   if (cached) return cached;
@@ -51,7 +53,7 @@ export const paramFormatsOf = (schema: z.ZodType | undefined): Record<string, Pa
   );
   formatsCache.set(schema, formats);
   return formats;
-};
+}
 
 const formatDate = (date: Date, format: ParamFormat): string => {
   switch (format) {
@@ -65,7 +67,7 @@ const formatDate = (date: Date, format: ParamFormat): string => {
 };
 
 /** One parameter value as its string form; undefined and null are left out. */
-export const formatParamValue = (value: unknown, format: ParamFormat): string | undefined => {
+export function formatParamValue(value: unknown, format: ParamFormat): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (value instanceof Date) return formatDate(value, format);
   if (Array.isArray(value)) {
@@ -75,16 +77,16 @@ export const formatParamValue = (value: unknown, format: ParamFormat): string | 
     return parts.join(format === 'comma-list' ? ',' : '+');
   }
   return String(value);
-};
+}
 
 /** Keeps commas and colons readable; everything else (including `+`) is percent-encoded. */
 const encodeValue = (value: string) => encodeURIComponent(value).replace(/%2C/gi, ',').replace(/%3A/gi, ':');
 
 /** The query as wire strings, in the order given. */
-export const queryValues = (
+export function queryValues(
   schema: z.ZodType | undefined,
   query: Readonly<Record<string, unknown>> | undefined,
-): Array<[string, string]> => {
+): Array<[string, string]> {
   if (!query) return [];
   const formats = paramFormatsOf(schema);
   const out: Array<[string, string]> = [];
@@ -93,13 +95,14 @@ export const queryValues = (
     if (text !== undefined) out.push([key, text]);
   }
   return out;
-};
+}
 
 /** The query string (without `?`) for a typed query. */
-export const serializeQuery = (
+export function serializeQuery(
   schema: z.ZodType | undefined,
   query: Readonly<Record<string, unknown>> | undefined,
-): string =>
-  queryValues(schema, query)
+): string {
+  return queryValues(schema, query)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeValue(value)}`)
     .join('&');
+}

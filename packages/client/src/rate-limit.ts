@@ -15,21 +15,21 @@ const intHeader = (headers: Headers, name: string): number | undefined => {
 };
 
 /** X-RateLimit-Limit / -Remaining / -Reset, or undefined when any is missing. */
-export const rateLimitOf = (headers: Headers): RateLimitInfo | undefined => {
+export function rateLimitOf(headers: Headers): RateLimitInfo | undefined {
   const limit = intHeader(headers, H.limit);
   const remaining = intHeader(headers, H.remaining);
   const reset = intHeader(headers, H.reset);
   return limit === undefined || remaining === undefined || reset === undefined
     ? undefined
     : { limit, remaining, reset };
-};
+}
 
 /** Retry-After in seconds: delta-seconds or an HTTP date (RFC 9110); undefined when absent or unreadable. */
-export const retryAfterSecondsOf = (headers: Headers, now: number = Date.now()): number | undefined => {
+export function retryAfterSecondsOf(headers: Headers, now: number = Date.now()): number | undefined {
   const raw = headers.get(H.retryAfter);
   if (raw === null) return undefined;
   const trimmed = raw.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-};
+}

@@ -3,7 +3,7 @@ import type * as z from 'zod/v4';
 import { type RequestTarget, ResponseValidationError } from './errors.js';
 
 /** The body of a success response: JSON, or undefined for an empty body (204). */
-export const parseSuccessBody = (target: RequestTarget, status: number, text: string): unknown => {
+export function parseSuccessBody(target: RequestTarget, status: number, text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -12,16 +12,16 @@ export const parseSuccessBody = (target: RequestTarget, status: number, text: st
       { code: 'custom', path: [], message: 'The body is not JSON.' } as z.core.$ZodIssue,
     ]);
   }
-};
+}
 
 /** Checks a success body against the schema the endpoint documents for that status. */
-export const validateSuccessBody = (
+export function validateSuccessBody(
   target: RequestTarget,
   endpoint: EndpointDefinition,
   status: number,
   body: unknown,
   mode: ParsingMode = 'tolerant',
-): unknown => {
+): unknown {
   const success = endpoint.success as Partial<Record<number, z.ZodType | null>>;
   if (!(status in success)) {
     throw new ResponseValidationError(target, status, body, [
@@ -43,4 +43,4 @@ export const validateSuccessBody = (
   const parsed = compiledSchemaOf(mode === 'strict' ? strictOf(schema) : schema).safeParse(body);
   if (!parsed.success) throw new ResponseValidationError(target, status, body, parsed.error.issues);
   return parsed.data;
-};
+}

@@ -43,8 +43,9 @@ export const DEFAULT_RETRY: RetryPolicy = {
 };
 
 /** `false` turns retrying off; options are merged over the defaults. */
-export const retryPolicyOf = (options: RetryOptions | false | undefined): RetryPolicy | undefined =>
-  options === false ? undefined : { ...DEFAULT_RETRY, ...stripUndefined(options ?? {}) };
+export function retryPolicyOf(options: RetryOptions | false | undefined): RetryPolicy | undefined {
+  return options === false ? undefined : { ...DEFAULT_RETRY, ...stripUndefined(options ?? {}) };
+}
 
 /** The options that are set: one given as undefined keeps the default. */
 const stripUndefined = <T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } =>
@@ -56,19 +57,19 @@ const stripUndefined = <T extends object>(o: T): { [K in keyof T]?: Exclude<T[K]
  * The seconds to wait before retry number `attempt` (1-based), or undefined when the client must
  * give up: retries exhausted, or the server asks for a longer wait than the policy allows.
  */
-export const retryDelaySeconds = (
+export function retryDelaySeconds(
   policy: RetryPolicy | undefined,
   attempt: number,
   retryAfterSeconds: number | undefined,
-): number | undefined => {
+): number | undefined {
   if (!policy || attempt > policy.maxRetries) return undefined;
   const delay = retryAfterSeconds ?? policy.fallbackDelaySeconds * 2 ** (attempt - 1);
   return delay > policy.maxDelaySeconds ? undefined : delay;
-};
+}
 
 /** The default wait: a timer that an AbortSignal cancels. */
-export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
+export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
@@ -83,3 +84,4 @@ export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}

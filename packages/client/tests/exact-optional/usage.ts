@@ -23,7 +23,7 @@ const options: ClientOptions = {
 };
 const client = createClient(options).with({ token: process.env.OTHER_TOKEN });
 
-export const calls = async () => {
+export async function calls() {
   await client.request('listConversations', {
     query: { limit: maybe.number, status: undefined },
     signal: maybe.signal,
@@ -38,4 +38,4 @@ export const calls = async () => {
   ))
     return page;
   return undefined;
-};
+}

@@ -10,7 +10,7 @@ export interface RecordedRequest {
 export type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
 /** A fetch double: records every request and answers from a handler. */
-export const fakeFetch = (handler: Handler) => {
+export function fakeFetch(handler: Handler) {
   const requests: RecordedRequest[] = [];
   const fetch: FetchLike = async (input, init) => {
     const request: RecordedRequest = {
@@ -23,13 +23,17 @@ export const fakeFetch = (handler: Handler) => {
     return handler(request);
   };
   return { fetch, requests };
-};
+}
 
-export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
 
 /** Answers from a list, one response per call (the last one repeats). */
-export const sequence = (...responses: Array<() => Response>): Handler => {
+export function sequence(...responses: Array<() => Response>): Handler {
   let i = 0;
   return () => responses[Math.min(i++, responses.length - 1)]!();
-};
+}

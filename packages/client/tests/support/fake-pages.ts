@@ -3,9 +3,8 @@ import type { RecordedRequest } from './fake-fetch.js';
 import { json } from './fake-fetch.js';
 
 /** A D6 offset list of `total` items {id}: count is the true total, links stop at the 10,000 cap. */
-export const offsetList =
-  (total: number, cap: number = LIMITS.offsetPage.maxReachable) =>
-  ({ url }: RecordedRequest) => {
+export function offsetList(total: number, cap: number = LIMITS.offsetPage.maxReachable) {
+  return ({ url }: RecordedRequest) => {
     const limit = Number(url.searchParams.get('limit') ?? 10);
     const offset = Number(url.searchParams.get('offset') ?? 0);
     const reachable = Math.min(total, cap);
@@ -25,11 +24,11 @@ export const offsetList =
       results,
     });
   };
+}
 
 /** A D7 cursor list of ids 1..total, ascending; cursor = the last id of the previous page. */
-export const cursorList =
-  (total: number, withCount = true) =>
-  ({ url }: RecordedRequest) => {
+export function cursorList(total: number, withCount = true) {
+  return ({ url }: RecordedRequest) => {
     const limit = Number(url.searchParams.get('limit') ?? 10);
     const after = Number(url.searchParams.get('cursor') ?? 0);
     const ids = Array.from({ length: total }, (_, i) => i + 1)
@@ -45,3 +44,4 @@ export const cursorList =
       ...(withCount ? { count: total } : {}),
     });
   };
+}
