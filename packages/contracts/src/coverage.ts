@@ -50,12 +50,14 @@ const UNCONTRACTED_STATUSES = new Set<number>([...TRANSPORT_ERROR_STATUSES, ...S
  * out). A retired path (no rate-limit group) is covered by its 410: its 400 is the router's, for a
  * path that is not valid percent-encoding, which no consumer sends on purpose.
  */
-export const documentedStatusesOf = (ep: EndpointDefinition): number[] => [
-  ...Object.keys(ep.success).map(Number),
-  ...ep.errors.filter(
-    (status) => !UNCONTRACTED_STATUSES.has(status) && !(ep.group === null && status === 400),
-  ),
-];
+export function documentedStatusesOf(ep: EndpointDefinition): number[] {
+  return [
+    ...Object.keys(ep.success).map(Number),
+    ...ep.errors.filter(
+      (status) => !UNCONTRACTED_STATUSES.has(status) && !(ep.group === null && status === 400),
+    ),
+  ];
+}
 
 const templateSource = (path: string) =>
   path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[^/]+');
@@ -75,7 +77,7 @@ const byLiteralsFirst = (a: EndpointDefinition, b: EndpointDefinition) =>
  * a missing trailing slash is tolerated, and a path under a prefix (a gateway's `/messaging/...`)
  * matches by its end when nothing matches whole.
  */
-export const endpointOfRequest = (method: string, path: string): EndpointId | undefined => {
+export function endpointOfRequest(method: string, path: string): EndpointId | undefined {
   const wanted = normalizedPath(path);
   const sameMethod = endpointList().filter(([, ep]) => ep.method === method.toUpperCase());
   const find = (anchor: string) =>
@@ -83,7 +85,7 @@ export const endpointOfRequest = (method: string, path: string): EndpointId | un
       .filter(([, ep]) => new RegExp(`${anchor}${templateSource(normalizedPath(ep.path))}$`).test(wanted))
       .sort(([, a], [, b]) => byLiteralsFirst(a, b))[0]?.[0];
   return find('^') ?? find('^.*');
-};
+}
 
 interface PactDocument {
   provider?: { name?: string };
@@ -109,20 +111,21 @@ const pactDocuments = (source: string): Array<{ file: string; pact: PactDocument
 };
 
 /** The provider names of the pacts in a folder (to say which one to ask for when none matches). */
-export const pactProviders = (source: string): string[] =>
-  [...new Set(pactDocuments(source).map(({ pact }) => pact.provider?.name ?? '(unnamed)'))].sort();
+export function pactProviders(source: string): string[] {
+  return [...new Set(pactDocuments(source).map(({ pact }) => pact.provider?.name ?? '(unnamed)'))].sort();
+}
 
 /** The HTTP interactions of the pacts in a folder (or one file) for the provider, by default PROVIDER_NAME. */
-export const readPactInteractions = (source: string, options: ReadPactsOptions = {}): PactInteraction[] => {
+export function readPactInteractions(source: string, options: ReadPactsOptions = {}): PactInteraction[] {
   const provider = options.provider === undefined ? PROVIDER_NAME : options.provider;
   return pactDocuments(source)
     .filter(({ pact }) => provider === null || pact.provider?.name === provider)
     .flatMap(({ pact }) => pact.interactions ?? [])
     .filter((i) => i.request !== undefined);
-};
+}
 
 /** Which documented (endpoint, status) pairs the pacts exercise, out of the table's total. */
-export const pactCoverage = (interactions: PactInteraction[]): PactCoverage => {
+export function pactCoverage(interactions: PactInteraction[]): PactCoverage {
   const documented = endpointList().flatMap(([endpoint, ep]) =>
     documentedStatusesOf(ep).map((status) => ({ endpoint, method: ep.method, path: ep.path, status })),
   );
@@ -144,4 +147,4 @@ export const pactCoverage = (interactions: PactInteraction[]): PactCoverage => {
   const usedPercent = used.length ? ((100 * covered.length) / used.length).toFixed(1) : '0.0';
   const usedLine = `of the ${usedEndpoints.size} endpoints the pacts use: ${covered.length}/${used.length} pairs (${usedPercent}%)`;
   return { documented, covered, missing, unmatched, used, line, usedLine };
-};
+}

@@ -13,13 +13,13 @@ import { endpointById } from './endpoint-lookup.js';
  * pins the code, where `ErrorBodySchema` accepts any. Throws for an unknown endpoint id (naming the
  * nearest) and for a status the endpoint does not document (naming those it does).
  */
-export const errorBodySchemaFor = (
+export function errorBodySchemaFor(
   endpoint: EndpointId,
   status: ErrorStatus,
-): ReturnType<typeof errorBodyOfStatus> => {
+): ReturnType<typeof errorBodyOfStatus> {
   const ep = endpointById(endpoint);
   if (!(ep.errors as readonly number[]).includes(status))
     throw new Error(`${endpoint} documents no ${status}; its error statuses are ${ep.errors.join(', ')}`);
   // Strict: a pact pins the documented codes, where a consumer's tolerant parse takes new ones.
   return strictOf(errorBodyOfStatus(status));
-};
+}

@@ -28,21 +28,25 @@ export type StateParamNames<S extends string> = StateTemplateParams<S>;
 export type StateParams<S extends ProviderStateName> = ProviderStateParams<S>;
 
 /** A state with its parameters: `state(PROVIDER_STATES.conversationExists, { id: 1042 })`. */
-export const state = <S extends ProviderStateName>(name: S, params: StateParams<S>): ProviderState<S> =>
-  ({ name, params }) as ProviderState<S>;
+export function state<S extends ProviderStateName>(name: S, params: StateParams<S>): ProviderState<S> {
+  return { name, params } as ProviderState<S>;
+}
 
 /** The state name with its parameters filled in, for reports. */
-export const describeState = ({ name, params }: ProviderState): string =>
-  name.replace(/\{(\w+)\}/g, (_, key: string) =>
+export function describeState({ name, params }: ProviderState): string {
+  return name.replace(/\{(\w+)\}/g, (_, key: string) =>
     String((params as Record<string, unknown>)[key] ?? `{${key}}`),
   );
+}
 
 /**
  * A typed provider state for Pact's `given`: the name must be one of PROVIDER_STATES and the
  * parameters those of its catalogue entry, so a misspelt state or parameter does not compile:
  * `.given(...providerState('a conversation with id {id} exists', { id: 1042 }))`.
  */
-export const providerState = <S extends ProviderStateName>(
+export function providerState<S extends ProviderStateName>(
   name: S,
   params: StateParams<S>,
-): readonly [name: S, params: StateParams<S>] => [name, params];
+): readonly [name: S, params: StateParams<S>] {
+  return [name, params];
+}

@@ -24,24 +24,28 @@ export interface PublishedPact {
 }
 
 /** The Authorization header for the broker, from PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD. */
-export const brokerAuthorization = (auth: BrokerAuth = {}): Record<string, string> => {
+export function brokerAuthorization(auth: BrokerAuth = {}): Record<string, string> {
   if (auth.PACT_BROKER_TOKEN) return { Authorization: `Bearer ${auth.PACT_BROKER_TOKEN}` };
   if (auth.PACT_BROKER_USERNAME)
     return {
       Authorization: `Basic ${Buffer.from(`${auth.PACT_BROKER_USERNAME}:${auth.PACT_BROKER_PASSWORD ?? ''}`).toString('base64')}`,
     };
   return {};
-};
+}
 
 /** The same credentials as a broker source of `verifyProvider` takes them: a token, or a username and password. */
-export const brokerCredentials = (
-  auth: BrokerAuth = {},
-): { token?: string; username?: string; password?: string } => ({
-  ...(auth.PACT_BROKER_TOKEN ? { token: auth.PACT_BROKER_TOKEN } : {}),
-  ...(auth.PACT_BROKER_USERNAME
-    ? { username: auth.PACT_BROKER_USERNAME, password: auth.PACT_BROKER_PASSWORD ?? '' }
-    : {}),
-});
+export function brokerCredentials(auth: BrokerAuth = {}): {
+  token?: string;
+  username?: string;
+  password?: string;
+} {
+  return {
+    ...(auth.PACT_BROKER_TOKEN ? { token: auth.PACT_BROKER_TOKEN } : {}),
+    ...(auth.PACT_BROKER_USERNAME
+      ? { username: auth.PACT_BROKER_USERNAME, password: auth.PACT_BROKER_PASSWORD ?? '' }
+      : {}),
+  };
+}
 
 const enc = encodeURIComponent;
 
@@ -49,7 +53,7 @@ const enc = encodeURIComponent;
  * Publishes every pact file of a directory to a Pact Broker with its HTTP API: the consumer
  * version is created with the pact, and tagged with its branch when one is given.
  */
-export const publishPacts = async (options: PublishOptions): Promise<PublishedPact[]> => {
+export async function publishPacts(options: PublishOptions): Promise<PublishedPact[]> {
   const base = options.brokerUrl.replace(/\/+$/, '');
   const send = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const headers = {
@@ -75,4 +79,4 @@ export const publishPacts = async (options: PublishOptions): Promise<PublishedPa
     published.push({ consumer, provider, url });
   }
   return published;
-};
+}

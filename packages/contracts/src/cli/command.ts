@@ -22,10 +22,12 @@ const summaryOf = (usage: string): string => {
 };
 
 /** A command whose summary is its usage's description, unless it states a shorter one. */
-export const command = (spec: Omit<CliCommand, 'summary'> & { readonly summary?: string }): CliCommand => ({
-  ...spec,
-  summary: spec.summary ?? summaryOf(spec.usage),
-});
+export function command(spec: Omit<CliCommand, 'summary'> & { readonly summary?: string }): CliCommand {
+  return {
+    ...spec,
+    summary: spec.summary ?? summaryOf(spec.usage),
+  };
+}
 
 /** The lines every command's usage ends its options with. */
 export const COMMON_OPTIONS = `  -h, --help             print this usage and exit
@@ -41,44 +43,46 @@ const optionArguments = (args: readonly string[]): readonly string[] => {
 };
 
 /** `--help` or `-h` anywhere wins over every other option, as with git or npm. */
-export const helpRequested = (args: readonly string[]): boolean =>
-  optionArguments(args).some((arg) => arg === '--help' || arg === '-h');
+export function helpRequested(args: readonly string[]): boolean {
+  return optionArguments(args).some((arg) => arg === '--help' || arg === '-h');
+}
 
-export const versionRequested = (args: readonly string[]): boolean =>
-  optionArguments(args).includes('--version');
+export function versionRequested(args: readonly string[]): boolean {
+  return optionArguments(args).includes('--version');
+}
 
 /** A usage error of a command: the message, then where to find the options; exit status 2. */
-export const usageError = (io: CliIo, command: string, message: string): number => {
+export function usageError(io: CliIo, command: string, message: string): number {
   io.err(`${message}\nRun '${PROGRAM} ${command} --help' for its options.\n`);
   return 2;
-};
+}
 
 /** The deployment a command talks to: --base-url and --token (or env API_TOKEN); undefined without both. */
-export const targetOf = (
+export function targetOf(
   values: { readonly 'base-url'?: string | undefined; readonly token?: string | undefined },
   io: CliIo,
-): { baseUrl: string; token: string } | undefined => {
+): { baseUrl: string; token: string } | undefined {
   const baseUrl = values['base-url'];
   const token = values.token ?? io.env.API_TOKEN;
   return baseUrl && token ? { baseUrl, token } : undefined;
-};
+}
 
 /** Prints a report as JSON (--json) or as text; the exit status is 0 when it holds, 1 otherwise. */
-export const printReport = <R extends { readonly ok: boolean }>(
+export function printReport<R extends { readonly ok: boolean }>(
   io: CliIo,
   report: R,
   json: boolean,
   text: (report: R) => string,
-): number => {
+): number {
   io.out(json ? `${JSON.stringify(report, null, 2)}\n` : `${text(report)}\n`);
   return report.ok ? 0 : 1;
-};
+}
 
 /**
  * node:util parseArgs reports an unknown option, a missing value or a stray positional with these
  * codes: they are usage errors, answered with the command's usage rather than as a failure of the run.
  */
-export const isArgumentError = (error: unknown): error is Error => {
+export function isArgumentError(error: unknown): error is Error {
   const code = (error as { code?: unknown } | null)?.code;
   return error instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
-};
+}

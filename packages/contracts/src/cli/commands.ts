@@ -16,5 +16,6 @@ export const COMMANDS: readonly CliCommand[] = [
   publishCommand,
 ];
 
-export const commandNamed = (name: string): CliCommand | undefined =>
-  COMMANDS.find((command) => command.name === name);
+export function commandNamed(name: string): CliCommand | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}

@@ -56,7 +56,7 @@ const runCommand = async (command: CliCommand, args: string[], io: CliIo): Promi
 };
 
 /** The CLI without process globals: returns the exit status. */
-export const main = async (argv: string[], io: CliIo): Promise<number> => {
+export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
     // No command is a usage error: the overview goes where errors go.
@@ -76,4 +76,4 @@ export const main = async (argv: string[], io: CliIo): Promise<number> => {
     : `unknown command ${name}${suggestionFor(name)}`;
   io.err(`${what}\n\n${OVERVIEW}\n`);
   return 2;
-};
+}

@@ -10,7 +10,7 @@ const thisFile = (): string => fileURLToPath(import.meta.url);
  * The version of the installed package, read from its package.json. The sources (src/cli/) and the
  * build (dist/) sit at different depths below it, so walk up to the package.json that names it.
  */
-export const packageVersion = (): string => {
+export function packageVersion(): string {
   let dir = dirname(thisFile());
   for (;;) {
     const file = join(dir, 'package.json');
@@ -22,4 +22,4 @@ export const packageVersion = (): string => {
     if (parent === dir) throw new Error(`no package.json of ${PACKAGE_NAME} above ${thisFile()}`);
     dir = parent;
   }
-};
+}

@@ -45,9 +45,11 @@ export class Violations {
   }
 }
 
-export const check = (
+export function check(
   area: CheckArea,
   id: string,
   title: string,
   run: (ctx: ConformanceContext, v: Violations) => Promise<void>,
-): ConformanceCheck => ({ area, id, title, run });
+): ConformanceCheck {
+  return { area, id, title, run };
+}

@@ -81,7 +81,7 @@ export class ConformanceContext {
 
 /** Records each way a body fails a schema (at most `max`). */
 /** Checks a body against the strict form of a schema: the runner catches every drift of the provider. */
-export const expectSchema = (v: Violations, schema: z.ZodType, body: unknown, what: string, max = 5) => {
+export function expectSchema(v: Violations, schema: z.ZodType, body: unknown, what: string, max = 5) {
   const parsed = strictOf(schema).safeParse(body);
   if (parsed.success) return true;
   for (const issue of parsed.error.issues.slice(0, max))
@@ -89,14 +89,14 @@ export const expectSchema = (v: Violations, schema: z.ZodType, body: unknown, wh
   if (parsed.error.issues.length > max)
     v.add(`${what}: ... ${parsed.error.issues.length - max} more schema issues`);
   return false;
-};
+}
 
 const RATE_LIMIT_HEADER_LIST = Object.keys(RATE_LIMIT_HEADERS);
 
 /** Every response of a counter carries X-RateLimit-Limit, -Remaining and -Reset as integers. */
-export const expectRateLimitHeaders = (v: Violations, headers: Headers, what: string) => {
+export function expectRateLimitHeaders(v: Violations, headers: Headers, what: string) {
   v.expect(
     rateLimitOf(headers) !== undefined,
     `${what}: missing or malformed ${RATE_LIMIT_HEADER_LIST.join('/')} (D2) (got ${RATE_LIMIT_HEADER_LIST.map((h) => `${h}=${headers.get(h)}`).join(', ')})`,
   );
-};
+}

@@ -23,18 +23,16 @@ export interface RunOptions extends ConformanceOptions {
 }
 
 /** Every check, in the order they run: bodies (which find ids), pagination, errors. */
-export const conformanceChecks = (ctx: ConformanceContext): ConformanceCheck[] => [
-  ...bodyChecks(ctx),
-  ...paginationChecks(),
-  ...errorChecks(),
-];
+export function conformanceChecks(ctx: ConformanceContext): ConformanceCheck[] {
+  return [...bodyChecks(ctx), ...paginationChecks(), ...errorChecks()];
+}
 
 /**
  * Read-only checks of any deployment against the model: every response body validates,
  * pagination links and caps behave, error bodies match `{ detail, code }`, rate-limit headers are present.
  * Only GET requests are sent; 429s are waited out as Retry-After says.
  */
-export const runConformance = async (options: RunOptions): Promise<ConformanceReport> => {
+export async function runConformance(options: RunOptions): Promise<ConformanceReport> {
   const started = Date.now();
   const ctx = new ConformanceContext(options);
   const checks = conformanceChecks(ctx).filter((c) => !options.only || options.only.test(c.id));
@@ -74,4 +72,4 @@ export const runConformance = async (options: RunOptions): Promise<ConformanceRe
     durationMs: Date.now() - started,
     ok: violations === 0,
   };
-};
+}

@@ -62,7 +62,7 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Follows a local `#/components/...` reference of the document (parameters, responses, schemas). */
-export const resolveRef = (doc: OpenApiDocument, value: unknown): Schema => {
+export function resolveRef(doc: OpenApiDocument, value: unknown): Schema {
   let current = value;
   for (let depth = 0; isObject(current) && typeof current.$ref === 'string' && depth < 20; depth++) {
     const ref = current.$ref as string;
@@ -77,7 +77,7 @@ export const resolveRef = (doc: OpenApiDocument, value: unknown): Schema => {
   }
   if (!isObject(current)) throw new Error('unresolvable $ref');
   return current;
-};
+}
 
 const jsonContentSchema = (content: unknown): Schema | undefined => {
   if (!isObject(content)) return undefined;
@@ -124,7 +124,7 @@ const responseOf = (doc: OpenApiDocument, raw: unknown): DocumentedResponse => {
 };
 
 /** Every operation of the document with its parameters, request body and responses resolved. */
-export const operationsOf = (doc: OpenApiDocument): FuzzOperation[] => {
+export function operationsOf(doc: OpenApiDocument): FuzzOperation[] {
   const operations: FuzzOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
@@ -163,11 +163,14 @@ export const operationsOf = (doc: OpenApiDocument): FuzzOperation[] => {
     }
   }
   return operations;
-};
+}
 
 /** The documented response of a status: exact, then `4XX`-style ranges, then `default`. */
-export const documentedResponse = (op: FuzzOperation, status: number): DocumentedResponse | undefined =>
-  op.responses[String(status)] ?? op.responses[`${Math.floor(status / 100)}XX`] ?? op.responses.default;
+export function documentedResponse(op: FuzzOperation, status: number): DocumentedResponse | undefined {
+  return (
+    op.responses[String(status)] ?? op.responses[`${Math.floor(status / 100)}XX`] ?? op.responses.default
+  );
+}
 
 const REF_BASE = 'openapi.json';
 
@@ -176,7 +179,7 @@ const REF_BASE = 'openapi.json';
  * with null around $ref/allOf), boolean exclusiveMinimum/Maximum become numbers, local $refs point
  * into the registered component schemas; examples and x- extensions are dropped.
  */
-export const toJsonSchema = (schema: unknown): unknown => {
+export function toJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJsonSchema);
   if (!isObject(schema)) return schema;
   const out: Schema = {};
@@ -205,7 +208,7 @@ export const toJsonSchema = (schema: unknown): unknown => {
     if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   }
   return out;
-};
+}
 
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??

@@ -45,11 +45,11 @@ export interface GeneratorContext {
 }
 
 /** The collection a path belongs to: `/x/all/` and `/x/{id}/...` both belong to `/x/`. */
-export const collectionOf = (path: string): string => {
+export function collectionOf(path: string): string {
   const brace = path.indexOf('{');
   const base = brace >= 0 ? path.slice(0, brace) : path;
   return base.replace(/all\/$/, '');
-};
+}
 
 const DAY = 86_400_000;
 /** Dates are drawn from a fixed window (reproducible: no dependence on the day of the run). */
@@ -87,12 +87,12 @@ const poolFor = (ctx: GeneratorContext, name: string, schema: Schema, asString: 
 };
 
 /** A fast-check arbitrary of values valid under an OpenAPI 3.0 schema. */
-export const arbitraryOf = (
+export function arbitraryOf(
   ctx: GeneratorContext,
   input: Schema,
   name = '',
   depth = 0,
-): fc.Arbitrary<unknown> => {
+): fc.Arbitrary<unknown> {
   const schema = input.$ref ? resolveRef(ctx.doc, input) : input;
   const base = baseArbitrary(ctx, schema, name, depth);
   const pool = name ? poolFor(ctx, name, input, false) : [];
@@ -105,7 +105,7 @@ export const arbitraryOf = (
   return schema.nullable === true || input.nullable === true
     ? fc.option(withPool, { nil: null, freq: 6 })
     : withPool;
-};
+}
 
 const baseArbitrary = (
   ctx: GeneratorContext,
@@ -284,10 +284,7 @@ const orderRanges = (query: Record<string, string>): Record<string, string> => {
 };
 
 /** Requests valid under the document: real ids in paths, valid query values and bodies. */
-export const validRequestArbitrary = (
-  ctx: GeneratorContext,
-  op: FuzzOperation,
-): fc.Arbitrary<FuzzRequest> => {
+export function validRequestArbitrary(ctx: GeneratorContext, op: FuzzOperation): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   // Cursors come from `next`/`previous` links: valid requests leave them out.
   const query = op.parameters.filter((p) => p.in === 'query' && p.name !== 'cursor');
@@ -324,7 +321,7 @@ export const validRequestArbitrary = (
         : {}),
       kind: 'valid' as const,
     }));
-};
+}
 
 const show = (s: string) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
@@ -585,12 +582,9 @@ const mutatorsOf = (ctx: GeneratorContext, op: FuzzOperation): Mutator[] => {
 };
 
 /** A valid request broken in one way. */
-export const mutatedRequestArbitrary = (
-  ctx: GeneratorContext,
-  op: FuzzOperation,
-): fc.Arbitrary<FuzzRequest> => {
+export function mutatedRequestArbitrary(ctx: GeneratorContext, op: FuzzOperation): fc.Arbitrary<FuzzRequest> {
   const mutators = mutatorsOf(ctx, op);
   return fc
     .tuple(validRequestArbitrary(ctx, op), fc.nat({ max: mutators.length - 1 }))
     .chain(([req, i]) => (mutators[i] as Mutator)(req));
-};
+}

@@ -33,13 +33,13 @@ const combineIn = (value: unknown): number => {
  * specification (V3+) allows `"combine": "OR"`, which the verifier honours. This turns every such
  * list in a pact document into OR. Lists without a `null` matcher are left alone.
  */
-export const combineNullableRulesInPact = <T>(pact: T): T => {
+export function combineNullableRulesInPact<T>(pact: T): T {
   combineIn((pact as { interactions?: unknown }).interactions);
   return pact;
-};
+}
 
 /** Applies `combineNullableRulesInPact` to every pact file in a directory; returns the files changed. */
-export const combineNullableRules = (pactDir: string): string[] => {
+export function combineNullableRules(pactDir: string): string[] {
   const changed: string[] = [];
   for (const name of readdirSync(pactDir).filter((f) => f.endsWith('.json'))) {
     const file = join(pactDir, name);
@@ -50,4 +50,4 @@ export const combineNullableRules = (pactDir: string): string[] => {
     }
   }
   return changed;
-};
+}

@@ -185,11 +185,11 @@ class Builder {
  *
  * The example must satisfy the schema; it is what Pact's mock server answers.
  */
-export const pactMatchersFor = <S extends z.ZodType>(
+export function pactMatchersFor<S extends z.ZodType>(
   schema: S,
   example: z.input<S>,
   options: PactMatcherOptions = {},
-): PactTemplate => {
+): PactTemplate {
   // The contract is the strict form: the example must not carry unknown fields or values,
   // and enums the model reads tolerantly still become their alternation of known values.
   const strict = strictOf(schema);
@@ -202,4 +202,4 @@ export const pactMatchersFor = <S extends z.ZodType>(
   }
   const built = new Builder(options).build(strict, example, '');
   return built === OMIT ? {} : built;
-};
+}

@@ -31,7 +31,7 @@ const innerOf = (schema: z.ZodType): z.ZodType | undefined => {
   return undefined;
 };
 
-export const unwrap = (schema: z.ZodType): Unwrapped => {
+export function unwrap(schema: z.ZodType): Unwrapped {
   let current = schema;
   let nullable = false;
   let optional = false;
@@ -46,7 +46,7 @@ export const unwrap = (schema: z.ZodType): Unwrapped => {
     if (!next) return { core: current, kind, nullable, optional, pattern };
     current = next;
   }
-};
+}
 
 /** zod's own JSON Schema of a leaf, for the checks zod keeps inside (patterns, bounds). */
 const jsonOf = (schema: z.ZodType) =>
@@ -59,15 +59,20 @@ const jsonOf = (schema: z.ZodType) =>
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 /** The regex of a string schema: documented pattern first, then zod's regex or uuid check. */
-export const stringPatternOf = (u: Unwrapped): string | undefined => {
+export function stringPatternOf(u: Unwrapped): string | undefined {
   if (u.pattern) return u.pattern;
   const json = jsonOf(u.core);
   return json.format === 'uuid' ? UUID : json.pattern;
-};
+}
 
-export const isIntegerSchema = (core: z.ZodType) => core instanceof z.ZodNumber && core.isInt;
+export function isIntegerSchema(core: z.ZodType) {
+  return core instanceof z.ZodNumber && core.isInt;
+}
 
-export const enumValuesOf = (core: z.ZodType): Array<string | number> =>
-  core instanceof z.ZodEnum ? [...(core.options as Array<string | number>)] : [];
+export function enumValuesOf(core: z.ZodType): Array<string | number> {
+  return core instanceof z.ZodEnum ? [...(core.options as Array<string | number>)] : [];
+}
 
-export const minItemsOf = (core: z.ZodType): number => jsonOf(core).minItems ?? 0;
+export function minItemsOf(core: z.ZodType): number {
+  return jsonOf(core).minItems ?? 0;
+}

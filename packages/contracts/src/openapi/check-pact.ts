@@ -108,10 +108,10 @@ export interface CheckPactOptions {
  * would consider) and the components those paths reach, which gives the same verdicts many times
  * faster.
  */
-export const checkPact = async (
+export async function checkPact(
   pactSource: JsonSource,
   options: CheckPactOptions = {},
-): Promise<OpenApiCheck> => {
+): Promise<OpenApiCheck> {
   const pact = readJson<{ interactions?: PactInteraction[] }>(pactSource);
   const interactionsOfPact = pact.interactions ?? [];
   const spec = readJson<OpenApiDocument>(
@@ -163,12 +163,13 @@ export const checkPact = async (
     rmSync(dir, { recursive: true, force: true });
   }
   return { interactions: interactionsOfPact.length, errors, warnings };
-};
+}
 
 /** One line per finding, then a summary line. */
-export const formatPactCheck = (check: OpenApiCheck): string =>
-  [
+export function formatPactCheck(check: OpenApiCheck): string {
+  return [
     ...check.errors.map((f) => `error   ${f.code} ${f.interaction}: ${f.message}`),
     ...check.warnings.map((f) => `warning ${f.code} ${f.interaction}: ${f.message}`),
     `${check.interactions} interactions: ${check.errors.length} errors, ${check.warnings.length} warnings`,
   ].join('\n');
+}

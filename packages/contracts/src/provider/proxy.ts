@@ -74,9 +74,8 @@ export class ProviderProxy {
 }
 
 /** Renames a field wherever it occurs in a JSON value. */
-export const renameField =
-  (from: string, to: string): BodyRewrite =>
-  (body) => {
+export function renameField(from: string, to: string): BodyRewrite {
+  return (body) => {
     const walk = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map(walk);
       if (value === null || typeof value !== 'object') return value;
@@ -84,3 +83,4 @@ export const renameField =
     };
     return walk(body);
   };
+}

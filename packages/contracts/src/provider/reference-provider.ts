@@ -36,9 +36,9 @@ export interface ReferenceProviderOptions {
  * it once and pass it to several `verifyProvider` calls (`provider`), or let `verifyProvider`
  * start and close one.
  */
-export const startReferenceProvider = async (
+export async function startReferenceProvider(
   options: ReferenceProviderOptions = {},
-): Promise<ReferenceProvider> => {
+): Promise<ReferenceProvider> {
   const server: RunningServer = await startReferenceServer({ tokens: options.tokens ?? {} });
   try {
     const proxy = await ProviderProxy.start(server.url);
@@ -61,4 +61,4 @@ export const startReferenceProvider = async (
     await server.close();
     throw error;
   }
-};
+}

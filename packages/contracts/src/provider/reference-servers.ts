@@ -38,7 +38,7 @@ const loadReferenceServer = async (): Promise<typeof import('@org/reference-serv
  * resets it between interactions), in memory, the tenancy and operators only
  * (the provider states create every record), port 0.
  */
-export const startReferenceServer = async (options: ReferenceServerOptions = {}): Promise<RunningServer> => {
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningServer> {
   const { startServer } = await loadReferenceServer();
   const start: StartOptions = {
     sandbox: true,
@@ -48,4 +48,4 @@ export const startReferenceServer = async (options: ReferenceServerOptions = {})
     ...(options.tokens ? { tokens: { ...options.tokens } } : {}),
   };
   return startServer(start);
-};
+}

@@ -11,7 +11,7 @@ import type { StateHandler } from './state-handlers.js';
 const STATES_PATH = '/_sandbox/provider-states';
 
 /** The state names a sandbox sets up (GET /_sandbox/provider-states). */
-export const sandboxStateNames = async (baseUrl: string): Promise<string[]> => {
+export async function sandboxStateNames(baseUrl: string): Promise<string[]> {
   const url = new URL(STATES_PATH, baseUrl);
   const response = await fetch(url);
   if (response.status !== 200)
@@ -19,14 +19,14 @@ export const sandboxStateNames = async (baseUrl: string): Promise<string[]> => {
       `GET ${url} answered ${response.status}: is the server a reference server started with --sandbox (one that sets provider states up)?`,
     );
   return ((await response.json()) as Array<{ name: string }>).map((state) => state.name);
-};
+}
 
 /** Sets a state up in the sandbox; the values it returns (Pact V4 injects them: `fromProviderState`). */
-export const setUpSandboxState = async (
+export async function setUpSandboxState(
   baseUrl: string,
   state: string,
   params: Readonly<Record<string, unknown>>,
-): Promise<Record<string, unknown>> => {
+): Promise<Record<string, unknown>> {
   const url = new URL(STATES_PATH, baseUrl);
   const response = await fetch(url, {
     method: 'POST',
@@ -47,22 +47,23 @@ export const setUpSandboxState = async (
     );
   }
   return JSON.parse(text) as Record<string, unknown>;
-};
+}
 
 /** A handler per state of the sandbox's catalogue, each setting it up through the sandbox. */
-export const sandboxStateHandlers = (
+export function sandboxStateHandlers(
   baseUrl: string,
   names: readonly string[],
-): Record<string, StateHandler> =>
-  Object.fromEntries(
+): Record<string, StateHandler> {
+  return Object.fromEntries(
     names.map((name) => [
       name,
       { setup: (params: Readonly<Record<string, unknown>>) => setUpSandboxState(baseUrl, name, params) },
     ]),
   );
+}
 
 /** Every provider state a pact file names, with the first interaction that names it. */
-export const statesNamedIn = (files: readonly string[]): Map<string, string> => {
+export function statesNamedIn(files: readonly string[]): Map<string, string> {
   const named = new Map<string, string>();
   for (const file of files) {
     const pact = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -81,14 +82,14 @@ export const statesNamedIn = (files: readonly string[]): Map<string, string> => 
           named.set(name, interaction.description ?? '(no description)');
   }
   return named;
-};
+}
 
 /**
  * Fails before any interaction runs when a pact names a state nobody sets up (Pact's verifier would
  * only warn and replay the interaction without it): the message names each unknown state, the
  * interaction naming it, and the catalogue.
  */
-export const assertStatesKnown = (files: readonly string[], known: readonly string[]) => {
+export function assertStatesKnown(files: readonly string[], known: readonly string[]) {
   const unknown = [...statesNamedIn(files)].filter(([name]) => !known.includes(name));
   if (!unknown.length) return;
   throw new Error(
@@ -99,4 +100,4 @@ export const assertStatesKnown = (files: readonly string[], known: readonly stri
       ...known.map((name) => `  "${name}"`),
     ].join('\n'),
   );
-};
+}

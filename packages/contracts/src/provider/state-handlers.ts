@@ -16,7 +16,9 @@ export type ProviderStateHandlers = {
  * compile), plus `custom` ones for state names of your own pacts. Pass the result to
  * `verifyProvider({ baseUrl, stateHandlers })`.
  */
-export const defineStateHandlers = (
+export function defineStateHandlers(
   handlers: ProviderStateHandlers,
   custom: Readonly<Record<string, StateHandler>> = {},
-): Readonly<Record<string, StateHandler>> => ({ ...(handlers as Record<string, StateSetup>), ...custom });
+): Readonly<Record<string, StateHandler>> {
+  return { ...(handlers as Record<string, StateSetup>), ...custom };
+}

@@ -103,8 +103,8 @@ const providerOf = (file: string): string | undefined => {
  * The pact files named by files and folders: a file as given, a folder's `*.json` pacts of
  * `provider` (a consumer's folder may hold pacts with other providers too).
  */
-export const pactFilesIn = (sources: readonly string[], provider: string = PROVIDER_NAME): string[] =>
-  sources.flatMap((source) => {
+export function pactFilesIn(sources: readonly string[], provider: string = PROVIDER_NAME): string[] {
+  return sources.flatMap((source) => {
     if (!existsSync(source)) throw new Error(`no pact file or folder ${source}`);
     if (!statSync(source).isDirectory()) return [source];
     const files = readdirSync(source)
@@ -118,6 +118,7 @@ export const pactFilesIn = (sources: readonly string[], provider: string = PROVI
       );
     return mine;
   });
+}
 
 /**
  * Copies of the pact files with their nullable rule lists combined with OR: pacts written by
@@ -198,7 +199,7 @@ const sandboxReset = (baseUrl: string) => {
  * Pacts come from files and folders (`pacts`) and/or a Pact Broker (`broker`); with a broker and a
  * `providerVersion`, the results are published there.
  */
-export const verifyProvider = async (options: VerifyProviderOptions): Promise<VerifyProviderResult> => {
+export async function verifyProvider(options: VerifyProviderOptions): Promise<VerifyProviderResult> {
   if (!options.pacts?.length && !options.broker) throw new Error('verifyProvider needs pacts or a broker');
   const broker = brokerOptions(options);
   const pactFiles = pactFilesIn(options.pacts ?? [], options.providerName ?? PROVIDER_NAME);
@@ -257,4 +258,4 @@ export const verifyProvider = async (options: VerifyProviderOptions): Promise<Ve
     rmSync(dir, { recursive: true, force: true });
     await started?.close();
   }
-};
+}

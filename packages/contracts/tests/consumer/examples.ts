@@ -20,7 +20,7 @@ import { ANALYTICS_DAY } from '../support/contract.js';
  * rules (session metrics add part and session ids, missed opportunities carry no operator ids,
  * enumerated value_str takes its first value).
  */
-export const dataPointExampleFor = (metric: AnalyticsMetric) => {
+export function dataPointExampleFor(metric: AnalyticsMetric) {
   const schema = dataPointSchemaFor(metric) as unknown as z.ZodObject;
   const info: MetricInfo = ANALYTICS_METRICS[metric];
   const candidate: Record<string, unknown> = {
@@ -35,14 +35,18 @@ export const dataPointExampleFor = (metric: AnalyticsMetric) => {
     string,
     unknown
   >;
-};
+}
 
 /** The model's example error body of one code (the detail text is the code's description). */
-export const errorExample = (code: ErrorCode, errors?: Record<string, string[]>) =>
-  errorBody(code, ERROR_CODES[code].description, errors);
+export function errorExample(code: ErrorCode, errors?: Record<string, string[]>) {
+  return errorBody(code, ERROR_CODES[code].description, errors);
+}
 
 /** The first error code of a status. */
-export const codeOf = (status: ErrorStatus): ErrorCode =>
-  (Object.keys(ERROR_CODES) as ErrorCode[]).find((c) => ERROR_CODES[c].status === status)!;
+export function codeOf(status: ErrorStatus): ErrorCode {
+  return (Object.keys(ERROR_CODES) as ErrorCode[]).find((c) => ERROR_CODES[c].status === status)!;
+}
 
-export const definitionOf = (id: EndpointId): EndpointDefinition => endpoints[id] as EndpointDefinition;
+export function definitionOf(id: EndpointId): EndpointDefinition {
+  return endpoints[id] as EndpointDefinition;
+}

@@ -298,9 +298,10 @@ const resourceOf = (ep: EndpointDefinition) => {
 export const documentedStatuses = documentedStatusesOf;
 
 /** Every interaction of the contract, endpoint by endpoint, status by status. */
-export const contractInteractions = (
+export function contractInteractions(
   filter: (id: EndpointId) => boolean = () => true,
-): ContractInteraction[] =>
-  endpointList()
+): ContractInteraction[] {
+  return endpointList()
     .filter(([id]) => filter(id))
     .flatMap(([id, ep]) => documentedStatuses(ep).flatMap((status) => interactionsFor(id, status)));
+}

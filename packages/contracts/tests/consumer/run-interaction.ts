@@ -17,7 +17,7 @@ type TemplateHeaders = Parameters<
  * server: the client must send exactly the recorded request and accept the recorded response
  * (validated with the model's schemas), or surface the error as ApiError with the documented error body.
  */
-export const runInteraction = async (pact: PactV4, interaction: ContractInteraction) => {
+export async function runInteraction(pact: PactV4, interaction: ContractInteraction) {
   const { request, response } = interaction;
   let step = pact.addInteraction();
   for (const s of interaction.states) step = step.given(s.name, s.params as JsonMap);
@@ -56,4 +56,4 @@ export const runInteraction = async (pact: PactV4, interaction: ContractInteract
       if (!isApiError(error, interaction.status)) throw error;
       expect(errorBodySchemaFor(interaction.status as ErrorStatus).safeParse(error.body).success).toBe(true);
     });
-};
+}

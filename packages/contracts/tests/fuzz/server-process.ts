@@ -23,7 +23,7 @@ export interface ServerProcess {
  * resolves once it serves. The environment's DATABASE_URL, REDIS_URL and PUBLIC_URL are left out:
  * the options say which database it uses.
  */
-export const startServerProcess = async (args: readonly string[]): Promise<ServerProcess> => {
+export async function startServerProcess(args: readonly string[]): Promise<ServerProcess> {
   const { DATABASE_URL: _d, REDIS_URL: _r, PUBLIC_URL: _p, PORT: _port, ...env } = process.env;
   const child: ChildProcess = spawn(
     process.execPath,
@@ -54,7 +54,7 @@ export const startServerProcess = async (args: readonly string[]): Promise<Serve
       await exited;
     },
   };
-};
+}
 
 const statusField = (pid: number, field: 'VmHWM' | 'VmRSS'): number => {
   const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -66,10 +66,10 @@ const statusField = (pid: number, field: 'VmHWM' | 'VmRSS'): number => {
  * The peak resident memory (bytes) of processes while `work` runs. Linux resets a process's peak
  * (VmHWM) when 5 is written to its clear_refs; where that is refused, VmRSS is sampled instead.
  */
-export const peakResidentMemory = async <T>(
+export async function peakResidentMemory<T>(
   pids: readonly number[],
   work: () => Promise<T>,
-): Promise<{ result: T; peaks: number[] }> => {
+): Promise<{ result: T; peaks: number[] }> {
   let exact = true;
   for (const pid of pids)
     try {
@@ -92,4 +92,4 @@ export const peakResidentMemory = async <T>(
   } finally {
     clearInterval(sampler);
   }
-};
+}

@@ -20,7 +20,7 @@ const git = (...args: string[]): string | undefined => {
 };
 
 /** The Pact Broker settings of this run, or undefined when PACT_BROKER_BASE_URL is not set. */
-export const brokerFromEnv = () => {
+export function brokerFromEnv() {
   const url = process.env.PACT_BROKER_BASE_URL;
   if (!url) return undefined;
   const pkg = JSON.parse(readFileSync(resolve(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -34,26 +34,28 @@ export const brokerFromEnv = () => {
       PACT_BROKER_PASSWORD: process.env.PACT_BROKER_PASSWORD,
     },
   };
-};
+}
 
 export const NO_BROKER =
   'PACT_BROKER_BASE_URL is not set: pacts and verification results are not published (set it, and PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD, to publish)';
 
 /** The Pact Broker of this run; without one the test is skipped, saying so in the log too. */
-export const brokerOrSkip = (ctx: TestContext) => {
+export function brokerOrSkip(ctx: TestContext) {
   const broker = brokerFromEnv();
   if (!broker) {
     console.info(NO_BROKER);
     ctx.skip(NO_BROKER);
   }
   return broker;
-};
+}
 
 /** Publishing this package's pacts to the run's broker, under the run's version and branch. */
-export const publishOptions = (broker: NonNullable<ReturnType<typeof brokerFromEnv>>): PublishOptions => ({
-  brokerUrl: broker.url,
-  pactDir: PACT_DIR,
-  consumerVersion: broker.version,
-  ...(broker.branch ? { branch: broker.branch } : {}),
-  auth: broker.auth,
-});
+export function publishOptions(broker: NonNullable<ReturnType<typeof brokerFromEnv>>): PublishOptions {
+  return {
+    brokerUrl: broker.url,
+    pactDir: PACT_DIR,
+    consumerVersion: broker.version,
+    ...(broker.branch ? { branch: broker.branch } : {}),
+    auth: broker.auth,
+  };
+}

@@ -39,7 +39,7 @@ const readAndValidate = async (
  * run first and remember an id of their first item; single-resource reads use it (and are
  * skipped when the deployment has no such record).
  */
-export const bodyChecks = (ctx: ConformanceContext): ConformanceCheck[] => {
+export function bodyChecks(ctx: ConformanceContext): ConformanceCheck[] {
   const lists: ConformanceCheck[] = [];
   const singles: ConformanceCheck[] = [];
   for (const [id, ep] of endpointList()) {
@@ -73,4 +73,4 @@ export const bodyChecks = (ctx: ConformanceContext): ConformanceCheck[] => {
     );
   }
   return [...lists, ...singles];
-};
+}

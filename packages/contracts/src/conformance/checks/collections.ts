@@ -3,7 +3,9 @@ import type { Violations } from '../check.js';
 import type { ConformanceContext } from '../context.js';
 
 /** The v3 resource a path belongs to (its first segment): `conversations`, `contact_identities`, `notes`, `operators`, `navigation`. */
-export const resourceOf = (path: string): string | undefined => /^\/api\/um\/v3\/(\w+)\//.exec(path)?.[1];
+export function resourceOf(path: string): string | undefined {
+  return /^\/api\/um\/v3\/(\w+)\//.exec(path)?.[1];
+}
 
 /**
  * The path parameters of a v3 path, filled with ids the lists found: each placeholder takes an id
@@ -12,11 +14,11 @@ export const resourceOf = (path: string): string | undefined => /^\/api\/um\/v3\
  * the listed collection's first page, see rememberParents), so a list or a read with path parameters of any kind is checked alike.
  * Skips the check when the deployment has no such record. Also the path with the ids filled in.
  */
-export const foundParamsOf = (
+export function foundParamsOf(
   ctx: ConformanceContext,
   v: Violations,
   path: string,
-): { params?: Record<string, number>; path: string } => {
+): { params?: Record<string, number>; path: string } {
   const params: Record<string, number> = {};
   for (const [, collection, name, listed] of path.matchAll(/\/(\w+)\/\{(\w+)\}(?=(?:\/(\w+)\/)?)/g))
     params[name!] =
@@ -24,7 +26,7 @@ export const foundParamsOf = (
       (ctx.found.get(collection!) ?? v.skip(`no ${collection} to read`));
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
   return Object.keys(params).length ? { params, path: filled } : { path };
-};
+}
 
 /**
  * Remembers, for the records of a list's page, the record they belong to that has the most of them

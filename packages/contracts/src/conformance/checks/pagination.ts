@@ -177,11 +177,12 @@ const cursorCheck = (id: EndpointId, path: string, counted: boolean): Conformanc
   );
 
 /** Offset lists (conversations, contacts, notes, navigation, operators) and cursor lists (all, messages). */
-export const paginationChecks = (): ConformanceCheck[] =>
-  endpointList().flatMap(([id, ep]) => {
+export function paginationChecks(): ConformanceCheck[] {
+  return endpointList().flatMap(([id, ep]) => {
     if (ep.method !== 'GET' || ep.group === 'analytics' || ep.group === null || !ep.query) return [];
     const formats = paramFormatsOf(ep.query);
     if ('offset' in formats) return offsetChecks(id, ep.path);
     if ('cursor' in formats) return [cursorCheck(id, ep.path, ep.path.endsWith('/all/'))];
     return [];
   });
+}
