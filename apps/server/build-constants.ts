@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
  * worlds' fingerprint (store/prebuilt-worlds/prebuilt-world.ts). The generator is a private workspace package,
  * bundled into dist/ and never published: an installed server could not resolve it at run time.
  */
-export const compiledConstants = (): Record<string, string> => {
+export function compiledConstants(): Record<string, string> {
   const generator = readFileSync(createRequire(import.meta.url).resolve('@org/demo-world'));
   return { __DEMO_WORLD_HASH__: JSON.stringify(createHash('sha256').update(generator).digest('hex')) };
-};
+}

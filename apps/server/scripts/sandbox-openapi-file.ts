@@ -10,5 +10,6 @@ export const SANDBOX_OPENAPI_PATH = fileURLToPath(
  * The committed text of the document: what scripts/write-sandbox-openapi.ts writes and
  * src/sandbox/api/document.test.ts compares with the file (it passes the document it already built).
  */
-export const sandboxOpenApiText = (document: unknown = buildSandboxDocument()): string =>
-  `${JSON.stringify(document, null, 2)}\n`;
+export function sandboxOpenApiText(document: unknown = buildSandboxDocument()): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

@@ -39,7 +39,7 @@ export interface ReferenceServer {
 }
 
 /** Reads a running sandbox's journal; a filter it rejects throws with the server's message. */
-export const readJournal = async (url: string, filter: JournalQuery = {}): Promise<JournalEntry[]> => {
+export async function readJournal(url: string, filter: JournalQuery = {}): Promise<JournalEntry[]> {
   const query = new URLSearchParams(
     Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
@@ -48,23 +48,23 @@ export const readJournal = async (url: string, filter: JournalQuery = {}): Promi
   if (response.status !== 200)
     throw new Error(`GET ${target} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { results: JournalEntry[] }).results;
-};
+}
 
 /** Asks a running sandbox (`--sandbox`) to go back to its seeded world. */
-export const resetSandbox = async (url: string): Promise<void> => {
+export async function resetSandbox(url: string): Promise<void> {
   const response = await fetch(new URL('/_sandbox/reset', url), { method: 'POST' });
   if (response.status !== 204)
     throw new Error(
       `POST ${url}/_sandbox/reset answered ${response.status}: is the server started with --sandbox?`,
     );
-};
+}
 
 /**
  * One reference server for this test file: started with the sandbox and the tiny demo world
  * before the file's tests, reset to that world before each test, closed after them. Each file has
  * its own server, so test files can run in parallel. The returned object is filled in beforeAll.
  */
-export const useReferenceServer = (options: StartOptions = {}): ReferenceServer => {
+export function useReferenceServer(options: StartOptions = {}): ReferenceServer {
   let server: RunningServer | undefined;
   // The reset empties the journal: what it held is kept here first, so exchanges() spans the file.
   const kept: JournalEntry[] = [];
@@ -95,4 +95,4 @@ export const useReferenceServer = (options: StartOptions = {}): ReferenceServer 
   beforeEach(() => handle.reset());
   afterAll(() => server?.close());
   return handle;
-};
+}

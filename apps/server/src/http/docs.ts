@@ -9,11 +9,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * repository around it). The bundle's chunks all sit in dist/; from the sources (vitest, this
  * module in src/http/), the last build's.
  */
-export const defaultDocsDir = (from: string = fileURLToPath(import.meta.url)): string => {
+export function defaultDocsDir(from: string = fileURLToPath(import.meta.url)): string {
   if (process.env.DOCS_DIR) return resolve(process.env.DOCS_DIR);
   const here = dirname(from);
   return basename(here) === 'dist' ? join(here, 'docs') : join(here, '..', '..', 'dist', 'docs');
-};
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

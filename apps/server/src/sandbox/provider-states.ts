@@ -63,14 +63,14 @@ const wholeNumber = (name: string, value: unknown): number => {
   return n;
 };
 
-export const createProviderStates = ({
+export function createProviderStates({
   db,
   fixtures,
   world,
   setClock,
   exhaust,
   issuedTokens,
-}: ProviderStateDeps): Setups => {
+}: ProviderStateDeps): Setups {
   const org = world.organizations[0]!.id;
 
   /**
@@ -235,4 +235,4 @@ export const createProviderStates = ({
       return {};
     },
   };
-};
+}

@@ -30,7 +30,9 @@ export const WINDOW = {
   event_date_to: day(Date.parse(WORLD_NOW)),
 } as const;
 
-export const metricEndpoint = (metric: AnalyticsMetric) => `analytics_${metric}` as EndpointId;
+export function metricEndpoint(metric: AnalyticsMetric) {
+  return `analytics_${metric}` as EndpointId;
+}
 
 export type Query = Record<string, QueryValue | undefined>;
 export type Point = AnalyticsDataPoint;
@@ -39,12 +41,12 @@ export type Point = AnalyticsDataPoint;
  * Every data point of a metric for the query: the first response plus every `next` page, each
  * parsed with the metric's own schema by the test client. `latest` reads the unversioned path.
  */
-export const readAll = async (
+export async function readAll(
   api: Api,
   metric: AnalyticsMetric,
   query: Query = WINDOW,
   options: { latest?: boolean; rawQuery?: string } = {},
-): Promise<Point[]> => {
+): Promise<Point[]> {
   const id = options.latest ? 'analyticsLatest' : metricEndpoint(metric);
   const params = options.latest ? { metric } : undefined;
   let page = (await api.ok(id, {
@@ -59,13 +61,15 @@ export const readAll = async (
     points.push(...page.results);
   }
   return points;
-};
+}
 
 /** A point as a comparable string (data points carry no id). */
-export const key = (p: Point) => JSON.stringify(p);
+export function key(p: Point) {
+  return JSON.stringify(p);
+}
 
 /** Groups by a key, keeping order. */
-export const groupBy = <T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> => {
+export function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const item of items) {
     const k = keyOf(item);
@@ -74,16 +78,16 @@ export const groupBy = <T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K
     else groups.set(k, [item]);
   }
   return groups;
-};
+}
 
 /** Asserts the API's order on time (ties are ordered by the hidden id, checked with fixtures). */
-export const expectTimeAscending = (points: readonly Point[], what: string) => {
+export function expectTimeAscending(points: readonly Point[], what: string) {
   for (let i = 1; i < points.length; i++)
     if (points[i - 1]!.time > points[i]!.time)
       throw new Error(
         `${what}: ${points[i - 1]!.time} comes before ${points[i]!.time} (D14: time ascending)`,
       );
-};
+}
 
 export interface AnalyticsWorld {
   server: RunningServer;
@@ -107,12 +111,12 @@ if (onPostgres && !testDatabaseUrl) throw new Error('ANALYTICS_TEST_ENGINE=postg
  * Starts one server on a seeded world for the file (beforeAll) and closes it (afterAll). Rate
  * limits are off unless given: the suites read every metric many times.
  */
-export const useAnalyticsWorld = (
+export function useAnalyticsWorld(
   options: { seed?: SeedOptions | false; analyticsPageSize?: number; limits?: RateLimits } & Pick<
     StartOptions,
     'tokens'
   > = {},
-): AnalyticsWorld => {
+): AnalyticsWorld {
   const w = {} as AnalyticsWorld;
   const start = {
     seed: options.seed ?? { size: 'small' as const, now: WORLD_NOW },
@@ -131,7 +135,7 @@ export const useAnalyticsWorld = (
     } satisfies AnalyticsWorld);
   }
   return w;
-};
+}
 
 /** Every metric name the API serves, both spellings of the re-engage group forward included. */
 export const METRICS: readonly AnalyticsMetric[] = ANALYTICS_METRIC_NAMES;

@@ -68,14 +68,14 @@ const describeIssues = (error: z.ZodError) =>
  * Parses a body with the strict form of a schema (no unknown field, no unknown enum value), so
  * the reference server cannot drift from the model unnoticed; a failure names the request and fields.
  */
-export const parseWith = <S extends z.ZodType>(schema: S, json: unknown, what: string): z.output<S> => {
+export function parseWith<S extends z.ZodType>(schema: S, json: unknown, what: string): z.output<S> {
   const result = strictOf(schema).safeParse(json);
   if (!result.success)
     throw new Error(
       `${what}: the body does not match the model\n${describeIssues(result.error)}\nbody: ${JSON.stringify(json).slice(0, 2000)}`,
     );
   return result.data;
-};
+}
 
 const queryString = (query: RequestOptions['query'] = {}, raw?: string): string => {
   const params = new URLSearchParams();
@@ -228,15 +228,17 @@ export class Api {
 }
 
 /** The ids of a page's results, in order. */
-export const idsOf = <T extends { id: number | string }>(page: { results: T[] }): Array<T['id']> =>
-  page.results.map((r) => r.id);
+export function idsOf<T extends { id: number | string }>(page: { results: T[] }): Array<T['id']> {
+  return page.results.map((r) => r.id);
+}
 
 /** The ids of records made oldest first, newest first: a list's default order. */
-export const newestFirstIds = (records: ReadonlyArray<{ id: number }>): number[] =>
-  records.map((r) => r.id).reverse();
+export function newestFirstIds(records: ReadonlyArray<{ id: number }>): number[] {
+  return records.map((r) => r.id).reverse();
+}
 
 /** Query parameters of a link (next / previous) as a plain object. */
-export const linkQuery = (link: string | null): Record<string, string> => {
+export function linkQuery(link: string | null): Record<string, string> {
   expect(link).not.toBeNull();
   return Object.fromEntries(new URL(link!).searchParams);
-};
+}

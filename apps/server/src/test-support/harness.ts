@@ -59,7 +59,7 @@ export interface TestServerOptions {
  * afterAll, its records reset before each test. Operators other than the world's are removed too,
  * so every test sees the same tenancy whatever ran before it.
  */
-export const useTestServer = (options: TestServerOptions = {}): TestServer => {
+export function useTestServer(options: TestServerOptions = {}): TestServer {
   const t = {} as TestServer;
   const start = { seed: false as const, limits: NO_LIMITS, ...options.start };
   useStartedServer(options.engine ?? 'pglite', start, started, 'http_test');
@@ -83,16 +83,16 @@ export const useTestServer = (options: TestServerOptions = {}): TestServer => {
     await t.fx.keepOnlyOperators(worldOperators);
   });
   return t;
-};
+}
 
 /** Runs a suite against PGlite in memory, and against PostgreSQL when TEST_DATABASE_URL is set. */
-export const describeEngines = (title: string, suite: (t: TestServer, engine: Engine) => void) => {
+export function describeEngines(title: string, suite: (t: TestServer, engine: Engine) => void) {
   describe(`${title} [PGlite]`, () => suite(useTestServer(), 'pglite'));
   describe.skipIf(!testDatabaseUrl)(
     `${title} [PostgreSQL]${testDatabaseUrl ? '' : ` (${POSTGRES_SKIP_REASON})`}`,
     () => suite(useTestServer({ engine: 'postgres' }), 'postgres'),
   );
-};
+}
 
 export interface Tenant {
   customerId: number;
@@ -104,7 +104,7 @@ export interface Tenant {
  * A fresh customer with organizations, tokens, a widget and an operator of each role: counters
  * (rate limits) and records of its own, whatever other tests did.
  */
-export const newTenant = async (t: TestServer, organizations = 2): Promise<Tenant> => {
+export async function newTenant(t: TestServer, organizations = 2): Promise<Tenant> {
   const tenant = await t.fx.tenant(organizations);
   return {
     customerId: tenant.customerId,
@@ -115,32 +115,34 @@ export const newTenant = async (t: TestServer, organizations = 2): Promise<Tenan
       operators,
     })),
   };
-};
+}
 
 /** n records made one after another (ids and creation times ascending): oldest first. */
-export const madeInTurn = async <T>(n: number, make: () => Promise<T>): Promise<T[]> => {
+export async function madeInTurn<T>(n: number, make: () => Promise<T>): Promise<T[]> {
   const out: T[] = [];
   for (let i = 0; i < n; i++) out.push(await make());
   return out;
-};
+}
 
 /** Sets columns of a row directly (test setup for states the API cannot write, e.g. timestamps). */
-export const setColumns = (
+export function setColumns(
   t: Pick<TestServer, 'fx'>,
   table: string,
   id: number,
   columns: Record<string, unknown>,
-) => t.fx.setColumns(table, id, columns);
+) {
+  return t.fx.setColumns(table, id, columns);
+}
 
 /**
  * `count` servers sharing a store (one PostgreSQL database, one Redis key prefix): `prepare` runs
  * in beforeAll and gives their common start options; afterAll closes them, then runs `cleanup`.
  */
-export const useServers = (
+export function useServers(
   count: number,
   prepare: () => Promise<StartOptions> | StartOptions,
   cleanup?: () => Promise<void>,
-): RunningServer[] => {
+): RunningServer[] {
   const servers: RunningServer[] = [];
   beforeAll(async () => {
     const options = await prepare();
@@ -151,13 +153,13 @@ export const useServers = (
     await cleanup?.();
   });
   return servers;
-};
+}
 
 /**
  * `count` servers without rate limits on a temporary PostgreSQL database of the test file's own
  * (`name`), dropped after them; `cleanup` runs between. `database()` is that database once started.
  */
-export const useServersOnTemporaryDatabase = (count: number, name: string, cleanup?: () => Promise<void>) => {
+export function useServersOnTemporaryDatabase(count: number, name: string, cleanup?: () => Promise<void>) {
   let database: TemporaryDatabase | undefined;
   const servers = useServers(
     count,
@@ -171,10 +173,10 @@ export const useServersOnTemporaryDatabase = (count: number, name: string, clean
     },
   );
   return { servers, database: () => database! };
-};
+}
 
 /** A Redis key prefix of its own for a test file: a look at its keys, and their removal (nothing else). */
-export const redisPrefix = (redisUrl: string, name: string) => {
+export function redisPrefix(redisUrl: string, name: string) {
   const prefix = `test:rl:${name}:${Date.now().toString(36)}:${randomBytes(4).toString('hex')}:`;
   const inspect = async <T>(look: (redis: Redis, keys: string[]) => Promise<T>): Promise<T> => {
     const redis = new Redis(redisUrl);
@@ -189,4 +191,4 @@ export const redisPrefix = (redisUrl: string, name: string) => {
       if (keys.length) await redis.del(...keys);
     });
   return { prefix, inspect, removeKeys };
-};
+}

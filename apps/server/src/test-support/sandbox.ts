@@ -14,7 +14,7 @@ export interface SandboxUnderTest {
 export const SANDBOX_SEED = { size: 'tiny', seed: 5, now: '2026-01-01T12:00:00.000000Z' } as const;
 
 /** One sandbox per file, reset before each test: what a consuming team's suite does. */
-export const useSandbox = (engine: Engine, start: StartOptions = {}): SandboxUnderTest => {
+export function useSandbox(engine: Engine, start: StartOptions = {}): SandboxUnderTest {
   const t = {} as SandboxUnderTest;
   useStartedServer(engine, { sandbox: true, seed: SANDBOX_SEED, ...start }, (server) => {
     t.server = server;
@@ -29,4 +29,4 @@ export const useSandbox = (engine: Engine, start: StartOptions = {}): SandboxUnd
     expect((await t.call('/_sandbox/reset', { method: 'POST' })).status).toBe(204);
   });
   return t;
-};
+}

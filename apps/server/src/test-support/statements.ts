@@ -5,7 +5,7 @@ import pg from 'pg';
  * (every Client#query: pooled and prepared statements, and BEGIN/COMMIT of transactions), as the
  * bench counts them. For tests that run one request at a time against an in-process server.
  */
-export const statementsSentDuring = async (fn: () => Promise<unknown>): Promise<number> => {
+export async function statementsSentDuring(fn: () => Promise<unknown>): Promise<number> {
   const query = pg.Client.prototype.query;
   let count = 0;
   pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
@@ -18,4 +18,4 @@ export const statementsSentDuring = async (fn: () => Promise<unknown>): Promise<
     pg.Client.prototype.query = query;
   }
   return count;
-};
+}

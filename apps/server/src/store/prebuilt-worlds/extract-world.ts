@@ -138,7 +138,7 @@ export interface Extraction {
   discard(): Promise<void>;
 }
 
-export const startExtraction = (world: WorldSlice, dataDir: string): Extraction => {
+export function startExtraction(world: WorldSlice, dataDir: string): Extraction {
   const flags = new Int32Array(
     new SharedArrayBuffer(Object.keys(FLAGS).length * Int32Array.BYTES_PER_ELEMENT),
   );
@@ -214,4 +214,4 @@ export const startExtraction = (world: WorldSlice, dataDir: string): Extraction 
         unhook();
       })()),
   };
-};
+}

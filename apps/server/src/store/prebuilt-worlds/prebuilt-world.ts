@@ -177,10 +177,10 @@ const prebuiltStart = (name: string, slice: WorldSlice, sandbox: boolean): Prebu
  * worlds, the one with the sandbox snapshot for a start with the sandbox and the other one otherwise
  * (it has none to drop). Either serves either start.
  */
-export const findPrebuiltWorld = async (
+export async function findPrebuiltWorld(
   seed: false | SeedOptions,
   sandbox = false,
-): Promise<PrebuiltWorld | undefined> => {
+): Promise<PrebuiltWorld | undefined> {
   const manifest = await readManifest();
   if (!manifest) return undefined;
   const key = keyOf(seed, manifest.defaults);
@@ -189,7 +189,7 @@ export const findPrebuiltWorld = async (
   if (!world) return undefined;
   const slice = { file: join(WORLDS_FOLDER, world.archive), offset: world.offset, length: world.length };
   return prebuiltStart(world.name, slice, world.sandbox);
-};
+}
 
 /**
  * What a new PGlite database starts from: the prebuilt world it would be seeded as (see
@@ -197,20 +197,22 @@ export const findPrebuiltWorld = async (
  * Either one spares the start initdb, whose WebAssembly instance of its own left about 300 MB to
  * collect (a world seeded at start peaked at 524 MB), and the migrations.
  */
-export const findPrebuiltStart = async (
+export async function findPrebuiltStart(
   seed: false | SeedOptions,
   sandbox = false,
-): Promise<(PrebuiltWorld & { world: boolean }) | undefined> => {
+): Promise<(PrebuiltWorld & { world: boolean }) | undefined> {
   const world = await findPrebuiltWorld(seed, sandbox);
   if (world) return { ...world, world: true };
   const empty = (await readManifest())?.empty;
   if (!empty) return undefined;
   const slice = { file: join(WORLDS_FOLDER, empty.archive), offset: empty.offset, length: empty.length };
   return { ...prebuiltStart(EMPTY, slice, false), world: false };
-};
+}
 
 /** A data directory a prebuilt world may be written as: missing or empty. */
-export const isEmptyOrMissing = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+export function isEmptyOrMissing(dir: string) {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
+}
 
 const sameSlice = (a: WorldSlice, b: WorldSlice) =>
   a.file === b.file && a.offset === b.offset && a.length === b.length;
@@ -231,14 +233,14 @@ const loadWorld = (slice: WorldSlice): Promise<DataDirFiles> => {
  * that start asks for it (the CLI, while the server's modules load): off this thread, as the
  * extraction of a new data directory is.
  */
-export const loadAhead = async (seed: false | SeedOptions, sandbox: boolean): Promise<void> => {
+export async function loadAhead(seed: false | SeedOptions, sandbox: boolean): Promise<void> {
   const world = await findPrebuiltStart(seed, sandbox);
   if (!world) return;
   const files = readWorldFiles(world.slice);
   // Awaited by the start's `load`; a failure there makes that start fail as it would have.
   files.catch(() => {});
   loadedAhead = { slice: world.slice, files };
-};
+}
 
 /** Extractions begun before their start asked for them (extractAhead), by data directory. */
 const ahead = new Map<string, Extraction>();
@@ -262,25 +264,25 @@ const extractWorld = async (slice: WorldSlice, dataDir: string) => {
  * two overlap). The start's own `extractTo` takes it over; a start that loads another world or none
  * discards it (`discardExtraction`); an exit removes it.
  */
-export const extractAhead = async (
+export async function extractAhead(
   dataDir: string,
   seed: false | SeedOptions,
   sandbox: boolean,
-): Promise<void> => {
+): Promise<void> {
   if (ahead.has(dataDir) || !isEmptyOrMissing(dataDir)) return;
   const world = await findPrebuiltStart(seed, sandbox);
   if (world) ahead.set(dataDir, startExtraction(world.slice, dataDir));
-};
+}
 
 /** Stops and removes the extraction begun ahead for `dataDir`, if any (its start does not use it). */
-export const discardExtraction = async (dataDir: string): Promise<void> => {
+export async function discardExtraction(dataDir: string): Promise<void> {
   const begun = ahead.get(dataDir);
   ahead.delete(dataDir);
   await begun?.discard();
-};
+}
 
 /** Every prebuilt world of the last build with the seed options it stands for (tests compare them). */
-export const listPrebuiltWorlds = async (): Promise<Array<PrebuiltWorld & { seed: SeedOptions }>> => {
+export async function listPrebuiltWorlds(): Promise<Array<PrebuiltWorld & { seed: SeedOptions }>> {
   const manifest = await readManifest();
   if (!manifest)
     throw new Error(
@@ -292,15 +294,15 @@ export const listPrebuiltWorlds = async (): Promise<Array<PrebuiltWorld & { seed
       seed: world.key,
     })),
   );
-};
+}
 
 /** The present of the prebuilt world built for the CLI with this seed and size, if any. */
-export const prebuiltPresent = async (seed: number, size: string): Promise<string | undefined> => {
+export async function prebuiltPresent(seed: number, size: string): Promise<string | undefined> {
   const manifest = await readManifest();
   const spec = PREBUILT_WORLDS.find((w) => w.seed.now === 'build');
   const world = manifest?.worlds.find((w) => w.name === spec?.name);
   return world && world.key.seed === seed && world.key.size === size ? world.key.now : undefined;
-};
+}
 
 /** The tarball of a closed data directory, its entries at the top (as PGlite's loader reads them). */
 const tarDirectory = async (dir: string, file: string) => {

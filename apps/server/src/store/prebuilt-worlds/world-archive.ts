@@ -49,7 +49,7 @@ export const DECODED_CHUNK = 1 << 20;
 export const DECODED_AHEAD = 16 << 20;
 
 /** Writes `tarballs` as one archive at `file`; returns where each one lies in it, in their order. */
-export const writeWorldArchive = async (tarballs: string[], file: string): Promise<WorldSlice[]> => {
+export async function writeWorldArchive(tarballs: string[], file: string): Promise<WorldSlice[]> {
   const slices: WorldSlice[] = [];
   let offset = 0;
   for (const tarball of tarballs) {
@@ -65,7 +65,7 @@ export const writeWorldArchive = async (tarballs: string[], file: string): Promi
     createWriteStream(file),
   );
   return slices;
-};
+}
 
 /**
  * A tarball's entries as its bytes arrive, piece by piece (ustar as the build writes it: files and
@@ -151,7 +151,7 @@ class TarReader {
  * One world's data directory, read into memory (for PGlite in memory): the archive decompressed up
  * to the end of the world on libuv's threads, its tarball read as it arrives (TarReader).
  */
-export const readWorldFiles = async ({ file, offset, length }: WorldSlice): Promise<DataDirFiles> => {
+export async function readWorldFiles({ file, offset, length }: WorldSlice): Promise<DataDirFiles> {
   const source = createReadStream(file);
   const decoder = createBrotliDecompress({ params: DECODER_PARAMS, chunkSize: DECODED_CHUNK });
   source.once('error', (error) => decoder.destroy(error));
@@ -176,4 +176,4 @@ export const readWorldFiles = async ({ file, offset, length }: WorldSlice): Prom
     decoder.destroy();
   }
   return { directories: tar.directories, files: tar.files };
-};
+}

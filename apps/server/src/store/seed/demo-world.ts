@@ -66,11 +66,11 @@ export const LARGE_WORLD_NEEDS_POSTGRES =
   'the large world (about 5 million records) is served on PostgreSQL only (--database-url): PGlite keeps its database inside the server process, which would hold far more than 300 MB';
 
 /** Seeds the demo world (apps/server/src/world) with the given raw tokens. */
-export const seedDemoWorld = async (
+export async function seedDemoWorld(
   db: Db,
   { size = 'demo', ...options }: SeedOptions,
   tokens: { organization: string; customer: string },
-): Promise<SeedingFigures> => {
+): Promise<SeedingFigures> {
   const world: WorldOptions = { ...WORLD_SIZES[size], ...options };
   const organizations = world.organizations ?? 3;
   // The generator (and faker) load only when a world is seeded: a start on a prebuilt or existing
@@ -90,19 +90,23 @@ export const seedDemoWorld = async (
     seconds: summary.seconds,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
-};
+}
 
 /**
  * The present of a world generated now: the start of the current minute (UTC), so nothing lies
  * after the server's clock and recent filters show data.
  */
-export const currentMinute = () => `${new Date().toISOString().slice(0, 16)}:00.000000Z`;
+export function currentMinute() {
+  return `${new Date().toISOString().slice(0, 16)}:00.000000Z`;
+}
 
 /** Default raw tokens; a harness passes its own. Demo data only: never use these in production. */
 export const DEFAULT_TOKENS = { customer: 'demo-customer-token', organization: 'demo-org-token' } as const;
 
 /** The raw token of the organization at `index`: the base, then base-2, base-3 ... */
-export const orgToken = (base: string, index: number) => (index === 0 ? base : `${base}-${index + 1}`);
+export function orgToken(base: string, index: number) {
+  return index === 0 ? base : `${base}-${index + 1}`;
+}
 
 /**
  * Creates the tenancy every request needs (customer, organizations, tokens, a widget, operators of
@@ -156,10 +160,10 @@ const createTenancy = async (db: Db, tokens: { organization: string; customer: s
   });
 
 /** Reads the world's ids back (a second start reuses the data; tokens are known, never read back). */
-export const describeWorld = async (
+export async function describeWorld(
   db: Db,
   tokens: { organization: string; customer: string },
-): Promise<DemoWorld> => {
+): Promise<DemoWorld> {
   const customer = (await db.query<{ id: number }>('SELECT id FROM customers ORDER BY id LIMIT 1'))[0]!;
   const orgs = await db.query<{ id: number; name: string }>(
     'SELECT id, name FROM organizations WHERE customer_id = $1 ORDER BY id',
@@ -191,7 +195,7 @@ export const describeWorld = async (
       };
     }),
   };
-};
+}
 
 /** A start that seeded fewer records leaves the planner statistics to later starts. */
 const STATISTICS_FROM_RECORDS = 5_000;
@@ -270,7 +274,7 @@ const ensureTokens = async (db: Db, tokens: { organization: string; customer: st
  * database that already holds a world, `expect` (the seed and size a caller asked for explicitly)
  * must match the world's, and the given tokens are made valid, so the tokens a start prints work.
  */
-export const ensureDemoWorld = async (
+export async function ensureDemoWorld(
   db: Db,
   seed: false | SeedOptions,
   tokenOptions: { organization?: string; customer?: string },
@@ -279,7 +283,7 @@ export const ensureDemoWorld = async (
   onSeeding?: () => void,
   /** Told what this start's seed wrote; undefined when the database held a world already. */
   onSeeded?: (figures: SeedingFigures | undefined) => void,
-): Promise<DemoWorld> => {
+): Promise<DemoWorld> {
   const tokens = {
     organization: tokenOptions.organization ?? DEFAULT_TOKENS.organization,
     customer: tokenOptions.customer ?? DEFAULT_TOKENS.customer,
@@ -323,4 +327,4 @@ export const ensureDemoWorld = async (
   const world = await describeWorld(db, tokens);
   onSeeded?.(seeded);
   return world;
-};
+}

@@ -126,7 +126,7 @@ CREATE TRIGGER sandbox_truncated AFTER TRUNCATE ON public.${quote(name)}
  * ensureTokens) must survive a reset, as they do when the world is seeded with them. Its id
  * sequences are kept at their current values too, so a reset never hands out an id they hold.
  */
-export const keepInSnapshot = async (db: Db, table: string): Promise<void> => {
+export async function keepInSnapshot(db: Db, table: string): Promise<void> {
   if (!(await hasSnapshot(db))) return;
   await db.transaction(async (tx) => {
     await tx.exec(`DELETE FROM ${SCHEMA}.${quote(table)};
@@ -149,7 +149,7 @@ DELETE FROM ${SCHEMA}.changed WHERE tbl = '${table}';`);
       ]);
     }
   });
-};
+}
 
 /** Forgets the snapshot and stops recording (a start without the sandbox). */
 export async function dropSnapshot(db: Db): Promise<void> {

@@ -11,7 +11,7 @@ export interface LatestTimestamp {
  * The latest value of every timestamp column of the public schema, one query per column (a
  * partitioned table is read through its parent). A check that the demo world holds no future.
  */
-export const latestTimestamps = async (db: Db): Promise<LatestTimestamp[]> => {
+export async function latestTimestamps(db: Db): Promise<LatestTimestamp[]> {
   const columns = await db.query<{ table: string; column: string }>(
     `SELECT c.table_name AS table, c.column_name AS column
        FROM information_schema.columns c
@@ -29,4 +29,4 @@ export const latestTimestamps = async (db: Db): Promise<LatestTimestamp[]> => {
     latest.push({ table, column, latest: row?.latest ?? null });
   }
   return latest;
-};
+}
