@@ -1,3 +1,3 @@
 /** Types of declarations.mjs, for the tsup configs that import it. */
 export declare const DECLARATIONS_DIR: string;
-export declare const declarationEntries: (entries: Record<string, string>) => Record<string, string>;
+export declare function declarationEntries(entries: Record<string, string>): Record<string, string>;

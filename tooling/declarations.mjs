@@ -27,13 +27,14 @@ export const DECLARATIONS_DIR = '.declarations';
  * @param {Record<string, string>} entries output name -> source file, e.g. { index: 'src/index.ts' }
  * @returns {Record<string, string>}
  */
-export const declarationEntries = (entries) =>
-  Object.fromEntries(
+export function declarationEntries(entries) {
+  return Object.fromEntries(
     Object.entries(entries).map(([name, source]) => [
       name,
       `${DECLARATIONS_DIR}/${source.replace(/\.ts$/, '.d.ts')}`,
     ]),
   );
+}
 
 /**
  * Writes the declarations of the package's src/ (tests left out) into DECLARATIONS_DIR, with the

@@ -20,11 +20,13 @@ export interface RunResult {
   readonly ms: number;
 }
 
-export const skipped = (why: string): RunResult => ({ ok: false, log: `not run: ${why}`, stdout: '', ms: 0 });
+export function skipped(why: string): RunResult {
+  return { ok: false, log: `not run: ${why}`, stdout: '', ms: 0 };
+}
 
 /** Runs a command to its end, keeping its output (never rejects). */
-export const run = (command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
-  new Promise<RunResult>((done) => {
+export function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  return new Promise<RunResult>((done) => {
     const started = performance.now();
     const child = spawn(command, args, {
       cwd,
@@ -47,6 +49,7 @@ export const run = (command: string, args: readonly string[], cwd: string, env: 
     child.on('error', (error) => finish(null, error));
     child.on('close', (code) => finish(code));
   });
+}
 
 /**
  * Variables of the running test that are not a team's: what pnpm and turbo set for the script (npm
@@ -56,17 +59,19 @@ export const run = (command: string, args: readonly string[], cwd: string, env: 
 const NOT_A_TEAMS = /^(npm_|pnpm_|INIT_CWD$|TURBO_HASH$|NODE_PATH$|NODE_ENV$|VITEST|TEST$|NODE$)/i;
 
 /** The environment of a consumer's commands: this process's, less what is not a team's. */
-export const childEnv = (): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !NOT_A_TEAMS.test(key) || key === 'npm_config_cache'),
-  ),
-  // Nor this workspace's bins (its TypeScript 5.9 tsc: `npx tsc` must find the project's own), nor
-  // the helpers npm puts on PATH for the script it runs.
-  PATH: (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((entry) => !entry.startsWith(REPO_ROOT) && !entry.includes('node-gyp-bin'))
-    .join(delimiter),
-});
+export function childEnv(): NodeJS.ProcessEnv {
+  return {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !NOT_A_TEAMS.test(key) || key === 'npm_config_cache'),
+    ),
+    // Nor this workspace's bins (its TypeScript 5.9 tsc: `npx tsc` must find the project's own), nor
+    // the helpers npm puts on PATH for the script it runs.
+    PATH: (process.env.PATH ?? '')
+      .split(delimiter)
+      .filter((entry) => !entry.startsWith(REPO_ROOT) && !entry.includes('node-gyp-bin'))
+      .join(delimiter),
+  };
+}
 
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
@@ -74,17 +79,17 @@ const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFil
  * The pnpm that resolves `workspace:` and `catalog:`: the one running this test (`pnpm test`), else
  * `npx -y pnpm@<the repository's packageManager version>`.
  */
-export const pnpm = async (): Promise<[string, string[]]> => {
+export async function pnpm(): Promise<[string, string[]]> {
   const running = process.env.npm_execpath;
   if (running && /pnpm\.c?js$/.test(running)) return [process.execPath, [running]];
   return ['npx', ['-y', await pnpmSpec()]];
-};
+}
 
 /** `pnpm@<version>` of the repository's packageManager field: consumers use the same pnpm. */
-export const pnpmSpec = async (): Promise<string> => {
+export async function pnpmSpec(): Promise<string> {
   const { packageManager } = await readJson<{ packageManager: string }>(join(REPO_ROOT, 'package.json'));
   return packageManager.split('+')[0]!;
-};
+}
 
 /** What a consumer project is: its template, the Node.js major it runs on, its package manager. */
 export interface Consumer {
@@ -108,7 +113,7 @@ const nodeBins = new Map<NodeMajor, Promise<string>>();
  * The folder of a Node.js binary of that major: the machine's own when it is that major, else the
  * npm registry's `node` package, run once through npx (`npx -y node@24`), which keeps it in npx's cache.
  */
-export const nodeBinDir = (major: NodeMajor): Promise<string> => {
+export function nodeBinDir(major: NodeMajor): Promise<string> {
   let found = nodeBins.get(major);
   if (!found) {
     found =
@@ -121,7 +126,7 @@ export const nodeBinDir = (major: NodeMajor): Promise<string> => {
     nodeBins.set(major, found);
   }
   return found;
-};
+}
 
 let machineNpmConfig: Promise<string> | undefined;
 /**
@@ -135,34 +140,34 @@ const globalNpmConfig = (): Promise<string> =>
  * The environment of a consumer's command on that Node.js major: its node first on PATH, and npm's
  * global configuration the machine's, whichever node runs npm.
  */
-export const onNode = async (major: NodeMajor, env: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> => {
+export async function onNode(major: NodeMajor, env: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
   const globalconfig = await globalNpmConfig();
   return {
     ...(globalconfig && existsSync(globalconfig) ? { npm_config_globalconfig: globalconfig } : {}),
     ...env,
     PATH: [await nodeBinDir(major), childEnv().PATH].join(delimiter),
   };
-};
+}
 
 /** Writes `<root>/<kind>`: the shared sources, then the kind's own files over them, and its .npmrc. */
-export const writeProject = async (root: string, kind: string, npmrc: string): Promise<string> => {
+export async function writeProject(root: string, kind: string, npmrc: string): Promise<string> {
   const dir = join(root, kind);
   await cp(join(PROJECTS, 'shared'), dir, { recursive: true });
   await cp(join(PROJECTS, kind), dir, { recursive: true });
   await writeFile(join(dir, '.npmrc'), npmrc);
   return dir;
-};
+}
 
 /** Notices that are not what a consumer project tests: audit, funding, update offers. */
 const QUIET = { npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 
 /** A plain install, as a consuming team runs it: `npm install` or `pnpm install`, no flags. */
-export const install = async (dir: string, consumer: Consumer): Promise<RunResult> => {
+export async function install(dir: string, consumer: Consumer): Promise<RunResult> {
   const env = await onNode(consumer.node, QUIET);
   return consumer.packageManager === 'npm'
     ? run('npm', ['install'], dir, env)
     : run('npx', ['-y', await pnpmSpec(), 'install'], dir, env);
-};
+}
 
 /**
  * A command of the project (`tsc ...`, `vitest run`, `contracts verify ...`) on its Node.js major,
@@ -171,16 +176,16 @@ export const install = async (dir: string, consumer: Consumer): Promise<RunResul
  * and about forty calls in this suite; the server's start (`npx reference-server`, server-bin.ts)
  * keeps npx proven in every project.
  */
-export const inProject = async (
+export async function inProject(
   dir: string,
   consumer: Consumer,
   [bin, ...args]: readonly [string, ...string[]],
   env: NodeJS.ProcessEnv = {},
-) => {
+) {
   const bins = join(dir, 'node_modules', '.bin');
   const onItsNode = await onNode(consumer.node, { ...QUIET, ...env });
   return run(join(bins, bin), args, dir, { ...onItsNode, PATH: [bins, onItsNode.PATH].join(delimiter) });
-};
+}
 
 export interface Step {
   readonly step: string;
@@ -190,8 +195,9 @@ export interface Step {
 }
 
 /** The `ADOPTION {...}` lines the project's script prints (projects/shared/src/steps.ts). */
-export const stepsOf = (stdout: string): Step[] =>
-  stdout
+export function stepsOf(stdout: string): Step[] {
+  return stdout
     .split('\n')
     .filter((line) => line.startsWith('ADOPTION '))
     .map((line) => JSON.parse(line.slice('ADOPTION '.length)) as Step);
+}

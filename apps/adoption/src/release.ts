@@ -33,7 +33,9 @@ export interface ReleaseResult {
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 
 /** The caret range of the released major, as a team taking it writes it (`^2`). */
-export const caretOf = (release: ReleaseResult): string => `^${release.packages[0]!.version.split('.')[0]}`;
+export function caretOf(release: ReleaseResult): string {
+  return `^${release.packages[0]!.version.split('.')[0]}`;
+}
 
 /** Every package of the workspace (pnpm-workspace.yaml: packages/*, apps/*, docs). */
 export async function workspacePackages(): Promise<WorkspacePackage[]> {

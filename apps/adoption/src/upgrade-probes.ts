@@ -44,7 +44,7 @@ export interface ProbeResult extends Probe {
 }
 
 export const PROBE_LINE = 'UPGRADE ';
-export const probeResultsOf = (stdout: string): ProbeResult[] | undefined => {
+export function probeResultsOf(stdout: string): ProbeResult[] | undefined {
   const line = stdout.split('\n').find((l) => l.startsWith(PROBE_LINE));
   return line ? (JSON.parse(line.slice(PROBE_LINE.length)) as ProbeResult[]) : undefined;
-};
+}

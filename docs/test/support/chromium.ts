@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Debian's Chromium (CI's script installs it when missing); CHROMIUM_PATH points elsewhere. */
-export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
 
 /**
  * Launches headless Chromium with everything that phones home switched off. A missing browser is an
  * error, not a skip: CI always installs it, so its absence means a broken machine.
  */
-export const launchChromium = async (): Promise<Browser> => {
+export async function launchChromium(): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!existsSync(executablePath)) {
     throw new Error(
@@ -28,13 +30,13 @@ export const launchChromium = async (): Promise<Browser> => {
       '--disable-sync',
     ],
   });
-};
+}
 
 const LOCAL_SCHEMES = new Set(['file:', 'data:', 'blob:', 'about:']);
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** True for URLs that never leave the machine: files, inline data, and loopback hosts. */
-export const isLocalUrl = (raw: string): boolean => {
+export function isLocalUrl(raw: string): boolean {
   let url: URL;
   try {
     url = new URL(raw);
@@ -43,4 +45,4 @@ export const isLocalUrl = (raw: string): boolean => {
   }
   if (LOCAL_SCHEMES.has(url.protocol)) return true;
   return ['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && LOOPBACK.test(url.hostname);
-};
+}

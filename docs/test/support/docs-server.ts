@@ -24,7 +24,7 @@ interface StartSummary {
  * One reference server for a test file: the sandbox with the tiny demo world in memory, serving the
  * docs site built into docs/dist (`pnpm run docs`, run before this package's tests) at /docs/.
  */
-export const startDocsServer = async (docsDir: string = DIST_DIR): Promise<DocsServer> => {
+export async function startDocsServer(docsDir: string = DIST_DIR): Promise<DocsServer> {
   if (!existsSync(SERVER_CLI))
     throw new Error('No reference server bundle: run `npx -y pnpm@10.34.9 build` first.');
   if (!existsSync(`${docsDir}/index.html`))
@@ -53,4 +53,4 @@ export const startDocsServer = async (docsDir: string = DIST_DIR): Promise<DocsS
         child.kill('SIGTERM');
       }),
   };
-};
+}

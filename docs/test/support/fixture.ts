@@ -9,4 +9,6 @@ export const FIXTURE_OPENAPI = fileURLToPath(
 export type Doc = any;
 
 /** A fresh copy of the hand-made fixture document, to be mutated by one test. */
-export const fixtureDoc = (): Doc => JSON.parse(readFileSync(FIXTURE_OPENAPI, 'utf8'));
+export function fixtureDoc(): Doc {
+  return JSON.parse(readFileSync(FIXTURE_OPENAPI, 'utf8'));
+}

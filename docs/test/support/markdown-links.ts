@@ -6,14 +6,15 @@ import { dirname, join, relative, resolve } from 'node:path';
  * (`[label]: target`, as the decisions link the decisions they cite); web links, mail links and
  * in-page anchors excluded.
  */
-export const relativeLinks = (markdown: string): string[] =>
-  [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)|^\[[^\]]+\]: (\S+)/gm)]
+export function relativeLinks(markdown: string): string[] {
+  return [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)|^\[[^\]]+\]: (\S+)/gm)]
     .map((m) => m[1] ?? m[2] ?? '')
     .filter((target) => !/^(?:[a-z]+:|#)/i.test(target))
     .map((target) => decodeURI(target.split('#')[0] ?? ''));
+}
 
 /** The Markdown files of a directory and of its guides/ and decisions/ subdirectories. */
-export const markdownFilesIn = async (root: string): Promise<string[]> => {
+export async function markdownFilesIn(root: string): Promise<string[]> {
   const files: string[] = [];
   const decisions = join(root, 'decisions');
   for (const dir of [
@@ -27,10 +28,10 @@ export const markdownFilesIn = async (root: string): Promise<string[]> => {
     files.push(...entries.filter((f) => f.endsWith('.md')).map((f) => join(dir, f)));
   }
   return files;
-};
+}
 
 /** Every "file -> target" link under root whose target does not exist (unless `allow` accepts it). */
-export const brokenLinks = async (root: string, allow: (target: string) => boolean = () => false) => {
+export async function brokenLinks(root: string, allow: (target: string) => boolean = () => false) {
   const broken: string[] = [];
   for (const file of await markdownFilesIn(root)) {
     for (const link of relativeLinks(await readFile(file, 'utf8'))) {
@@ -41,4 +42,4 @@ export const brokenLinks = async (root: string, allow: (target: string) => boole
     }
   }
   return broken;
-};
+}

@@ -7,13 +7,13 @@ export interface RunResult {
 }
 
 /** Runs a command to completion and returns its output; never throws on a non-zero exit. */
-export const run = (
+export function run(
   command: string,
   args: readonly string[],
   cwd: string,
   env: NodeJS.ProcessEnv = process.env,
-) =>
-  new Promise<RunResult>((resolve, reject) => {
+) {
+  return new Promise<RunResult>((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -26,14 +26,10 @@ export const run = (
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
 
 /** Fails with the command's output, so a broken step explains itself in the test report. */
-export const runOk = async (
-  command: string,
-  args: readonly string[],
-  cwd: string,
-  env?: NodeJS.ProcessEnv,
-) => {
+export async function runOk(command: string, args: readonly string[], cwd: string, env?: NodeJS.ProcessEnv) {
   const result = await run(command, args, cwd, env);
   if (result.code !== 0) {
     throw new Error(
@@ -41,4 +37,4 @@ export const runOk = async (
     );
   }
   return result;
-};
+}

@@ -24,7 +24,7 @@ const CLIENT_IMPORT = "import { createClient } from '@org/client';";
  * `{ "<id> <kind>": status }` as JSON. One process for all samples: starting Node (or tsx) per
  * sample would cost more than the samples themselves.
  */
-export const runnerModule = (cases: readonly SampleCase[]): string => {
+export function runnerModule(cases: readonly SampleCase[]): string {
   const bodies = cases.map((c) => {
     const key = JSON.stringify(`${c.id} ${c.kind}`);
     const states = JSON.stringify(c.states);
@@ -59,4 +59,4 @@ export const runnerModule = (cases: readonly SampleCase[]): string => {
     '}',
     'process.stdout.write(JSON.stringify(results));',
   ].join('\n');
-};
+}

@@ -29,7 +29,7 @@ interface StartSummary {
  * One reference server for a test file without the docs site: the sandbox with the tiny demo world
  * in memory, on a free port of 127.0.0.1, with the documented rate limits.
  */
-export const startSandbox = async (): Promise<Sandbox> => {
+export async function startSandbox(): Promise<Sandbox> {
   if (!existsSync(SERVER_CLI))
     throw new Error('No reference server bundle: run `npx -y pnpm@10.34.9 build` first.');
   const child: ChildProcess = spawn(
@@ -79,4 +79,4 @@ export const startSandbox = async (): Promise<Sandbox> => {
         child.kill('SIGTERM');
       }),
   };
-};
+}

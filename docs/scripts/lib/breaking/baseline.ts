@@ -16,7 +16,7 @@ const parse = (version: string) => {
 };
 
 /** Semver order (a prerelease sorts before its release); versions that are not semver compare equal. */
-export const compareVersions = (a: string, b: string): number => {
+export function compareVersions(a: string, b: string): number {
   const x = parse(a);
   const y = parse(b);
   if (!x || !y) return 0;
@@ -28,9 +28,11 @@ export const compareVersions = (a: string, b: string): number => {
   if (x.prerelease === undefined) return 1;
   if (y.prerelease === undefined) return -1;
   return x.prerelease < y.prerelease ? -1 : 1;
-};
+}
 
-export const baselineFileName = (version: string): string => `openapi-${version}.json`;
+export function baselineFileName(version: string): string {
+  return `openapi-${version}.json`;
+}
 
 /** Every released document of a directory (docs/releases/openapi-<version>.json), lowest version first. */
 const baselines = async (releasesDir: string): Promise<Baseline[]> => {
@@ -44,12 +46,14 @@ const baselines = async (releasesDir: string): Promise<Baseline[]> => {
 };
 
 /** The document of the last release: the highest docs/releases/openapi-<version>.json. */
-export const latestBaseline = async (releasesDir: string): Promise<Baseline | undefined> =>
-  (await baselines(releasesDir)).at(-1);
+export async function latestBaseline(releasesDir: string): Promise<Baseline | undefined> {
+  return (await baselines(releasesDir)).at(-1);
+}
 
 /**
  * The release before `version`: the highest baseline below it. Recording a release copies its own
  * document there first, so "the latest" would then be the release itself.
  */
-export const previousBaseline = async (releasesDir: string, version: string): Promise<Baseline | undefined> =>
-  (await baselines(releasesDir)).filter((b) => compareVersions(b.version, version) < 0).at(-1);
+export async function previousBaseline(releasesDir: string, version: string): Promise<Baseline | undefined> {
+  return (await baselines(releasesDir)).filter((b) => compareVersions(b.version, version) < 0).at(-1);
+}

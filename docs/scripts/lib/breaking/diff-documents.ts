@@ -140,7 +140,7 @@ const diffOperation = (ctx: SchemaDiffContext, before: Operation, after: Operati
  * versioning rules (json-api-v3 section 9, analytics-api-v1 section 9). Prose (summary, description,
  * examples) is not compared.
  */
-export const diffDocuments = (beforeDoc: Json, afterDoc: Json): ApiChange[] => {
+export function diffDocuments(beforeDoc: Json, afterDoc: Json): ApiChange[] {
   const ctx: SchemaDiffContext = { before: beforeDoc, after: afterDoc, compared: new Set(), changes: [] };
   const was = operationsOf(beforeDoc);
   const now = operationsOf(afterDoc);
@@ -167,10 +167,13 @@ export const diffDocuments = (beforeDoc: Json, afterDoc: Json): ApiChange[] => {
     if (!was.has(key) && !moved.has(op)) ctx.changes.push(nonBreaking('operation added', op.label));
   }
   return ctx.changes;
-};
+}
 
-export const isBreaking = (change: ApiChange): boolean => change.class === 'breaking';
+export function isBreaking(change: ApiChange): boolean {
+  return change.class === 'breaking';
+}
 
 /** Breaking first, then by location: the order of the gate's report and of the release notes. */
-export const byBreakingThenLocation = (a: ApiChange, b: ApiChange): number =>
-  Number(isBreaking(b)) - Number(isBreaking(a)) || a.location.localeCompare(b.location);
+export function byBreakingThenLocation(a: ApiChange, b: ApiChange): number {
+  return Number(isBreaking(b)) - Number(isBreaking(a)) || a.location.localeCompare(b.location);
+}

@@ -36,7 +36,7 @@ const readJson = async (path: string): Promise<Json> => JSON.parse(await readFil
  * Compares the generated document with the last release's. Breaking differences pass only when a
  * pending changeset declares a major bump of @org/model (directly or through its fixed group).
  */
-export const runGate = async ({ currentPath, releasesDir, changesetDir }: GateInput): Promise<GateResult> => {
+export async function runGate({ currentPath, releasesDir, changesetDir }: GateInput): Promise<GateResult> {
   const baseline = await latestBaseline(releasesDir);
   const [changesets, fixedGroups] = await Promise.all([
     readPendingChangesets(changesetDir),
@@ -56,7 +56,7 @@ export const runGate = async ({ currentPath, releasesDir, changesetDir }: GateIn
     breaking,
     majorChangesets,
   };
-};
+}
 
 const line = (change: ApiChange): string =>
   `  ${change.class === 'breaking' ? 'BREAKING    ' : 'non-breaking'}  ${change.kind}: ${change.location}${
@@ -64,7 +64,7 @@ const line = (change: ApiChange): string =>
   }`;
 
 /** The human report: every difference with its class, then the verdict and what to do about it. */
-export const formatGateReport = (result: GateResult, currentPath: string): string => {
+export function formatGateReport(result: GateResult, currentPath: string): string {
   if (result.baselineVersion === undefined) {
     return 'No released document in docs/releases: nothing to compare (first release).';
   }
@@ -81,4 +81,4 @@ export const formatGateReport = (result: GateResult, currentPath: string): strin
             .join(', ')}).`
         : `FAIL: breaking differences need a new major version. Add a changeset with \`"${MODEL_PACKAGE}": major\` (pnpm changeset), or undo the breaking change.`;
   return [header, ...sorted.map(line), verdict].join('\n');
-};
+}

@@ -39,7 +39,7 @@ const parametersOf = (doc: Json, path: string, pathItem: Json, operation: Json):
 };
 
 /** Every operation of a document, keyed by method and path with parameter names blanked (renaming `{id}` alone is no move). */
-export const operationsOf = (doc: Json): Map<string, Operation> => {
+export function operationsOf(doc: Json): Map<string, Operation> {
   const operations = new Map<string, Operation>();
   const paths = isObject(doc.paths) ? doc.paths : {};
   for (const [path, rawItem] of Object.entries(paths)) {
@@ -58,4 +58,4 @@ export const operationsOf = (doc: Json): Map<string, Operation> => {
     }
   }
   return operations;
-};
+}

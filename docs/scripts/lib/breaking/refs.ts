@@ -1,7 +1,7 @@
 import { isObject, type Json } from './types.js';
 
 /** Follows a local `$ref` (`#/components/...`) chain; remote refs do not occur in a generated document. */
-export const resolveRef = (doc: Json, value: unknown): unknown => {
+export function resolveRef(doc: Json, value: unknown): unknown {
   let current = value;
   const visited = new Set<string>();
   while (isObject(current) && typeof current.$ref === 'string') {
@@ -15,11 +15,11 @@ export const resolveRef = (doc: Json, value: unknown): unknown => {
       .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
   }
   return current;
-};
+}
 
 /** The component name of a `#/components/schemas/<Name>` reference, if the value is one. */
-export const schemaRefName = (value: unknown): string | undefined => {
+export function schemaRefName(value: unknown): string | undefined {
   if (!isObject(value) || typeof value.$ref !== 'string') return undefined;
   const match = /^#\/components\/schemas\/(.+)$/.exec(value.$ref);
   return match?.[1];
-};
+}

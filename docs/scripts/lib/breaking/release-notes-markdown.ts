@@ -108,7 +108,7 @@ const wrap = (lines: readonly string[]): string =>
  * operation, parameter or schema path and what changed. `level` is its heading's (2 in a release
  * notes file, 3 in a changesets CHANGELOG entry, whose version is a level-2 heading).
  */
-export const formatApiChanges = (notes: ApiReleaseNotes, level = 2): string => {
+export function formatApiChanges(notes: ApiReleaseNotes, level = 2): string {
   const since = notes.from ?? 'the previous release';
   const breaking = notes.entries.filter((e) => e.breaking);
   const other = notes.entries.filter((e) => !e.breaking);
@@ -123,12 +123,13 @@ export const formatApiChanges = (notes: ApiReleaseNotes, level = 2): string => {
     ...group(level + 1, 'Breaking', breaking),
     ...group(level + 1, 'Non-breaking', other),
   ]);
-};
+}
 
 /** The section of the first release: there is no earlier document to compare with. */
-export const formatFirstRelease = (level = 2): string =>
-  wrap([
+export function formatFirstRelease(level = 2): string {
+  return wrap([
     heading(level, 'API changes'),
     '',
     'The first release of the API: no earlier document to compare with.',
   ]);
+}

@@ -102,11 +102,11 @@ const entryOf = (
  * What changed in the API from one released document to the next, by the breaking-change gate's own
  * differ: every difference, breaking ones first, each with the operations it is seen through.
  */
-export const apiReleaseNotes = (
+export function apiReleaseNotes(
   before: Json,
   after: Json,
   versions: { readonly from?: string; readonly to?: string } = {},
-): ApiReleaseNotes => {
+): ApiReleaseNotes {
   const users = usersIn(before, after);
   const operationIds = operationIdsIn(before, after);
   const entries = diffDocuments(before, after)
@@ -118,12 +118,14 @@ export const apiReleaseNotes = (
     entries,
     breakingCount: entries.filter((e) => e.breaking).length,
   };
-};
+}
 
 const readJson = async (path: string): Promise<Json> => JSON.parse(await readFile(path, 'utf8')) as Json;
 
 /** The same from two document files (a released docs/releases/openapi-<version>.json and a newer one). */
-export const apiReleaseNotesOfFiles = async (
+export async function apiReleaseNotesOfFiles(
   beforePath: string,
   afterPath: string,
-): Promise<ApiReleaseNotes> => apiReleaseNotes(await readJson(beforePath), await readJson(afterPath));
+): Promise<ApiReleaseNotes> {
+  return apiReleaseNotes(await readJson(beforePath), await readJson(afterPath));
+}

@@ -228,13 +228,13 @@ const diffAnnotations = (ctx: SchemaDiffContext, before: Json, after: Json, wher
  * component referenced on both sides is compared once per direction and reported under its own name,
  * so a change in a shared record appears once rather than once per endpoint.
  */
-export const diffSchema = (
+export function diffSchema(
   ctx: SchemaDiffContext,
   beforeValue: unknown,
   afterValue: unknown,
   where: string,
   direction: Direction,
-): void => {
+): void {
   const beforeName = schemaRefName(beforeValue);
   const afterName = schemaRefName(afterValue);
   let location = where;
@@ -263,4 +263,4 @@ export const diffSchema = (
   if (before.items !== undefined || after.items !== undefined) {
     diffSchema(ctx, before.items, after.items, `${here}[]`, direction);
   }
-};
+}

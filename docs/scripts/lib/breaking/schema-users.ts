@@ -34,14 +34,16 @@ const schemasReachedFrom = (doc: Json, value: unknown): Set<string> => {
 };
 
 /** The key of one schema used in one direction: the differ reports such a pair as "schema X (in requests)". */
-export const schemaUseKey = (name: string, direction: Direction): string => `${name}:${direction}`;
+export function schemaUseKey(name: string, direction: Direction): string {
+  return `${name}:${direction}`;
+}
 
 /**
  * Which operations send (requests: parameters and request body) or receive (responses: bodies and
  * headers) each component schema. The differ reports a change of a shared schema once, under its
  * name; this says which operations a client meets that change through.
  */
-export const schemaUsers = (doc: Json): Map<string, OperationRef[]> => {
+export function schemaUsers(doc: Json): Map<string, OperationRef[]> {
   const users = new Map<string, OperationRef[]>();
   const add = (key: string, operation: OperationRef): void => {
     const list = users.get(key) ?? [];
@@ -57,4 +59,4 @@ export const schemaUsers = (doc: Json): Map<string, OperationRef[]> => {
       add(schemaUseKey(name, 'response'), ref);
   }
   return users;
-};
+}

@@ -19,23 +19,28 @@ export type Direction = 'request' | 'response';
 /** An OpenAPI object as read from JSON; the differ checks shapes itself rather than trusting types. */
 export type Json = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
-export const breaking = (kind: string, location: string, detail?: string): ApiChange =>
-  detail === undefined
+export function breaking(kind: string, location: string, detail?: string): ApiChange {
+  return detail === undefined
     ? { class: 'breaking', kind, location }
     : { class: 'breaking', kind, location, detail };
+}
 
-export const nonBreaking = (kind: string, location: string, detail?: string): ApiChange =>
-  detail === undefined
+export function nonBreaking(kind: string, location: string, detail?: string): ApiChange {
+  return detail === undefined
     ? { class: 'non-breaking', kind, location }
     : { class: 'non-breaking', kind, location, detail };
+}
 
 /** Breaking in one direction only: used for loosening/tightening rules. */
-export const breakingWhen = (
+export function breakingWhen(
   isBreaking: boolean,
   kind: string,
   location: string,
   detail?: string,
-): ApiChange => (isBreaking ? breaking(kind, location, detail) : nonBreaking(kind, location, detail));
+): ApiChange {
+  return isBreaking ? breaking(kind, location, detail) : nonBreaking(kind, location, detail);
+}

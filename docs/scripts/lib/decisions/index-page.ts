@@ -10,19 +10,19 @@ const alignedTable = (head: string[], rows: string[][]): string[] => {
 };
 
 /** Ids below the highest that have no file: numbers given out once and never recorded. */
-export const unusedIds = (decisions: readonly DecisionFile[]): string[] => {
+export function unusedIds(decisions: readonly DecisionFile[]): string[] {
   const used = new Set(decisions.map((d) => d.number));
   const highest = Math.max(...used);
   return Array.from({ length: highest }, (_, i) => i + 1)
     .filter((n) => !used.has(n))
     .map((n) => `D${n}`);
-};
+}
 
 /**
  * docs/decisions/README.md, generated from the files (`pnpm generate`) so the index cannot drift
  * from them; docs/test/decisions.test.ts fails while the committed one is stale.
  */
-export const decisionsIndex = (decisions: readonly DecisionFile[]): string => {
+export function decisionsIndex(decisions: readonly DecisionFile[]): string {
   const api = decisions.filter((d) => d.kind === 'api').length;
   const rows = decisions.map((d) => [
     d.id,
@@ -65,4 +65,4 @@ export const decisionsIndex = (decisions: readonly DecisionFile[]): string => {
     '`DECISIONS` in `packages/model/src/decisions.ts`, mark the document with `decided(...)`, and add a',
     'changeset. Then run `pnpm generate` to rewrite this index.',
   ].join('\n')}\n`;
-};
+}

@@ -24,11 +24,12 @@ export interface DecisionFile {
 }
 
 /** The value of a `Name: value` line of the header, or undefined when the file has none. */
-export const headerField = (text: string, name: string): string | undefined =>
-  text.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1]?.trim();
+export function headerField(text: string, name: string): string | undefined {
+  return text.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1]?.trim();
+}
 
 /** Parses one decision file; throws naming the file when its header is not the expected shape. */
-export const parseDecision = (path: string, kind: DecisionKind, text: string): DecisionFile => {
+export function parseDecision(path: string, kind: DecisionKind, text: string): DecisionFile {
   const heading = text.match(/^# (D\d+)\. (.+)$/m);
   const id = headerField(text, 'Id');
   if (!heading || !id) throw new Error(`${path}: needs a "# D<n>. Title" line and an "Id: D<n>" line`);
@@ -42,13 +43,13 @@ export const parseDecision = (path: string, kind: DecisionKind, text: string): D
     path,
     text,
   };
-};
+}
 
 /** Every decision file of both folders, ordered by number. */
-export const readDecisions = async (dir: string): Promise<DecisionFile[]> => {
+export async function readDecisions(dir: string): Promise<DecisionFile[]> {
   const all: DecisionFile[] = [];
   for (const kind of DECISION_KINDS)
     for (const name of (await readdir(join(dir, kind))).filter((n) => n.endsWith('.md')).sort())
       all.push(parseDecision(`${kind}/${name}`, kind, await readFile(join(dir, kind, name), 'utf8')));
   return all.sort((a, b) => a.number - b.number);
-};
+}

@@ -8,7 +8,7 @@ import { DOCS_DIR, REPO_ROOT } from '../paths.js';
  * guide goes through the same formatter before it is written or compared; the raw rendering would
  * otherwise fail `pnpm lint` and look stale after every `pnpm format`.
  */
-export const formatMarkdownLikeTheRepo = (markdown: string, file: string): string => {
+export function formatMarkdownLikeTheRepo(markdown: string, file: string): string {
   const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
   const result = spawnSync(
     process.execPath,
@@ -22,4 +22,4 @@ export const formatMarkdownLikeTheRepo = (markdown: string, file: string): strin
   );
   if (result.status !== 0) throw new Error(`biome format failed for ${file}:\n${result.stderr}`);
   return result.stdout;
-};
+}

@@ -9,13 +9,19 @@ import { formatMarkdownLikeTheRepo } from './format-markdown.js';
 import { type AnalyticsMetricsTables, renderAnalyticsMetricsGuide } from './render-analytics-metrics.js';
 
 /** The model's tables the guide is rendered from (kept apart so the renderer can be tested alone). */
-export const modelAnalyticsTables = (): AnalyticsMetricsTables => ({
-  metrics: ANALYTICS_METRICS,
-  inactivityActions: INACTIVITY_ACTIONS,
-  conversationCategories: CONVERSATION_CATEGORIES,
-  conversationPartCategories: CONVERSATION_PART_CATEGORIES,
-});
+export function modelAnalyticsTables(): AnalyticsMetricsTables {
+  return {
+    metrics: ANALYTICS_METRICS,
+    inactivityActions: INACTIVITY_ACTIONS,
+    conversationCategories: CONVERSATION_CATEGORIES,
+    conversationPartCategories: CONVERSATION_PART_CATEGORIES,
+  };
+}
 
 /** docs/guides/analytics-metrics.md exactly as it must be committed. */
-export const expectedAnalyticsMetricsGuide = (): string =>
-  formatMarkdownLikeTheRepo(renderAnalyticsMetricsGuide(modelAnalyticsTables()), ANALYTICS_METRICS_GUIDE);
+export function expectedAnalyticsMetricsGuide(): string {
+  return formatMarkdownLikeTheRepo(
+    renderAnalyticsMetricsGuide(modelAnalyticsTables()),
+    ANALYTICS_METRICS_GUIDE,
+  );
+}

@@ -45,7 +45,7 @@ const valueRows = (values: Readonly<Record<string, string>>): string[][] =>
  * The analytics metrics guide, rendered from @org/model's ANALYTICS_METRICS and value tables. The
  * committed docs/guides/analytics-metrics.md must equal this output (a test checks it).
  */
-export const renderAnalyticsMetricsGuide = (tables: AnalyticsMetricsTables): string => {
+export function renderAnalyticsMetricsGuide(tables: AnalyticsMetricsTables): string {
   const count = Object.keys(tables.metrics).length;
   return `<!-- GENERATED from @org/model ANALYTICS_METRICS by docs/scripts/generate-analytics-metrics.ts. Do not edit: run \`pnpm generate\`. -->
 
@@ -89,4 +89,4 @@ ${table(['value_str', 'Meaning'], valueRows(tables.conversationCategories))}
 
 ${table(['value_str', 'Meaning'], valueRows(tables.conversationPartCategories))}
 `;
-};
+}

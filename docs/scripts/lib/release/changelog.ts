@@ -53,15 +53,16 @@ const endOfGenerated = (lines: readonly string[], entry: Entry): number => {
 };
 
 /** The version of the top (newest) entry, if the file has one. */
-export const topVersion = (changelog: string): string | undefined =>
-  entries(changelog.split('\n'))[0]?.version;
+export function topVersion(changelog: string): string | undefined {
+  return entries(changelog.split('\n'))[0]?.version;
+}
 
 /**
  * The text changesets wrote for `version`, without its heading, for the release notes; it ends before
  * the first line changesets does not write (a generated API section, the file's old introduction).
  * Undefined when the changelog has no entry for the version.
  */
-export const changelogEntry = (changelog: string, version: string): string | undefined => {
+export function changelogEntry(changelog: string, version: string): string | undefined {
   const lines = changelog.split('\n');
   const entry = entries(lines).find((e) => e.version === version);
   if (!entry) return undefined;
@@ -69,14 +70,14 @@ export const changelogEntry = (changelog: string, version: string): string | und
     .slice(entry.heading + 1, endOfGenerated(lines, entry))
     .join('\n')
     .trim();
-};
+}
 
 /**
  * The changelog with `section` at the end of the top entry's generated text, when the top entry is
  * `version`'s; undefined otherwise (the release is not the newest entry: nothing to add to). A section
  * from an earlier run is replaced, so recording a release twice leaves one.
  */
-export const withApiChanges = (changelog: string, version: string, section: string): string | undefined => {
+export function withApiChanges(changelog: string, version: string, section: string): string | undefined {
   const lines = changelog.split('\n');
   const top = entries(lines)[0];
   if (!top || top.version !== version) return undefined;
@@ -92,4 +93,4 @@ export const withApiChanges = (changelog: string, version: string, section: stri
   // One blank line on either side of the section, and the file still ends with a newline.
   const after = following === -1 ? [''] : ['', ...rest.slice(following)];
   return [...lines.slice(0, at), '', ...section.split('\n'), ...after].join('\n');
-};
+}

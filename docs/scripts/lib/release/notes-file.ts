@@ -17,8 +17,8 @@ export interface ReleaseNotesInput {
  * the API document. A package's entry keeps changesets' "### Major|Minor|Patch Changes" headings,
  * which fall under the package's level-2 heading here as they fall under the version's there.
  */
-export const renderReleaseNotes = ({ version, packages, apiChanges }: ReleaseNotesInput): string =>
-  [
+export function renderReleaseNotes({ version, packages, apiChanges }: ReleaseNotesInput): string {
+  return [
     `# Release ${version}`,
     '',
     packages.length === 0
@@ -34,3 +34,4 @@ export const renderReleaseNotes = ({ version, packages, apiChanges }: ReleaseNot
     apiChanges,
     '',
   ].join('\n');
+}

@@ -96,7 +96,7 @@ const extendModelChangelog = async (
  * release, by the gate's differ) and adds the same API section to the model's CHANGELOG entry.
  * Running it again rewrites the same files and replaces the section.
  */
-export const recordRelease = async (options: RecordReleaseOptions): Promise<RecordedRelease> => {
+export async function recordRelease(options: RecordReleaseOptions): Promise<RecordedRelease> {
   const { currentPath, releasesDir, root, dryRun = false } = options;
   const doc = await readJson(currentPath);
   const version = releaseVersion(doc, currentPath);
@@ -132,4 +132,4 @@ export const recordRelease = async (options: RecordReleaseOptions): Promise<Reco
     apiChanges,
     changelog,
   };
-};
+}

@@ -26,7 +26,7 @@ const packageDirs = async (root: string): Promise<string[]> => {
 };
 
 /** The packages of the workspace at `root`, by the name in their package.json. */
-export const workspacePackages = async (root: string): Promise<WorkspacePackage[]> => {
+export async function workspacePackages(root: string): Promise<WorkspacePackage[]> {
   const found = await Promise.all(
     (await packageDirs(root)).map(async (dir) => {
       const text = await readFile(join(dir, 'package.json'), 'utf8').catch(() => undefined);
@@ -35,4 +35,4 @@ export const workspacePackages = async (root: string): Promise<WorkspacePackage[
     }),
   );
   return found.flat();
-};
+}
