@@ -5,7 +5,9 @@ import { pactMatchersFor } from '@org/contracts';
 import { type Conversation, ConversationSchema, ERROR_CODES, type ErrorCode, endpoints } from '@org/model';
 import { openApiDocument } from '@org/model/openapi';
 
-export const parse = (value: unknown): Conversation => ConversationSchema.parse(value);
+export function parse(value: unknown): Conversation {
+  return ConversationSchema.parse(value);
+}
 export const throttled: ErrorCode = 'throttled';
 export const status: 429 = ERROR_CODES.throttled.status;
 export const path: string = endpoints.listConversations.path;
@@ -18,4 +20,6 @@ export async function firstIds(baseUrl: string, token: string): Promise<number[]
   return page.results.map((c) => c.id);
 }
 
-export const notFound = (e: unknown): boolean => isApiError(e) && e.status === 404;
+export function notFound(e: unknown): boolean {
+  return isApiError(e) && e.status === 404;
+}

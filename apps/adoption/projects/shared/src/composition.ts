@@ -43,7 +43,9 @@ export const ContactSummarySchema = ContactIdentitySchema.pick({ id: true, name:
 export const CachedOperatorSchema = OperatorSchema.omit({ is_away: true, status: true });
 
 /** The JSON Schema of a record, for the team's own documentation. */
-export const contactJsonSchema = () => z.toJSONSchema(ContactIdentitySchema);
+export function contactJsonSchema() {
+  return z.toJSONSchema(ContactIdentitySchema);
+}
 
 /** A and B are the same type, to the letter. */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -16,14 +16,14 @@ export interface Provider {
 }
 
 /** The script's view of a reference server as `startServer()` answers it: its first organization. */
-export const providerOf = (server: {
+export function providerOf(server: {
   readonly url: string;
   readonly world: { readonly organizations: readonly { readonly id: number; readonly token: string }[] };
   close(): Promise<void>;
-}): Provider => {
+}): Provider {
   const organization = server.world.organizations[0]!;
   return { url: server.url, organizationId: organization.id, token: organization.token, close: server.close };
-};
+}
 
 export interface Sides {
   /** Starts the reference server (tiny world, free port). */
@@ -63,7 +63,9 @@ const attempt = async <T>(step: string, run: () => Promise<T>, tries = 1): Promi
 };
 
 /** The getting-started line as a team writes it: it compiles under exactOptionalPropertyTypes. */
-export const clientFromEnvironment = (baseUrl: string) => createClient({ baseUrl, token: process.env.TOKEN });
+export function clientFromEnvironment(baseUrl: string) {
+  return createClient({ baseUrl, token: process.env.TOKEN });
+}
 
 export async function runSteps(consumer: string, sides: Sides): Promise<void> {
   await attempt('mini', async () => parseWithMini());
