@@ -32,11 +32,29 @@ export {
 export { endpointById, nearestEndpointIds } from './endpoint-lookup.js';
 export { errorBodySchemaFor } from './error-bodies.js';
 export {
+  type BodyJudge,
+  type Judgement,
+  type JudgeOptions,
+  judgeExchange,
+  judgeResponse,
+} from './exchange/judge-exchange.js';
+export { type JudgedDocument, judgedDocumentOf } from './exchange/judged-document.js';
+export type {
+  ExchangeCheck,
+  ExchangeFinding,
+  HeaderBag,
+  RecordedExchange,
+  RecordedRequest,
+  RecordedResponse,
+  Verdict,
+} from './exchange/types.js';
+export {
   type DocumentedResponse,
   type FuzzOperation,
   type FuzzParameter,
   type OpenApiDocument,
   operationsOf,
+  type SchemaReading,
   SchemaValidator,
   toJsonSchema,
 } from './fuzz/document.js';

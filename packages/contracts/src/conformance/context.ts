@@ -1,7 +1,8 @@
-import { type ApiClient, createClient, type FetchLike, rateLimitOf } from '@org/client';
+import { type ApiClient, createClient, type FetchLike } from '@org/client';
 import { type EndpointDefinition, type EndpointId, RATE_LIMIT_HEADERS, strictOf } from '@org/model';
 import type { z } from 'zod/v4';
 import { endpointById } from '../endpoint-lookup.js';
+import type { ExchangeFinding } from '../exchange/types.js';
 import type { Violations } from './check.js';
 
 export interface ConformanceOptions {
@@ -91,12 +92,26 @@ export function expectSchema(v: Violations, schema: z.ZodType, body: unknown, wh
   return false;
 }
 
+/** Records the findings of a body judged by the model, as expectSchema does (at most `max`). */
+export function recordSchemaFindings(
+  v: Violations,
+  findings: readonly ExchangeFinding[],
+  what: string,
+  max = 5,
+) {
+  for (const finding of findings.slice(0, max)) v.add(`${what}: ${finding.message}`);
+  if (findings.length > max) v.add(`${what}: ... ${findings.length - max} more schema issues`);
+}
+
 const RATE_LIMIT_HEADER_LIST = Object.keys(RATE_LIMIT_HEADERS);
 
-/** Every response of a counter carries X-RateLimit-Limit, -Remaining and -Reset as integers. */
-export function expectRateLimitHeaders(v: Violations, headers: Headers, what: string) {
-  v.expect(
-    rateLimitOf(headers) !== undefined,
-    `${what}: missing or malformed ${RATE_LIMIT_HEADER_LIST.join('/')} (D2) (got ${RATE_LIMIT_HEADER_LIST.map((h) => `${h}=${headers.get(h)}`).join(', ')})`,
-  );
+/** Whether a finding's pointer names one of the rate-limit headers (D2). */
+export function isRateLimitHeader(pointer: string): boolean {
+  const name = pointer.split('/').at(-1)?.toLowerCase();
+  return RATE_LIMIT_HEADER_LIST.some((header) => header.toLowerCase() === name);
+}
+
+/** The violation of D2's rate-limit headers, as the runner words it. */
+export function rateLimitViolation(headers: Headers, what: string): string {
+  return `${what}: missing or malformed ${RATE_LIMIT_HEADER_LIST.join('/')} (D2) (got ${RATE_LIMIT_HEADER_LIST.map((h) => `${h}=${headers.get(h)}`).join(', ')})`;
 }

@@ -1,4 +1,11 @@
-import { isObject } from './json.js';
+import {
+  bodyRule,
+  contentTypeRule,
+  headersRule,
+  type ResponseUnderJudgement,
+  statusCodeRule,
+} from '../exchange/response-rules.js';
+import type { Verdict } from '../exchange/types.js';
 import type { Exchange, Observation } from './types.js';
 import { queryValue } from './url.js';
 
@@ -14,67 +21,50 @@ export function notAServerError({ answer }: Exchange): Observation[] {
   ];
 }
 
-export function statusCodeConformance({ op, answer, documented }: Exchange): Observation[] {
-  if (documented) return [];
-  return [{ check: 'status_code_conformance', message: `${answer.status} is not documented for ${op.id}` }];
+/**
+ * The answer as the exchange engine judges it (src/exchange): the fuzzer judges with the document's
+ * schemas as written, and its Content-Type is the one it read.
+ */
+function judgedAnswer({ ctx, op, req, answer, json, documented }: Exchange): ResponseUnderJudgement {
+  return {
+    doc: ctx.doc,
+    validator: ctx.validator,
+    errorBody: ctx.errorBody,
+    op,
+    status: answer.status,
+    headers: {
+      get: (name) =>
+        name.toLowerCase() === 'content-type' ? answer.contentType || null : answer.headers.get(name),
+    },
+    text: answer.text,
+    json,
+    documented,
+    limit: queryValue(req, 'limit'),
+  };
+}
+
+/** The engine's verdicts as the fuzzer's observations: one line per verdict. */
+function observationsOf(verdicts: readonly Verdict[]): Observation[] {
+  return verdicts.map(({ check, message }) => ({ check, message }));
+}
+
+export function statusCodeConformance(exchange: Exchange): Observation[] {
+  return observationsOf(statusCodeRule(judgedAnswer(exchange)));
 }
 
 /** A body's media type (no parameters, lower case) must be one the status documents. */
-export function contentTypeConformance({ answer, documented }: Exchange): Observation[] {
-  if (!documented?.mediaTypes.length || !answer.text) return [];
-  const mediaType = answer.contentType.split(';')[0]!.trim().toLowerCase();
-  if (documented.mediaTypes.includes(mediaType)) return [];
-  return [
-    {
-      check: 'content_type_conformance',
-      message: `Content-Type ${answer.contentType || '(none)'}, documented: ${documented.mediaTypes.join(', ')}`,
-    },
-  ];
+export function contentTypeConformance(exchange: Exchange): Observation[] {
+  return observationsOf(contentTypeRule(judgedAnswer(exchange)));
 }
 
 /** Every header the status documents (rate limits, Retry-After) is there and valid under its schema. */
-export function responseHeadersConformance({ ctx, answer, documented }: Exchange): Observation[] {
-  const problems = (documented?.headers ?? []).flatMap(({ name, schema }) => {
-    const value = answer.headers.get(name);
-    if (value === null) return [`${name} missing`];
-    return ctx.validator.validParameter(schema, value) ? [] : [`${name}: ${JSON.stringify(value)}`];
-  });
-  return problems.length ? [{ check: 'response_headers_conformance', message: problems.join('; ') }] : [];
-}
-
-/** An error status the operation does not document still owes the document's common error body. */
-function undocumentedErrorBody({ ctx, answer, json, documented }: Exchange): string | undefined {
-  if (documented || answer.status < 400 || !ctx.errorBody) return undefined;
-  const errors = json ? ctx.validator.errors(ctx.errorBody, json.value) : 'not JSON';
-  return errors ? `not the documented error body: ${errors}` : undefined;
-}
-
-/** The body of a documented status against its schema; no body where none is documented. */
-function documentedBody({ ctx, answer, json, documented }: Exchange): string | undefined {
-  if (!documented) return undefined;
-  if (!documented.schema)
-    return answer.text.length ? `a body where none is documented (${answer.text.length} bytes)` : undefined;
-  if (!json) return `body is not JSON: ${JSON.stringify(answer.text.slice(0, 80))}`;
-  return ctx.validator.errors(documented.schema, json.value);
-}
-
-/** A page never holds more than the limit asked for, nor more than the limit's clamp (x-um-clamp-to). */
-function pageSize({ op, req, answer, json }: Exchange): string | undefined {
-  const body = answer.status >= 200 && answer.status < 300 ? json?.value : undefined;
-  const clamp = op.parameters.find((p) => p.in === 'query' && p.name === 'limit')?.schema['x-um-clamp-to'];
-  if (typeof clamp !== 'number' || !isObject(body) || !Array.isArray(body.results)) return undefined;
-  const limit = Number(queryValue(req, 'limit'));
-  const max = Number.isInteger(limit) && limit > 0 ? Math.min(limit, clamp) : clamp;
-  if (body.results.length <= max) return undefined;
-  return `${body.results.length} results for limit ${queryValue(req, 'limit') ?? '(default)'} (at most ${max})`;
+export function responseHeadersConformance(exchange: Exchange): Observation[] {
+  return observationsOf(headersRule(judgedAnswer(exchange)));
 }
 
 /** The body against the documented schema of its status (the common error body for other errors), and page sizes. */
 export function responseSchemaConformance(exchange: Exchange): Observation[] {
-  return [undocumentedErrorBody, documentedBody, pageSize].flatMap((part) => {
-    const message = part(exchange);
-    return message ? [{ check: 'response_schema_conformance' as const, message }] : [];
-  });
+  return observationsOf(bodyRule(judgedAnswer(exchange)));
 }
 
 /** Opt-in (`maxResponseTimeMs`): every answer within the limit. */

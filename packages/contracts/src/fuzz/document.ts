@@ -19,6 +19,8 @@ export interface FuzzParameter {
   readonly in: 'query' | 'path' | 'header';
   readonly required: boolean;
   readonly schema: Schema;
+  /** The `x-um-decision` of the parameter (D16 for a cursor page's limit), when it has one. */
+  readonly decision?: string;
 }
 
 export interface DocumentedResponse {
@@ -35,6 +37,8 @@ export interface DocumentedResponse {
 export interface DocumentedHeader {
   readonly name: string;
   readonly schema: Schema;
+  /** The `x-um-decision` of the header (D2 for the rate-limit headers), when it has one. */
+  readonly decision?: string;
 }
 
 /**
@@ -53,7 +57,14 @@ export interface FuzzOperation {
   /** Path template, e.g. /api/um/v3/notes/{id}/ */
   readonly path: string;
   readonly parameters: FuzzParameter[];
-  readonly body: { readonly schema: Schema; readonly required: boolean } | undefined;
+  readonly body:
+    | {
+        readonly schema: Schema;
+        readonly required: boolean;
+        /** The media types it is documented in (`application/json`). */
+        readonly mediaTypes: readonly string[];
+      }
+    | undefined;
   /** Documented responses by status key (`200`, `4XX`, `default`). */
   readonly responses: Record<string, DocumentedResponse>;
 }
@@ -109,7 +120,12 @@ const linksOf = (doc: OpenApiDocument, links: unknown): DocumentedLink[] =>
 const headersOf = (doc: OpenApiDocument, headers: unknown): DocumentedHeader[] =>
   Object.entries(isObject(headers) ? headers : {}).map(([name, raw]) => {
     const header = resolveRef(doc, raw);
-    return { name, schema: isObject(header.schema) ? header.schema : {} };
+    const decision = header['x-um-decision'] ?? (isObject(raw) ? raw['x-um-decision'] : undefined);
+    return {
+      name,
+      schema: isObject(header.schema) ? header.schema : {},
+      ...(typeof decision === 'string' ? { decision } : {}),
+    };
   });
 
 /** A documented response with its references resolved: body schema, media types, headers, links. */
@@ -136,18 +152,21 @@ export function operationsOf(doc: OpenApiDocument): FuzzOperation[] {
       for (const raw of [...shared, ...own]) {
         const p = resolveRef(doc, raw);
         if (p.in !== 'query' && p.in !== 'path' && p.in !== 'header') continue;
+        const decision = p['x-um-decision'];
         byKey.set(`${p.in}:${p.name}`, {
           name: String(p.name),
           in: p.in,
           required: p.in === 'path' || p.required === true,
           schema: isObject(p.schema) ? p.schema : {},
+          ...(typeof decision === 'string' ? { decision } : {}),
         });
       }
       let body: FuzzOperation['body'];
       if (op.requestBody) {
         const rb = resolveRef(doc, op.requestBody);
         const schema = jsonContentSchema(rb.content);
-        if (schema) body = { schema, required: rb.required === true };
+        const mediaTypes = isObject(rb.content) ? Object.keys(rb.content).map((t) => t.toLowerCase()) : [];
+        if (schema) body = { schema, required: rb.required === true, mediaTypes };
       }
       const responses: Record<string, DocumentedResponse> = {};
       for (const [status, raw] of Object.entries(isObject(op.responses) ? op.responses : {}))
@@ -210,6 +229,39 @@ export function toJsonSchema(schema: unknown): unknown {
   return out;
 }
 
+/**
+ * How a validator reads the document's response schemas: as documented (`additionalProperties:
+ * false` where the model is strict, every required property), `tolerant` (unknown properties
+ * allowed: a client that parses forward-compatibly, D30, is not broken by a new field) or `partial`
+ * (as documented, but no property required: a pact holds only the fields its consumer reads).
+ */
+export type SchemaReading = 'as-documented' | 'tolerant' | 'partial';
+
+/** A JSON Schema (already converted) read as `reading` says: the keywords it ignores removed. */
+function readAs(schema: unknown, reading: SchemaReading): unknown {
+  if (reading === 'as-documented') return schema;
+  if (Array.isArray(schema)) return schema.map((s) => readAs(s, reading));
+  if (!isObject(schema)) return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (reading === 'tolerant' && key === 'additionalProperties' && value === false) continue;
+    if (reading === 'partial' && key === 'required' && Array.isArray(value)) continue;
+    out[key] =
+      key === 'properties' && isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, readAs(v, reading)]))
+        : readAs(value, reading);
+  }
+  return out;
+}
+
+/** One way a value fails a schema: where (a JSON pointer into the value), the keyword and its message. */
+export interface SchemaIssue {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly message: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
   addFormatsModule) as unknown as AddFormats;
@@ -218,23 +270,45 @@ const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).de
 export class SchemaValidator {
   readonly #ajv: Ajv;
   readonly #cache = new Map<unknown, ValidateFunction>();
+  readonly #reading: SchemaReading;
 
-  constructor(doc: OpenApiDocument) {
+  constructor(doc: OpenApiDocument, reading: SchemaReading = 'as-documented') {
+    this.#reading = reading;
     this.#ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
     addFormats(this.#ajv);
     const definitions = Object.fromEntries(
-      Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [name, toJsonSchema(s)]),
+      Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [
+        name,
+        readAs(toJsonSchema(s), reading),
+      ]),
     );
     this.#ajv.addSchema({ $id: REF_BASE, definitions });
   }
 
-  /** Undefined when valid, otherwise the first few errors as one line. */
-  errors(schema: Schema, value: unknown, max = 3): string | undefined {
+  #validatorOf(schema: Schema): ValidateFunction {
     let validate = this.#cache.get(schema);
     if (!validate) {
-      validate = this.#ajv.compile(toJsonSchema(schema) as Schema);
+      validate = this.#ajv.compile(readAs(toJsonSchema(schema), this.#reading) as Schema);
       this.#cache.set(schema, validate);
     }
+    return validate;
+  }
+
+  /** Every way a value fails a schema; none when it is valid. */
+  issues(schema: Schema, value: unknown): readonly SchemaIssue[] {
+    const validate = this.#validatorOf(schema);
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => ({
+      instancePath: e.instancePath,
+      keyword: e.keyword,
+      message: e.message ?? 'is invalid',
+      params: e.params as Record<string, unknown>,
+    }));
+  }
+
+  /** Undefined when valid, otherwise the first few errors as one line. */
+  errors(schema: Schema, value: unknown, max = 3): string | undefined {
+    const validate = this.#validatorOf(schema);
     if (validate(value)) return undefined;
     const errors = validate.errors ?? [];
     return errors

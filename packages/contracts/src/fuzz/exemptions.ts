@@ -2,13 +2,28 @@ import type { Exchange, FuzzExemption } from './types.js';
 import { queryValue } from './url.js';
 
 /**
+ * What a server rule reads of an exchange: the operation, the request's method, query and JSON
+ * body, the status and the answer's JSON. A fuzzer's exchange is one; so is a recorded one.
+ */
+export interface ExemptionSubject {
+  readonly op: { readonly id: string };
+  readonly req: {
+    readonly method: string;
+    readonly query: ReadonlyArray<{ readonly name: string; readonly value: string }>;
+    readonly body?: { readonly json?: unknown } | undefined;
+  };
+  readonly answer: { readonly status: number };
+  readonly json: { readonly value: unknown } | undefined;
+}
+
+/**
  * Server rules the OpenAPI document cannot express, from docs/decisions/api/. Answers they explain are
  * not findings; the report lists each with how often it applied.
  */
 interface Exemption {
   readonly id: string;
   readonly rule: string;
-  readonly applies: (exchange: Exchange) => boolean;
+  readonly applies: (exchange: ExemptionSubject) => boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -90,7 +105,13 @@ const APPLIED_RULES: ReadonlyArray<{ id: string; rule: string }> = [
  * answers are excused: a rule never hides a crash, a leak or a wrong body.
  */
 export function excusingRule(exchange: Exchange): string | undefined {
-  if (exchange.answer.status !== 400 || exchange.req.kind !== 'valid') return undefined;
+  if (exchange.req.kind !== 'valid') return undefined;
+  return serverRuleExplaining(exchange);
+}
+
+/** The id of the server rule that explains a 400 to a request, whatever its origin. */
+export function serverRuleExplaining(exchange: ExemptionSubject): string | undefined {
+  if (exchange.answer.status !== 400) return undefined;
   return EXEMPTIONS.find((e) => e.applies(exchange))?.id;
 }
 

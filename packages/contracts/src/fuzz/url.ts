@@ -12,6 +12,9 @@ export function urlOf(baseUrl: string, req: FuzzRequest): string {
 }
 
 /** A query parameter's value as the server reads it: the last one given wins. */
-export function queryValue(req: FuzzRequest, name: string): string | undefined {
+export function queryValue(
+  req: { readonly query: ReadonlyArray<{ readonly name: string; readonly value: string }> },
+  name: string,
+): string | undefined {
   return req.query.findLast((q) => q.name === name)?.value;
 }

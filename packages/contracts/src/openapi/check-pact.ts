@@ -1,13 +1,29 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ValidationResult } from '@pactflow/swagger-mock-validator';
+import { readFileSync } from 'node:fs';
+import { type JudgeOptions, judgeExchange } from '../exchange/judge-exchange.js';
+import type { ExchangeFinding, RecordedExchange } from '../exchange/types.js';
+import type { OpenApiDocument } from '../fuzz/document.js';
+import { swaggerMockValidatorFindings } from './cross-check.js';
+import { exchangeOfInteraction, isHttpInteraction, type PactInteraction } from './pact-exchanges.js';
 
+/**
+ * One finding of the check, in the shape of @pactflow/swagger-mock-validator's results (its codes:
+ * `request.query.incompatible`, `response.body.incompatible`...), which a Pact Broker or PactFlow
+ * shows for a provider contract; the engine's pointer, expected and got values and decision besides.
+ */
 export interface OpenApiFinding {
   readonly code: string;
   readonly message: string;
   readonly interaction: string;
   readonly status: number | undefined;
+  readonly operationId?: string;
+  /** A JSON pointer into the interaction (`/response/body/results/0/id`). */
+  readonly pointer?: string;
+  readonly expected?: string;
+  readonly got?: string;
+  /** The `x-um-decision` of the rule, when a decision made it. */
+  readonly decision?: string;
+  /** Who found it: the exchange engine, or swagger-mock-validator's cross-check. */
+  readonly source?: 'engine' | 'swagger-mock-validator';
 }
 
 export interface OpenApiCheck {
@@ -16,73 +32,23 @@ export interface OpenApiCheck {
   readonly warnings: OpenApiFinding[];
 }
 
-interface PactInteraction {
-  description: string;
-  request: { path: string };
-  response: { status: number };
-}
-
-interface OpenApiDocument {
-  paths: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-/** The document paths whose template could match a request path (what the validator would consider). */
-const candidatePaths = (spec: OpenApiDocument, path: string): string[] =>
-  Object.keys(spec.paths).filter((template) =>
-    new RegExp(
-      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[^/]+')}$`,
-    ).test(path),
-  );
-
-/** `$ref`s reachable from a value, followed transitively through the components. */
-const reachableRefs = (spec: OpenApiDocument, roots: unknown[]): Set<string> => {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  while (stack.length) {
-    const value = stack.pop();
-    if (Array.isArray(value)) stack.push(...value);
-    else if (value && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) {
-        if (key === '$ref' && typeof child === 'string' && !seen.has(child)) {
-          seen.add(child);
-          stack.push(
-            child
-              .slice(2)
-              .split('/')
-              .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], spec),
-          );
-        } else stack.push(child);
-      }
-    }
-  }
-  return seen;
-};
-
-/** The document with only some paths, and only the components those paths reach. */
-const reducedDocument = (spec: OpenApiDocument, paths: string[]): OpenApiDocument => {
-  const kept = Object.fromEntries(paths.map((p) => [p, spec.paths[p]]));
-  const refs = reachableRefs(spec, [kept, spec.security]);
-  const components = Object.fromEntries(
-    Object.entries((spec.components ?? {}) as Record<string, Record<string, unknown>>).map(
-      ([kind, entries]) => [
-        kind,
-        kind === 'securitySchemes'
-          ? entries
-          : Object.fromEntries(
-              Object.entries(entries).filter(([name]) => refs.has(`#/components/${kind}/${name}`)),
-            ),
-      ],
-    ),
-  );
-  return { ...spec, paths: kept, components };
-};
-
 /** A pact or an OpenAPI document: a file path, or the parsed JSON. */
 export type JsonSource = string | object;
 
-const readJson = <T>(source: JsonSource): T =>
-  (typeof source === 'string' ? JSON.parse(readFileSync(source, 'utf8')) : structuredClone(source)) as T;
+function readJson<T>(source: JsonSource): T {
+  if (typeof source !== 'string') return structuredClone(source) as T;
+  let text: string;
+  try {
+    text = readFileSync(source, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read ${source}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new Error(`${source} is not JSON: ${(error as Error).message}`);
+  }
+}
 
 export interface CheckPactOptions {
   /** The OpenAPI 3.0 document (file or JSON); default: the one published with @org/model. */
@@ -93,76 +59,109 @@ export interface CheckPactOptions {
    * project's own pacts, which list whole records, turn it on.
    */
   readonly requireAllProperties?: boolean;
+  /**
+   * Also run @pactflow/swagger-mock-validator (when it is installed) and add its findings: a second
+   * opinion from the validator PactFlow runs for bi-directional contracts.
+   */
+  readonly crossCheck?: boolean;
+}
+
+/** The validator's code of a finding of the engine, by check and place. */
+function codeOf(finding: ExchangeFinding): string {
+  const { check, pointer } = finding;
+  if (check === 'status_code_conformance') return 'response.status.unknown';
+  if (check === 'content_type_conformance') return 'response.content-type.incompatible';
+  if (check === 'response_headers_conformance') return 'response.header.incompatible';
+  if (check === 'response_schema_conformance')
+    return finding.expected === 'no body' ? 'response.body.unknown' : 'response.body.incompatible';
+  if (check === 'ignored_auth') return 'request.authorization.missing';
+  if (pointer === '/request/headers/Content-Type') return 'request.content-type.incompatible';
+  if (pointer.startsWith('/request/query/'))
+    return finding.got === 'present' ? 'request.query.unknown' : 'request.query.incompatible';
+  if (pointer.startsWith('/request/path/')) return 'request.path-or-method.unknown';
+  if (pointer.startsWith('/request/headers/')) return 'request.header.incompatible';
+  return 'request.body.incompatible';
+}
+
+function engineFinding(interaction: string, finding: ExchangeFinding): OpenApiFinding {
+  const { operationId, pointer, expected, got, decision } = finding;
+  return {
+    code: codeOf(finding),
+    message: `${finding.message} (expected ${expected}, got ${got})`,
+    interaction,
+    status: finding.status,
+    operationId,
+    pointer,
+    expected,
+    got,
+    ...(decision ? { decision } : {}),
+    source: 'engine',
+  };
 }
 
 /**
- * Runs @pactflow/swagger-mock-validator over a pact: is every interaction allowed by the document?
- * Requests must be documented operations with valid parameters and bodies; response statuses must
- * be documented, and response bodies may not carry properties the document does not declare (nor,
- * with `requireAllProperties`, leave out required ones). Resolves with the findings; `errors` empty
- * means the pact is allowed.
- *
- * The validator compiles schemas against the whole document for every interaction, which costs
- * ~0.2 s each with this document. Interactions are therefore checked in groups against the
- * document reduced to the paths their request path could match (every candidate the validator
- * would consider) and the components those paths reach, which gives the same verdicts many times
- * faster.
+ * The findings of one interaction. A pact is the consumer's word: a request it sends that the
+ * document rules out is a finding when the pact expects it to succeed, and what the document says
+ * when the pact expects the documented refusal (a 415 to a body sent as `text/plain`, a 400 to an
+ * invalid parameter): D82. A refusal of a request the document allows is the pact's expectation,
+ * not the document's breach: not a finding here.
+ */
+function interactionFindings(
+  document: OpenApiDocument,
+  interaction: PactInteraction,
+  options: JudgeOptions,
+): OpenApiFinding[] {
+  const name = interaction.description ?? `${interaction.request?.method} ${interaction.request?.path}`;
+  const exchange: RecordedExchange = exchangeOfInteraction(interaction);
+  const judgement = judgeExchange(document, exchange, options);
+  if (!judgement.operationId) {
+    return [
+      {
+        code: 'request.path-or-method.unknown',
+        message: `${judgement.method} ${judgement.path} is not an operation of the document`,
+        interaction: name,
+        status: judgement.status,
+        source: 'engine',
+      },
+    ];
+  }
+  return judgement.findings
+    .filter((finding) => finding.check !== 'positive_data_acceptance')
+    .map((finding) => engineFinding(name, finding));
+}
+
+/**
+ * Checks a pact against the OpenAPI document with the exchange engine (src/exchange, the one the
+ * proxy, check-har, the fuzzer and the conformance runner use): is every interaction allowed by
+ * the document? Requests must be documented operations with valid parameters and bodies (or be
+ * refused as the document says); response statuses must be documented, response bodies may not
+ * carry properties the document does not declare (nor, with `requireAllProperties`, leave out
+ * required ones), and the headers and media type a pact states must be the documented ones.
+ * Resolves with the findings; `errors` empty means the pact is allowed.
  */
 export async function checkPact(
   pactSource: JsonSource,
   options: CheckPactOptions = {},
 ): Promise<OpenApiCheck> {
-  const pact = readJson<{ interactions?: PactInteraction[] }>(pactSource);
-  const interactionsOfPact = pact.interactions ?? [];
-  const spec = readJson<OpenApiDocument>(
+  const pact = readJson<{ interactions?: unknown }>(pactSource);
+  if (!pact || typeof pact !== 'object' || !Array.isArray(pact.interactions))
+    throw new Error('not a pact: it has no list of interactions');
+  const interactions = (pact.interactions as PactInteraction[]).filter(isHttpInteraction);
+  const document = readJson<OpenApiDocument>(
     options.openapi ?? ((await import('@org/model/openapi')).openApiDocument() as object),
   );
-  const groups = new Map<string, PactInteraction[]>();
-  for (const interaction of interactionsOfPact) {
-    const key = candidatePaths(spec, interaction.request.path).join('\n');
-    groups.set(key, [...(groups.get(key) ?? []), interaction]);
-  }
-  const statusOf = new Map(interactionsOfPact.map((i) => [i.description, i.response.status]));
-  const finding = (r: ValidationResult): OpenApiFinding => {
-    const interaction = r.mockDetails?.interactionDescription ?? '';
-    return { code: r.code, message: r.message, interaction, status: statusOf.get(interaction) };
+  const judged: JudgeOptions = {
+    recorded: 'pact',
+    reading: options.requireAllProperties ? 'as-documented' : 'partial',
   };
-  // Loaded on use, and an optional peer: its postinstall (patch-package) fails a plain `npm install`
-  // of a new project, so only the teams that check pacts install it.
-  const validator = await import('@pactflow/swagger-mock-validator').catch((error: unknown) => {
-    throw new Error(
-      `checkPact needs @pactflow/swagger-mock-validator: npm install --save-dev @pactflow/swagger-mock-validator (${(error as Error).message})`,
-    );
-  });
-  const { SwaggerMockValidatorFactory } =
-    'SwaggerMockValidatorFactory' in validator
-      ? validator
-      : (validator as { default: typeof validator }).default;
-  const dir = mkdtempSync(join(tmpdir(), 'org-openapi-check-'));
-  const errors: OpenApiFinding[] = [];
+  const errors = interactions.flatMap((interaction) => interactionFindings(document, interaction, judged));
   const warnings: OpenApiFinding[] = [];
-  try {
-    let n = 0;
-    for (const [key, interactions] of groups) {
-      const paths = key ? key.split('\n') : [];
-      const mock = join(dir, `pact-${n}.json`);
-      const doc = join(dir, `openapi-${n++}.json`);
-      writeFileSync(mock, JSON.stringify({ ...pact, interactions }));
-      writeFileSync(doc, JSON.stringify(reducedDocument(spec, paths)));
-      const outcome = await SwaggerMockValidatorFactory.create().validate({
-        mockPathOrUrl: mock,
-        specPathOrUrl: doc,
-        // A response body may not carry properties the document does not declare.
-        additionalPropertiesInResponse: 'false',
-        requiredPropertiesInResponse: options.requireAllProperties ? 'true' : 'false',
-      });
-      errors.push(...outcome.errors.map(finding));
-      warnings.push(...outcome.warnings.map(finding));
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  if (options.crossCheck) {
+    const second = await swaggerMockValidatorFindings({ ...pact, interactions }, document, options);
+    errors.push(...second.errors);
+    warnings.push(...second.warnings);
   }
-  return { interactions: interactionsOfPact.length, errors, warnings };
+  return { interactions: interactions.length, errors, warnings };
 }
 
 /** One line per finding, then a summary line. */

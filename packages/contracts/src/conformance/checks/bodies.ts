@@ -1,20 +1,49 @@
 import { type ApiResponse, isApiError } from '@org/client';
 import { type EndpointDefinition, type EndpointId, endpointList } from '@org/model';
-import type { z } from 'zod/v4';
+import { judgeResponse } from '../../exchange/judge-exchange.js';
+import { publishedDocument } from '../../exchange/judged-document.js';
+import { modelBodies } from '../../exchange/model-bodies.js';
+import type { Verdict } from '../../exchange/types.js';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
-import { type ConformanceContext, expectRateLimitHeaders, expectSchema } from '../context.js';
+import {
+  type ConformanceContext,
+  isRateLimitHeader,
+  rateLimitViolation,
+  recordSchemaFindings,
+} from '../context.js';
 import { foundParamsOf, rememberParents, resourceOf } from './collections.js';
 
 const isAnalytics = (ep: EndpointDefinition) => ep.group === 'analytics';
 
-/** Calls one endpoint and checks status, body (against the model) and rate-limit headers. */
+/** The engine's verdicts on an answer, as the runner's violations of it. */
+const recordVerdicts = (
+  v: Violations,
+  id: EndpointId,
+  response: ApiResponse<EndpointId>,
+  verdicts: Verdict[],
+) => {
+  for (const verdict of verdicts) {
+    if (verdict.check === 'status_code_conformance') continue;
+    if (verdict.check === 'response_schema_conformance')
+      recordSchemaFindings(v, verdict.findings, `${id} body`);
+    else if (verdict.check === 'response_headers_conformance') {
+      const rateLimits = verdict.findings.some((f) => isRateLimitHeader(f.pointer));
+      if (rateLimits) v.add(rateLimitViolation(response.headers, id));
+      for (const f of verdict.findings) if (!isRateLimitHeader(f.pointer)) v.add(`${id}: ${f.message}`);
+    } else v.add(`${id}: ${verdict.message}`);
+  }
+};
+
+/**
+ * Calls one endpoint and judges the answer with the exchange engine: a documented status, content
+ * type and headers (the rate-limit headers, D2), and the body by the model's schema in its strict form.
+ */
 const readAndValidate = async (
   ctx: ConformanceContext,
   v: Violations,
   id: EndpointId,
   input: Record<string, unknown>,
 ): Promise<unknown> => {
-  const ep = ctx.definition(id);
   let response: ApiResponse<EndpointId>;
   try {
     response = await ctx.client.send(id, input as never);
@@ -27,10 +56,20 @@ const readAndValidate = async (
     }
     throw error;
   }
-  const schema = (ep.success as Partial<Record<number, z.ZodType | null>>)[response.status];
-  if (!v.expect(schema !== undefined, `${id}: status ${response.status} is not documented`)) return undefined;
-  if (schema) expectSchema(v, schema, response.data, `${id} body`);
-  expectRateLimitHeaders(v, response.headers, id);
+  const verdicts = judgeResponse(
+    await publishedDocument(),
+    id,
+    {
+      status: response.status,
+      headers: response.headers,
+      body: response.data === undefined ? '' : JSON.stringify(response.data),
+      json: { value: response.data },
+    },
+    { bodies: modelBodies },
+  );
+  const undocumented = verdicts.some((verdict) => verdict.check === 'status_code_conformance');
+  if (!v.expect(!undocumented, `${id}: status ${response.status} is not documented`)) return undefined;
+  recordVerdicts(v, id, response, verdicts);
   return response.data;
 };
 
