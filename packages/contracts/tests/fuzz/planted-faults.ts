@@ -1,4 +1,4 @@
-import type { FuzzCheck, FuzzOptions } from '../../src/fuzz/fuzz.js';
+import type { FuzzCheck } from '../../src/fuzz/fuzz.js';
 import type { Fault, ProxiedAnswer, ProxiedRequest } from './fault-proxy.js';
 
 /** The two organizations of a sandbox world a fault run fuzzes. */
@@ -7,16 +7,19 @@ export interface WorldTokens {
   readonly otherToken: string;
 }
 
-/** A fault switched on alone for one fuzz run, and the check that must catch it. */
+/**
+ * A fault planted in front of the reference server, and the check that must catch it. All of them
+ * are planted at once, each on operations of its own, so that one run at the default seed and
+ * request count shows each caught by its own check and none hiding another.
+ */
 export interface PlantedFault {
   readonly name: string;
   readonly check: FuzzCheck;
   /** The operation the finding must name, and its status where another one could show up too. */
   readonly operationId: string;
   readonly status?: number;
-  /** The operations it concerns (the run's --only). */
-  readonly only: RegExp;
-  readonly options?: Partial<FuzzOptions>;
+  /** Other operations where the same fault is seen, by the same check (a walk reads on after it). */
+  readonly alsoOn?: readonly string[];
   readonly fault: (world: WorldTokens) => Fault;
 }
 
@@ -35,34 +38,33 @@ function json(status: number, body: unknown): ProxiedAnswer {
 }
 
 const V3 = '/api/um/v3';
-const item = (req: ProxiedRequest, segment: string, method: string) =>
-  req.method === method && new RegExp(`^${V3}/${segment}/\\d+/$`).test(req.path);
-const list = (req: ProxiedRequest, segment: string, method: string) =>
-  req.method === method && req.path === `${V3}/${segment}/`;
-const idOf = (req: ProxiedRequest) => Number(/\/(\d+)\/$/.exec(req.path)?.[1]);
+const ANALYTICS = '/api/um/v1/analytics';
+/** `segment` may hold `{id}` for a record's id: `conversations/{id}/messages`. */
+function at(req: ProxiedRequest, method: string, segment: string): boolean {
+  const path = `^${V3}/${segment.replace('{id}', '\\d+')}/$`;
+  return req.method === method && new RegExp(path).test(req.path);
+}
+function idOf(req: ProxiedRequest): number {
+  return Number(/\/(\d+)\/$/.exec(req.path)?.[1]);
+}
 
 /** Ids of the records created through the proxy (a 201 of `segment`'s collection). */
 function createdIds(segment: string) {
   const ids = new Set<number>();
-  const remember = (req: ProxiedRequest, answer: ProxiedAnswer) => {
+  function remember(req: ProxiedRequest, answer: ProxiedAnswer): ProxiedAnswer {
     if (answer.status === 201 && req.path === `${V3}/${segment}/`)
       ids.add(JSON.parse(answer.body).id as number);
     return answer;
-  };
+  }
   return { ids, remember };
 }
 
-const NOTES = /^(createNote|getNote|listNotes|deleteNote)$/;
-const CONTACTS = /^(upsertContact|getContact|listContacts|updateContact|deleteContact)$/;
-
-const NOTE = {
-  id: 1,
-  contact_identity_id: 1,
-  operator_id: null,
-  body: 'Planted.',
-  created_at: '2025-01-01T00:00:00.000000Z',
-  updated_at: '2025-01-01T00:00:00.000000Z',
-};
+/** Marks a request the use-after-free fault sent upstream as a read instead of a delete. */
+const READ_FOR_DELETE = 'x-planted-read-for-delete';
+function withoutContentType(headers: Record<string, string>): Record<string, string> {
+  const { 'content-type': _, ...rest } = headers;
+  return rest;
+}
 
 /** A fault that changes the answers `when` picks out. */
 function changedAnswers(
@@ -75,42 +77,38 @@ function changedAnswers(
 /** The faults, one per check; nothing here ships (tests/ is not part of the package). */
 export const PLANTED_FAULTS: readonly PlantedFault[] = [
   {
-    name: 'getNote answers 500',
+    name: 'listNavigationEvents answers 500',
     check: 'not_a_server_error',
-    operationId: 'getNote',
-    only: NOTES,
+    operationId: 'listNavigationEvents',
     fault: changedAnswers(
-      (req) => item(req, 'notes', 'GET'),
+      (req) => at(req, 'GET', 'navigation'),
       () => json(500, { detail: 'Boom.', code: 'error' }),
     ),
   },
   {
-    name: 'getContact answers 418, a status it does not document',
+    name: 'listAllContacts answers 418, a status it does not document',
     check: 'status_code_conformance',
-    operationId: 'getContact',
-    only: CONTACTS,
+    operationId: 'listAllContacts',
     fault: changedAnswers(
-      (req, a) => item(req, 'contact_identities', 'GET') && a.status === 200,
+      (req, a) => at(req, 'GET', 'contact_identities/all') && a.status === 200,
       () => json(418, { detail: 'Teapot.', code: 'error' }),
     ),
   },
   {
-    name: 'listNotes answers text/plain',
+    name: 'listAllConversations answers text/plain',
     check: 'content_type_conformance',
-    operationId: 'listNotes',
-    only: NOTES,
+    operationId: 'listAllConversations',
     fault: changedAnswers(
-      (req, a) => list(req, 'notes', 'GET') && a.status === 200,
+      (req, a) => at(req, 'GET', 'conversations/all') && a.status === 200,
       (a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/plain' } }),
     ),
   },
   {
-    name: 'getNote drops X-RateLimit-Remaining',
+    name: 'getOperatorSlots drops X-RateLimit-Remaining',
     check: 'response_headers_conformance',
-    operationId: 'getNote',
-    only: NOTES,
+    operationId: 'getOperatorSlots',
     fault: changedAnswers(
-      (req) => item(req, 'notes', 'GET'),
+      (req) => at(req, 'GET', 'operators/{id}/slots'),
       (a) => {
         const { 'x-ratelimit-remaining': _, ...headers } = a.headers;
         return { ...a, headers };
@@ -118,74 +116,68 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     ),
   },
   {
-    name: "getContact's id is a string",
+    name: "listMessages' results are not a list",
     check: 'response_schema_conformance',
-    operationId: 'getContact',
-    only: CONTACTS,
+    operationId: 'listMessages',
     fault: changedAnswers(
-      (req, a) => item(req, 'contact_identities', 'GET') && a.status === 200,
-      (a) => ({ ...a, body: JSON.stringify({ ...JSON.parse(a.body), id: 'broken' }) }),
+      (req, a) => at(req, 'GET', 'conversations/{id}/messages') && a.status === 200,
+      (a) => ({ ...a, body: JSON.stringify({ ...JSON.parse(a.body), results: 'broken' }) }),
     ),
   },
   {
-    name: 'createNote accepts what it refused (400 → 201)',
+    name: 'updateConversation accepts what it refused (400 → 200, the last conversation it answered)',
     check: 'negative_data_rejection',
-    operationId: 'createNote',
-    only: NOTES,
-    fault: changedAnswers(
-      (req, a) => list(req, 'notes', 'POST') && a.status === 400,
-      () => json(201, NOTE),
-    ),
+    operationId: 'updateConversation',
+    fault: () => {
+      let last: ProxiedAnswer | undefined;
+      return {
+        answer: (req, a) => {
+          if (!at(req, 'PATCH', 'conversations/{id}')) return a;
+          if (a.status === 200) last = a;
+          return a.status === 400 && last ? last : a;
+        },
+      };
+    },
   },
   {
-    name: 'createNote refuses what it accepted (201 → 400)',
+    name: 'a metric refuses what it accepted (200 → 400)',
     check: 'positive_data_acceptance',
-    operationId: 'createNote',
-    only: NOTES,
+    operationId: 'analytics_um_conversation_duration',
     fault: changedAnswers(
-      (req, a) => list(req, 'notes', 'POST') && a.status === 201,
+      (req, a) =>
+        req.method === 'GET' && req.path === `${ANALYTICS}/um_conversation_duration/` && a.status === 200,
       () => json(400, { detail: 'The request is invalid.', code: 'invalid' }),
     ),
   },
   {
-    name: 'deleteContact answers 204 and forwards nothing',
+    name: 'deleteContact checks the request as a read does, answers 204 and deletes nothing',
     check: 'use_after_free',
     operationId: 'getContact',
-    only: CONTACTS,
+    // The contact stays: still listed, its note still read, and it still takes a new note.
+    alsoOn: ['listContacts', 'getNote', 'createNote'],
     fault: () => ({
+      // Sent upstream as a read of the contact, so that a request the delete would refuse (no token,
+      // another organization's, a bad parameter) is refused all the same.
       request: (req) =>
-        item(req, 'contact_identities', 'DELETE')
-          ? { status: 204, headers: RATE_LIMIT_HEADERS, body: '' }
+        at(req, 'DELETE', 'contact_identities/{id}')
+          ? { ...req, method: 'GET', headers: { ...req.headers, [READ_FOR_DELETE]: '1' } }
           : req,
+      answer: (req, a) =>
+        req.headers[READ_FOR_DELETE] && a.status === 200
+          ? { status: 204, headers: withoutContentType(a.headers), body: '' }
+          : a,
     }),
-  },
-  {
-    name: 'a created contact answers 404',
-    check: 'ensure_resource_availability',
-    operationId: 'getContact',
-    only: CONTACTS,
-    fault: () => {
-      const created = createdIds('contact_identities');
-      return {
-        request: (req) =>
-          item(req, 'contact_identities', 'GET') && created.ids.has(idOf(req))
-            ? json(404, { detail: 'No such contact.', code: 'not_found' })
-            : req,
-        answer: created.remember,
-      };
-    },
   },
   {
     name: 'a created note is missing from listNotes',
     check: 'ensure_resource_availability',
     operationId: 'listNotes',
-    only: NOTES,
     fault: () => {
       const created = createdIds('notes');
       return {
         answer: (req, a) => {
           created.remember(req, a);
-          if (!list(req, 'notes', 'GET') || a.status !== 200) return a;
+          if (!at(req, 'GET', 'notes') || a.status !== 200) return a;
           const page = JSON.parse(a.body) as { results: Array<{ id: number }> };
           return {
             ...a,
@@ -199,22 +191,20 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     name: 'listOperators without a token (or with a wrong one) answers 200',
     check: 'ignored_auth',
     operationId: 'listOperators',
-    only: /^(listOperators|getOperator)$/,
     fault: ({ token, otherToken }) => ({
       request: (req) =>
-        list(req, 'operators', 'GET') && ![token, otherToken].includes(req.headers.authorization ?? '')
+        at(req, 'GET', 'operators') && ![token, otherToken].includes(req.headers.authorization ?? '')
           ? { ...req, headers: { ...req.headers, authorization: token } }
           : req,
     }),
   },
   {
-    name: "the other organization's token reads the run's contact",
+    name: "the other organization's token reads the run's conversation",
     check: 'tenancy',
-    operationId: 'getContact',
-    only: CONTACTS,
+    operationId: 'getConversation',
     fault: ({ token, otherToken }) => ({
       request: (req) =>
-        item(req, 'contact_identities', 'GET') && req.headers.authorization === otherToken
+        at(req, 'GET', 'conversations/{id}') && req.headers.authorization === otherToken
           ? { ...req, headers: { ...req.headers, authorization: token } }
           : req,
     }),
@@ -224,13 +214,11 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     check: 'max_response_time',
     operationId: 'getNote',
     status: 200,
-    only: NOTES,
-    options: { maxResponseTimeMs: 1000 },
     fault: () => {
       const created = createdIds('notes');
       return {
         answer: async (req, a) => {
-          if (item(req, 'notes', 'GET') && a.status === 200 && created.ids.has(idOf(req)))
+          if (at(req, 'GET', 'notes/{id}') && a.status === 200 && created.ids.has(idOf(req)))
             await new Promise((r) => setTimeout(r, 1500));
           return created.remember(req, a);
         },
@@ -238,3 +226,31 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     },
   },
 ];
+
+/** The run's `--max-response-time`: the slow note's fault is 1.5 s. */
+export const MAX_RESPONSE_TIME_MS = 1000;
+
+/**
+ * Every fault at once, for one world: a request goes through each fault's `request` in turn (the
+ * first that answers by itself answers), and the answer through each fault's `answer`. One fault
+ * object serves every proxy of a run, so what a fault remembers spans the instances.
+ */
+export function allFaults(world: WorldTokens): Fault {
+  const faults = PLANTED_FAULTS.map((planted) => planted.fault(world));
+  return {
+    request(req) {
+      let current: ProxiedRequest = req;
+      for (const fault of faults) {
+        const changed = fault.request?.(current) ?? current;
+        if ('status' in changed) return changed;
+        current = changed;
+      }
+      return current;
+    },
+    async answer(req, answer) {
+      let current = answer;
+      for (const fault of faults) if (fault.answer) current = await fault.answer(req, current);
+      return current;
+    },
+  };
+}
