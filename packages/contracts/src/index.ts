@@ -40,6 +40,14 @@ export {
 } from './exchange/judge-exchange.js';
 export { type JudgedDocument, judgedDocumentOf } from './exchange/judged-document.js';
 export type {
+  DecisionSummary,
+  ExchangeOrigin,
+  ExchangeReport,
+  OperationSummary,
+  ReportedFinding,
+} from './exchange/report.js';
+export { exchangeReportMarkdown, formatExchangeReport } from './exchange/report-text.js';
+export type {
   ExchangeCheck,
   ExchangeFinding,
   HeaderBag,
@@ -77,6 +85,7 @@ export {
   urlOf,
 } from './fuzz/fuzz.js';
 export { formatFuzzReport } from './fuzz/report.js';
+export { type CheckHarOptions, checkHar } from './har/check-har.js';
 export {
   type Criterion,
   type Figure,

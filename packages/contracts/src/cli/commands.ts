@@ -1,3 +1,4 @@
+import { checkHarCommand } from './check-har.js';
 import { checkPactCommand } from './check-pact.js';
 import type { CliCommand } from './command.js';
 import { conformCommand } from './conform.js';
@@ -12,6 +13,7 @@ export const COMMANDS: readonly CliCommand[] = [
   fuzzCommand,
   verifyCommand,
   checkPactCommand,
+  checkHarCommand,
   coverageCommand,
   publishCommand,
 ];

@@ -41,7 +41,7 @@ function placeOf(issue: SchemaIssue, value: unknown): { pointer: string; expecte
     case 'type':
       return {
         pointer: issue.instancePath,
-        expected: String(params.type),
+        expected: String(params.type).split(',').join(' or '),
         got: `${jsonTypeOf(at)} ${preview(at)}`,
       };
     case 'enum':

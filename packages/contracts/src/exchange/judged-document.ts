@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   type OpenApiDocument,
   operationsOf,
@@ -59,4 +60,18 @@ export function publishedDocument(): Promise<OpenApiDocument> {
     published = undefined;
     throw error;
   });
+}
+
+/** An OpenAPI 3.0 document from a JSON file; an unreadable file, or one that is no document, throws naming it. */
+export function readDocumentFile(file: string): OpenApiDocument {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read the OpenAPI document ${file}: ${(error as Error).message}`);
+  }
+  const paths = (parsed as { paths?: unknown } | null)?.paths;
+  if (typeof paths !== 'object' || paths === null)
+    throw new Error(`${file} is not an OpenAPI document: it has no paths`);
+  return parsed as OpenApiDocument;
 }
