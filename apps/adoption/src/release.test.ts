@@ -25,7 +25,7 @@ import {
 } from './harness.js';
 import { type LocalRegistry, startRegistry } from './registry.js';
 import { caretOf, publishTarball, type ReleaseResult, releaseInto } from './release.js';
-import { DEMO_TOKEN, type StartedBin, startBin } from './server-bin.js';
+import { DEMO_TOKEN, OTHER_DEMO_TOKEN, type StartedBin, startBin } from './server-bin.js';
 import { type Probe, probeResultsOf, probesFor } from './upgrade-probes.js';
 
 /** A team on 0.1.0, on the machine's Node.js 20, upgrading with npm. */
@@ -58,7 +58,6 @@ function traced(result: RunResult): RunResult {
 
 interface ServerBinRun extends RunResult {
   readonly firstAnswerMs?: number;
-  readonly fuzz?: RunResult;
   /** GET /docs/ of the installed server: its status, content type and page; the console's statuses. */
   readonly docs?: { status: number; type: string; page: string; console: number; consoleBundle: number };
 }
@@ -124,22 +123,12 @@ interface Pipeline {
   readonly sandboxVerify: Promise<SandboxRun>;
 }
 
-/** The bin with no option, its first answer, then `contracts fuzz` against it; stopped after. */
-async function binAndFuzz(dir: string, consumer: Consumer): Promise<ServerBinRun> {
+/** The bin with no option, its first answer and its docs; stopped after. */
+async function binFirstAnswer(dir: string, consumer: Consumer): Promise<ServerBinRun> {
   const started = performance.now();
   let server: StartedBin | undefined;
   try {
     server = await startBin('npx', ['reference-server'], dir, await onNode(consumer.node));
-    const fuzz = await inProject(dir, consumer, [
-      'contracts',
-      'fuzz',
-      '--base-url',
-      server.url,
-      '--token',
-      DEMO_TOKEN,
-      '--requests',
-      FUZZ_REQUESTS,
-    ]);
     const docs = await docsPage(server.url);
     const stopped = await server.stop();
     return {
@@ -149,7 +138,6 @@ async function binAndFuzz(dir: string, consumer: Consumer): Promise<ServerBinRun
       stdout: server.output(),
       ms: performance.now() - started,
       firstAnswerMs: server.firstAnswerMs,
-      fuzz,
     };
   } catch (error) {
     await server?.stop();
@@ -162,6 +150,8 @@ interface SandboxRun extends RunResult {
   readonly teamTests?: RunResult;
   /** Then `contracts coverage --journal <url>` with its defaults. */
   readonly coverage?: RunResult;
+  /** Last (it writes): `contracts fuzz --base-url <url> --token … --json`, both phases. */
+  readonly fuzz?: RunResult;
 }
 
 /**
@@ -176,6 +166,26 @@ async function testsAndCoverage(dir: string, consumer: Consumer, url: string) {
     ? await inProject(dir, consumer, ['contracts', 'coverage', '--journal', url])
     : skipped('the tests against the sandbox failed');
   return { teamTests, coverage };
+}
+
+/**
+ * `contracts fuzz` as a team's CI runs it against the sandbox it started: the JSON report, both
+ * phases (the stateful one walks records of the two organizations), after the coverage, since it writes.
+ */
+function fuzzSandbox(dir: string, consumer: Consumer, url: string): Promise<RunResult> {
+  return inProject(dir, consumer, [
+    'contracts',
+    'fuzz',
+    '--base-url',
+    url,
+    '--token',
+    DEMO_TOKEN,
+    '--other-token',
+    OTHER_DEMO_TOKEN,
+    '--requests',
+    FUZZ_REQUESTS,
+    '--json',
+  ]);
 }
 
 /**
@@ -204,8 +214,9 @@ async function verifyAgainstSandbox(dir: string, consumer: Consumer): Promise<Sa
       '--sandbox',
     ]);
     const tested = await testsAndCoverage(dir, consumer, server.url);
+    const fuzz = await fuzzSandbox(dir, consumer, server.url);
     await server.stop();
-    return { ...verified, ...tested };
+    return { ...verified, ...tested, fuzz };
   } catch (error) {
     await server?.stop();
     return failed(error);
@@ -214,7 +225,8 @@ async function verifyAgainstSandbox(dir: string, consumer: Consumer): Promise<Sa
 
 /**
  * install -> (tsc --noEmit | tsc --noCheck -> node dist/main.js -> contracts verify, check-pact ->
- * the bin and contracts fuzz -> vitest): one server at a time per project, on a 2-core machine.
+ * the bin -> vitest -> the sandbox: verify, the team's tests, coverage, contracts fuzz): one server at
+ * a time per project, on a 2-core machine.
  */
 function pipeline(
   root: string,
@@ -239,7 +251,7 @@ function pipeline(
     'check-pact',
     `pacts/adoption-${consumer.kind}-${PROVIDER_NAME}.json`,
   );
-  const bin = Promise.all([verify, checkPact]).then(async () => binAndFuzz(await dir, consumer));
+  const bin = Promise.all([verify, checkPact]).then(async () => binFirstAnswer(await dir, consumer));
   return {
     dir,
     install: installed,
@@ -373,7 +385,7 @@ afterAll(async () => {
       const steps = stepsOf(script.stdout).map((step) => `${step.step} ${s(step.ms)}`);
       const first =
         bin.firstAnswerMs === undefined ? '' : `, bin first answer ${Math.round(bin.firstAnswerMs)} ms`;
-      return `${consumer.kind} (Node ${consumer.node}, ${consumer.packageManager}): install ${s(installed.ms)}, tsc --noEmit ${s(typecheck.ms)}, script ${s(script.ms)} (${steps.join(', ')})${first}, fuzz ${s(bin.fuzz?.ms ?? 0)}, vitest ${s(vitest.ms)}, tests against the sandbox and their coverage ${s((sandbox.teamTests?.ms ?? 0) + (sandbox.coverage?.ms ?? 0))}`;
+      return `${consumer.kind} (Node ${consumer.node}, ${consumer.packageManager}): install ${s(installed.ms)}, tsc --noEmit ${s(typecheck.ms)}, script ${s(script.ms)} (${steps.join(', ')})${first}, vitest ${s(vitest.ms)}, tests against the sandbox and their coverage ${s((sandbox.teamTests?.ms ?? 0) + (sandbox.coverage?.ms ?? 0))}, fuzz ${s(sandbox.fuzz?.ms ?? 0)}`;
     }),
   ).catch((error: unknown) => [String(error)]);
   const release = await released?.catch(() => undefined);
@@ -498,11 +510,21 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     expect(bin.log).not.toMatch(/seeding the demo world/);
   });
 
-  it('fuzzes the started bin with `contracts fuzz` and finds nothing', async () => {
-    const bin = await p().bin;
-    expect(bin.fuzz, bin.log).toBeDefined();
-    expectOk(bin.fuzz!);
-    expect(bin.fuzz!.stdout).toContain(`: ${FUZZ_REQUESTS} requests (`);
+  it('fuzzes the started `reference-server --sandbox` with `contracts fuzz --json`: both phases, records walked, no finding', async () => {
+    const { fuzz, log } = await p().sandboxVerify;
+    expect(fuzz, log).toBeDefined();
+    expectOk(fuzz!);
+    const report = JSON.parse(fuzz!.stdout) as {
+      requests: number;
+      phases: string[];
+      stateful: { sequences: number; steps: number; byStep: Record<string, unknown> };
+      findings: unknown[];
+    };
+    expect(report.requests).toBe(Number(FUZZ_REQUESTS));
+    expect(report.phases).toEqual(['stateless', 'stateful']);
+    expect(report.stateful.steps).toBeGreaterThan(report.stateful.sequences);
+    expect(Object.keys(report.stateful.byStep)).toContain('read after the delete (getContact)');
+    expect(report.findings).toEqual([]);
   });
 
   it('serves the API reference at /docs/ from the installed package, naming no path of the machine', async () => {

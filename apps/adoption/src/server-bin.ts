@@ -18,6 +18,8 @@ const LISTENING = /listening on (http:\/\/\S+)/;
 const FIRST_PAGE = '/api/um/v3/conversations/?limit=2';
 /** The demo world's first organization token, which a start with no option issues. */
 export const DEMO_TOKEN = 'demo-org-token';
+/** The demo world's second organization's token: the fuzzer's other organization. */
+export const OTHER_DEMO_TOKEN = `${DEMO_TOKEN}-2`;
 
 /** Asks for the first page until it answers 200 (the server is listening once it printed its URL). */
 async function firstAnswer(url: string): Promise<void> {
