@@ -140,3 +140,12 @@ export {
   type StateParams,
   state,
 } from './provider-states.js';
+export type { ExchangeLogLine } from './proxy/exchange-log.js';
+export { VIOLATIONS_HEADER } from './proxy/forward.js';
+export {
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type ProxyOptions,
+  startValidatingProxy,
+  type ValidatingProxy,
+} from './proxy/start-proxy.js';

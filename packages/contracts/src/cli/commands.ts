@@ -4,6 +4,7 @@ import type { CliCommand } from './command.js';
 import { conformCommand } from './conform.js';
 import { coverageCommand } from './coverage.js';
 import { fuzzCommand } from './fuzz.js';
+import { proxyCommand } from './proxy.js';
 import { publishCommand } from './publish.js';
 import { verifyCommand } from './verify.js';
 
@@ -14,6 +15,7 @@ export const COMMANDS: readonly CliCommand[] = [
   verifyCommand,
   checkPactCommand,
   checkHarCommand,
+  proxyCommand,
   coverageCommand,
   publishCommand,
 ];

@@ -52,6 +52,7 @@ export function redactJson(value: unknown, key?: string): unknown {
   if (Array.isArray(value)) return value.map((item) => redactJson(item, key));
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactJson(v, k)]));
+  if (typeof value === 'number') return key !== undefined && isPersonalField(key) ? 0 : value;
   if (typeof value !== 'string') return value;
   if (key !== undefined && isPersonalField(key)) return value.includes('@') ? EMAIL_STAND_IN : REDACTED;
   return redactText(value);

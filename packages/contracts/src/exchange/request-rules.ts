@@ -113,7 +113,7 @@ function unknownQueryProblems(subject: RequestUnderJudgement): ExchangeFinding[]
 /** The body: documented media type, JSON, valid under the schema; present when required. */
 function bodyProblems(subject: RequestUnderJudgement): ExchangeFinding[] {
   const { op, request, validator, doc } = subject;
-  if (!op.body) return [];
+  if (!op.body || request.truncated) return [];
   const text = request.body ?? '';
   if (!text) {
     return op.body.required

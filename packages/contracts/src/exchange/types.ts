@@ -13,6 +13,8 @@ export interface RecordedRequest {
   readonly headers: HeaderBag;
   /** The body as text; undefined or empty when there was none. */
   readonly body?: string | undefined;
+  /** The body was larger than the caller keeps: it is not judged. */
+  readonly truncated?: boolean;
 }
 
 /** An answer as it came back: status, headers and body. */

@@ -7,50 +7,12 @@ import { main } from '../../src/cli/main.js';
 import type { ExchangeReport } from '../../src/exchange/report.js';
 import { harDocument, harEntry } from '../../src/har/har-entry.js';
 import { DRIFTS, driftOf, PLANTED_EMAIL } from '../support/drifts.js';
-import { idsOf, type Recorded, record } from './recorded-exchanges.js';
+import { type Recorded, recordSession } from './recorded-exchanges.js';
 
 const TOKEN = 'har-organization-token';
-const auth = { Authorization: TOKEN };
-const json = { ...auth, 'Content-Type': 'application/json' };
 let server: RunningServer;
 let exchanges: Recorded[];
 const dir = mkdtempSync(join(tmpdir(), 'check-har-'));
-
-/** Real exchanges with a seeded reference server: reads of every kind the drifts touch, a write, a 404, a 415. */
-async function recordSession(url: string): Promise<Recorded[]> {
-  const contacts = await record(url, { path: '/api/um/v3/contact_identities/?limit=5', headers: auth });
-  const contact = idsOf(contacts)[0]!;
-  const noteBody = JSON.stringify({ contact_identity_id: contact, body: 'Call back after the invoice run.' });
-  const created = await record(url, {
-    method: 'POST',
-    path: '/api/um/v3/notes/',
-    headers: json,
-    body: noteBody,
-  });
-  const note = (JSON.parse(created.response.body) as { id: number }).id;
-  const operators = await record(url, { path: '/api/um/v3/operators/', headers: auth });
-  const conversations = await record(url, { path: '/api/um/v3/conversations/?limit=3', headers: auth });
-  const conversation = idsOf(conversations)[0]!;
-  return [
-    contacts,
-    created,
-    operators,
-    conversations,
-    await record(url, { path: `/api/um/v3/contact_identities/${contact}/`, headers: auth }),
-    await record(url, { path: `/api/um/v3/notes/?contact_identity_id=${contact}`, headers: auth }),
-    await record(url, { path: `/api/um/v3/notes/${note}/`, headers: auth }),
-    await record(url, { path: `/api/um/v3/operators/${idsOf(operators)[0]}/`, headers: auth }),
-    await record(url, { path: `/api/um/v3/conversations/${conversation}/`, headers: auth }),
-    await record(url, { path: `/api/um/v3/conversations/${conversation}/messages/?limit=2`, headers: auth }),
-    await record(url, { path: '/api/um/v3/notes/2147483000/', headers: auth }),
-    await record(url, {
-      method: 'POST',
-      path: '/api/um/v3/notes/',
-      headers: { ...auth, 'Content-Type': 'text/plain' },
-      body: noteBody,
-    }),
-  ];
-}
 
 /** A recorded exchange with the drift of its operation applied, if one is planted there. */
 function drifted(exchange: Recorded): Recorded {
@@ -108,7 +70,7 @@ beforeAll(async () => {
     tokens: { organization: TOKEN, customer: 'har-customer-token' },
     limits: { daily: 1e9, burst: { requests: 1e9, windowSeconds: 1 }, analyticsPerMinute: 1e9 },
   });
-  exchanges = await recordSession(server.url);
+  exchanges = await recordSession(server.url, TOKEN);
 }, 120_000);
 
 afterAll(async () => {
