@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DOCS_DIR, OPENAPI_JSON, TEST_RESULTS_DIR } from '../scripts/lib/paths.js';
 import { run } from './support/run.js';
-import { type Sandbox, startSandbox } from './support/sandbox-server.js';
+import {
+  PGLITE,
+  type Sandbox,
+  type SandboxSetup,
+  startSandbox,
+  testDatabaseUrl,
+} from './support/sandbox-server.js';
 
 /**
  * The Arazzo workflows of docs/workflows/ (one task of the guides each) run by an independent tool,
@@ -101,16 +107,6 @@ const arazzoFiles = async () => [
 const readArazzo = async (path: string) => parse(await readFile(path, 'utf8')) as ArazzoDocument;
 
 describe('the Arazzo workflows of docs/workflows', () => {
-  // The sandbox boots while the static checks run; the Respect run below waits for it.
-  let starting: Promise<Sandbox>;
-  beforeAll(() => {
-    starting = startSandbox();
-    starting.catch(() => {});
-  });
-  afterAll(async () => {
-    await (await starting.catch(() => undefined))?.stop();
-  });
-
   it('are the five tasks, each in a file of its own', async () => {
     const files = (await readdir(WORKFLOWS_DIR)).filter((f) => f.endsWith('.arazzo.yaml'));
     expect(files.sort()).toEqual([...FILES].sort());
@@ -148,8 +144,11 @@ describe('the Arazzo workflows of docs/workflows', () => {
       expect(unknown).toEqual([]);
     }
   });
+});
 
-  describe('run by Redocly Respect against the sandbox', () => {
+/** Respect runs every workflow against a sandbox of `setup`, after one reset and the states it needs. */
+function respectRun(setup: SandboxSetup) {
+  return () => {
     let sandbox: Sandbox;
     let report: RespectReport;
     let exitCode: number | null;
@@ -163,10 +162,12 @@ describe('the Arazzo workflows of docs/workflows', () => {
       return entry![1].executedWorkflows[0]!;
     };
 
+    const out = join(OUT, setup.engine);
+
     beforeAll(async () => {
-      sandbox = await starting;
-      await rm(OUT, { recursive: true, force: true });
-      await mkdir(OUT, { recursive: true });
+      sandbox = await startSandbox(setup);
+      await rm(out, { recursive: true, force: true });
+      await mkdir(out, { recursive: true });
 
       // The planted failure: the note workflow expecting 200 where the API answers 201 (a copy, run last).
       const noteWorkflow = await readFile(join(WORKFLOWS_DIR, 'find-contact-add-note.arazzo.yaml'), 'utf8');
@@ -174,7 +175,7 @@ describe('the Arazzo workflows of docs/workflows', () => {
         .replace('url: ../openapi-3.1.json', `url: ${join(DOCS_DIR, 'openapi-3.1.json')}`)
         .replace('- condition: $statusCode == 201', '- condition: $statusCode == 200');
       expect(planted).not.toContain('$statusCode == 201');
-      await writeFile(join(OUT, PLANTED), planted);
+      await writeFile(join(out, PLANTED), planted);
 
       // What each workflow works on: records of its own, set up by the sandbox's provider states.
       await sandbox.reset();
@@ -211,14 +212,14 @@ describe('the Arazzo workflows of docs/workflows', () => {
         to,
         pointsPerPage: POINTS_PER_PAGE,
       };
-      const json = join(OUT, 'respect.json');
+      const json = join(out, 'respect.json');
       const result = await run(
         process.execPath,
         [
           REDOCLY,
           'respect',
           ...FILES.map((file) => join(WORKFLOWS_DIR, file)),
-          join(OUT, PLANTED),
+          join(out, PLANTED),
           '--server',
           `api=${sandbox.url}`,
           ...Object.entries(inputs).flatMap(([name, value]) => ['--input', `${name}=${String(value)}`]),
@@ -232,13 +233,17 @@ describe('the Arazzo workflows of docs/workflows', () => {
       );
       exitCode = result.code;
       output = `${result.stdout}\n${result.stderr}`;
-      await writeFile(join(OUT, 'respect.log'), output);
+      await writeFile(join(out, 'respect.log'), output);
       report = JSON.parse(await readFile(json, 'utf8').catch(() => '{"files":{}}')) as RespectReport;
+    });
+
+    afterAll(async () => {
+      await sandbox?.stop();
     });
 
     it.each(FILES)('%s passes every step and every check', (file) => {
       const workflow = workflowOf(file);
-      expect(failuresOf(workflow), `Respect's output: ${join(OUT, 'respect.log')}`).toEqual([]);
+      expect(failuresOf(workflow), `Respect's output: ${join(out, 'respect.log')}`).toEqual([]);
       expect(workflow.status).toBe('success');
     });
 
@@ -268,5 +273,11 @@ describe('the Arazzo workflows of docs/workflows', () => {
       expect(report.status).toBe('error');
       expect(exitCode).toBe(1);
     });
-  });
-});
+  };
+}
+
+describe('the workflows run by Redocly Respect against the sandbox [PGlite]', respectRun(PGLITE));
+describe.skipIf(!testDatabaseUrl)(
+  'the workflows run by Redocly Respect against the sandbox [two instances on one PostgreSQL database]',
+  respectRun({ engine: 'postgres', instances: 2 }),
+);

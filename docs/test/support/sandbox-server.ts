@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-/** The reference server's CLI as the package builds it (a dependency of this package's test task). */
-const SERVER_CLI = fileURLToPath(new URL('../../../apps/server/dist/cli.js', import.meta.url));
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type RoundRobin, startRoundRobin } from './round-robin.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
 
 export interface Sandbox {
   /** e.g. http://127.0.0.1:43121 */
@@ -20,35 +16,69 @@ export interface Sandbox {
   stop(): Promise<void>;
 }
 
-interface StartSummary {
+/** Where a sandbox runs: in memory, or as instances on one PostgreSQL database behind one address. */
+export type SandboxSetup =
+  | { readonly engine: 'pglite' }
+  | { readonly engine: 'postgres'; readonly instances: number };
+export const PGLITE: SandboxSetup = { engine: 'pglite' };
+
+/** The PostgreSQL server the test command gives (`.ci/run` sets it), or none: those setups skip. */
+export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
+
+/** The server package's test helpers as it builds them: a database of its own on TEST_DATABASE_URL's server. */
+const SERVER_TEST_HELPERS = pathToFileURL(
+  fileURLToPath(new URL('../../../apps/server/dist/vitest.js', import.meta.url)),
+).href;
+interface TemporaryDatabase {
   readonly url: string;
-  readonly organizations: ReadonlyArray<{ readonly token: string }>;
+  drop(): Promise<void>;
+}
+async function temporaryDatabase(): Promise<TemporaryDatabase> {
+  const helpers = (await import(SERVER_TEST_HELPERS)) as {
+    createTemporaryDatabase(serverUrl: string, prefix: string): Promise<TemporaryDatabase>;
+  };
+  return helpers.createTemporaryDatabase(testDatabaseUrl!, 'docs');
+}
+
+/** The processes of a setup, and the address a client calls (a round robin in front of several). */
+async function startSetup(
+  setup: SandboxSetup,
+): Promise<{ url: string; token: string; stop(): Promise<void> }> {
+  if (setup.engine === 'pglite') return startServerProcess(['--memory']);
+  const database = await temporaryDatabase();
+  // Started one after the other: the first migrates and seeds, the others find the world there.
+  const servers: ServerProcess[] = [];
+  let front: RoundRobin | undefined;
+  try {
+    for (let i = 0; i < setup.instances; i++)
+      servers.push(await startServerProcess(['--database-url', database.url]));
+    front = await startRoundRobin(servers.map((s) => s.url));
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database.drop();
+    throw error;
+  }
+  const started = front;
+  return {
+    url: started.url,
+    token: servers[0]!.token,
+    async stop() {
+      await started.close();
+      await Promise.all(servers.map((s) => s.stop()));
+      await database.drop();
+    },
+  };
 }
 
 /**
- * One reference server for a test file without the docs site: the sandbox with the tiny demo world
- * in memory, on a free port of 127.0.0.1, with the documented rate limits.
+ * One sandbox for a test file without the docs site: the tiny demo world, with the documented rate
+ * limits, in memory or (`setup`) on PostgreSQL.
  */
-export async function startSandbox(): Promise<Sandbox> {
-  if (!existsSync(SERVER_CLI))
-    throw new Error('No reference server bundle: run `npx -y pnpm@10.34.9 build` first.');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [SERVER_CLI, '--sandbox', '--memory', '--size', 'tiny', '--port', '0', '--host', '127.0.0.1', '--json'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const summary = await new Promise<StartSummary>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve(JSON.parse(line) as StartSummary));
-    child.once('exit', (code) => reject(new Error(`the reference server exited with ${code}:\n${stderr}`)));
-  });
-  const token = summary.organizations[0]?.token ?? '';
+export async function startSandbox(setup: SandboxSetup = PGLITE): Promise<Sandbox> {
+  const server = await startSetup(setup);
+  const { url, token } = server;
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${summary.url}${path}`, {
+    const response = await fetch(`${url}${path}`, {
       method,
       headers: {
         Authorization: token,
@@ -61,7 +91,7 @@ export async function startSandbox(): Promise<Sandbox> {
     return text === '' ? undefined : (JSON.parse(text) as unknown);
   };
   return {
-    url: summary.url,
+    url,
     token,
     reset: async () => {
       await call('POST', '/_sandbox/reset');
@@ -72,11 +102,6 @@ export async function startSandbox(): Promise<Sandbox> {
         unknown
       >,
     get: (path) => call('GET', path),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => server.stop(),
   };
 }
