@@ -97,7 +97,7 @@ export {
   type OperationCoverage,
 } from './journal-coverage.js';
 export { formatJournalCoverage } from './journal-coverage-text.js';
-export { type JournalRead, readJournalSource } from './journal-source.js';
+export { type JournalRead, readJournalSource, readJournalSources } from './journal-source.js';
 export { combineNullableRules, combineNullableRulesInPact } from './matchers/combine-nullable-rules.js';
 export { type PactMatcherOptions, type PactTemplate, pactMatchersFor } from './matchers/pact-matchers-for.js';
 export {

@@ -76,3 +76,17 @@ export async function readJournalSource(source: string): Promise<JournalRead> {
   const exchanges = exchangesOf(json, where);
   return { source: where, exchanges, truncated: truncationOf(exchanges) };
 }
+
+/**
+ * Reads the journals of several instances of one deployment (each sandbox instance keeps its own)
+ * as one: their exchanges together, the first reason one of them may miss older ones.
+ */
+export async function readJournalSources(sources: readonly string[]): Promise<JournalRead> {
+  const reads = await Promise.all(sources.map((source) => readJournalSource(source)));
+  const truncated = reads.find((read) => read.truncated !== null);
+  return {
+    source: reads.map((read) => read.source).join(', '),
+    exchanges: reads.flatMap((read) => read.exchanges),
+    truncated: truncated ? `${truncated.source}: ${truncated.truncated}` : null,
+  };
+}

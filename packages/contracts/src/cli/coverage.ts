@@ -3,7 +3,7 @@ import { pactCoverage, pactProviders, readPactInteractions } from '../coverage.j
 import { type JournalCoverage, journalCoverage } from '../journal-coverage.js';
 import { formatJournalCoverage } from '../journal-coverage-text.js';
 import { HIGHEST_MEASURED_LEVEL } from '../journal-levels.js';
-import { type JournalRead, readJournalSource, SANDBOX_JOURNAL_SIZE } from '../journal-source.js';
+import { type JournalRead, readJournalSources, SANDBOX_JOURNAL_SIZE } from '../journal-source.js';
 import { PROVIDER_NAME } from '../provider/provider-name.js';
 import { type CliCommand, COMMON_OPTIONS, PROGRAM, usageError } from './command.js';
 import type { CliIo } from './io.js';
@@ -13,7 +13,7 @@ const OPTIONS = {
   provider: { type: 'string' },
   all: { type: 'boolean' },
   'fail-missing': { type: 'boolean' },
-  journal: { type: 'string' },
+  journal: { type: 'string', multiple: true },
   operations: { type: 'string' },
   json: { type: 'boolean' },
   'fail-under': { type: 'string' },
@@ -38,7 +38,8 @@ Options:
   --journal URL|FILE     a reference server started with --sandbox (its base URL, or the URL of
                          its journal, /_sandbox/requests, with any filters), or a file holding what
                          that URL answered. The journal holds the exchanges since the sandbox's last
-                         reset, the newest ${SANDBOX_JOURNAL_SIZE} at most; the report says when it is full
+                         reset, the newest ${SANDBOX_JOURNAL_SIZE} at most; the report says when it is full.
+                         Repeat it for the instances of one deployment: each keeps its own journal
   --operations IDS       with --journal: judge these operations (comma-separated operationIds,
                          e.g. the ones your client calls) instead of those exercised
   --json                 with --journal: print the report as JSON
@@ -131,7 +132,7 @@ async function journalReport(values: CoverageValues, io: CliIo): Promise<number>
       'coverage',
       `--fail-under-percent takes 0 to 100, not ${values['fail-under-percent']}`,
     );
-  const read = await readJournalSource(values.journal!);
+  const read = await readJournalSources(values.journal!);
   const operations = values.operations
     ?.split(',')
     .map((id) => id.trim())

@@ -2,18 +2,29 @@
 // send, then the report of the sandbox's own journal, as a CI step after the tests runs it. The
 // sandbox is useReferenceServer()'s, which resets it before each test: its exchanges() feed the
 // same report in code.
-import { useReferenceServer } from '@org/reference-server/vitest';
-import { describe, expect, it } from 'vitest';
+import {
+  createTemporaryDatabase,
+  type TemporaryDatabase,
+  testDatabaseUrl,
+  useReferenceServer,
+} from '@org/reference-server/vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { journalCoverage } from '../../src/journal-coverage.js';
+import { type ServerProcess, startServerProcess } from '../fuzz/server-process.js';
 
 const server = useReferenceServer();
 
-/** What a team's test run sends: three operations, a 404, a forced 503, and a path of no operation. */
-async function aTestRun() {
+/**
+ * What a team's test run sends: three operations, a 404, a forced 503, and a path of no operation;
+ * to each of `urls` in turn (instances of one deployment). Its ids are the tiny world's, the same on
+ * every engine.
+ */
+async function aTestRun(urls: readonly string[] = [server.url]) {
   const operator = server.world.organizations[0]!.operators.operator;
+  let sent = 0;
   const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(new URL(path, server.url), {
+    const response = await fetch(new URL(path, urls[sent++ % urls.length]), {
       ...init,
       headers: { Authorization: server.token, 'Content-Type': 'application/json', ...init.headers },
     });
@@ -114,3 +125,39 @@ describe('contracts coverage --journal against a running sandbox', () => {
     ]);
   });
 });
+
+describe.skipIf(!testDatabaseUrl)(
+  'contracts coverage --journal over two instances on one PostgreSQL database',
+  () => {
+    let database: TemporaryDatabase | undefined;
+    const instances: ServerProcess[] = [];
+    beforeAll(async () => {
+      database = await createTemporaryDatabase(testDatabaseUrl!, 'journal');
+      // One after the other: the first migrates and seeds the tiny world, the second finds it.
+      for (const _ of [0, 1])
+        instances.push(
+          await startServerProcess(['--database-url', database.url, '--sandbox', '--size', 'tiny']),
+        );
+    });
+    afterAll(async () => {
+      await Promise.all(instances.map((instance) => instance.stop()));
+      await database?.drop();
+    });
+
+    it("reads each instance's journal and reports them as one run, as on PGlite", async () => {
+      const urls = instances.map((instance) => instance.url);
+      await aTestRun(urls);
+      const { code, out, err } = await coverage('--journal', urls[0]!, '--journal', urls[1]!);
+      expect(err).toBe('');
+      expect(code).toBe(0);
+      expect(out).toContain(
+        `Journal: ${urls[0]}/_sandbox/requests, ${urls[1]}/_sandbox/requests, 6 exchanges since the sandbox's last reset`,
+      );
+      expect(out).toMatch(/^Operations: 3\/80 documented operations exercised \(3\.8%\) by 6 exchanges$/m);
+      expect(out).toMatch(/^Level: TCL3 of TCL0-TCL7 .* over the 3 operations exercised$/m);
+      // Each instance's journal alone holds its half of the run.
+      const alone = await coverage('--journal', urls[0]!, '--json');
+      expect(JSON.parse(alone.out).exchanges).toBe(3);
+    });
+  },
+);
