@@ -1,19 +1,21 @@
 import { defineConfig } from 'vitepress';
 import { readDecisions } from '../scripts/lib/decisions/read-decisions.js';
 import { DECISIONS_DIR } from '../scripts/lib/paths.js';
-import { CONSOLE_PATH, REFERENCE_PATH } from '../scripts/lib/site/links.js';
+import { CONSOLE_PATH, REFERENCE_PATH, SITE_BASE } from '../scripts/lib/site/links.js';
 import { releaseItems, siteSidebar } from '../scripts/lib/site/sidebar.js';
+import { readWorkflowFiles } from '../scripts/lib/site/workflow-files.js';
 
 /**
  * The docs site (D68): the guides, decisions and release notes of docs/ as they are, the reference
- * pages generated from the model (reference/operations, reference/schemas) and the try-it console.
+ * pages generated from the model and docs/workflows/ (reference/operations, reference/schemas,
+ * reference/workflow-*) and the try-it console.
  * Served at /docs/ by the reference server, so that is its base everywhere.
  */
 export default defineConfig({
   title: 'Customer-messaging API',
   description: 'Guides and reference of the customer-messaging JSON API v3 and Analytics API v1',
   lang: 'en',
-  base: '/docs/',
+  base: SITE_BASE,
   outDir: 'dist',
   srcExclude: ['dist/**', 'test/**', 'test-fixtures/**', 'scripts/**', 'node_modules/**', 'test-results/**'],
   // Files, not folders: every page is a .html file, which any static host (and the server) serves
@@ -37,8 +39,10 @@ export default defineConfig({
       { text: 'Decisions', link: '/decisions/README' },
       { text: 'Releases', link: releaseItems()[0]?.link ?? '/README' },
     ],
-    sidebar: siteSidebar(await readDecisions(DECISIONS_DIR)),
+    sidebar: siteSidebar(await readDecisions(DECISIONS_DIR), await readWorkflowFiles()),
     search: { provider: 'local' },
     outline: { level: [2, 3] },
+    // The 404 page's link is named by what it says (axe-core: label-content-name-mismatch).
+    notFound: { linkText: 'Take me home', linkLabel: 'Take me home' },
   },
 });

@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { endpointList } from '@org/model';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDES } from '../scripts/lib/guides.js';
-import { consoleSection, operationPath } from '../scripts/lib/site/links.js';
-import { referenceOperations } from '../scripts/lib/site/reference-model.js';
+import { CONSOLE_PATH, consoleSection, operationPath } from '../scripts/lib/site/links.js';
+import { referenceDocument, referenceOperations } from '../scripts/lib/site/reference-model.js';
 import { isLocalUrl, launchChromium } from './support/chromium.js';
 import { type DocsServer, startDocsServer } from './support/docs-server.js';
+import {
+  accessibilitySweepPages,
+  answersWithLinks,
+  builtPageTitle,
+  sweepPages,
+} from './support/site-pages.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const BASE = '/docs';
@@ -15,7 +21,67 @@ const BASE = '/docs';
 interface AxeViolation {
   readonly id: string;
   readonly impact: string | null;
-  readonly nodes: unknown[];
+  readonly nodes: ReadonlyArray<{ readonly target: unknown[] }>;
+}
+
+interface TableMeasures {
+  /** How many tables were measured. */
+  readonly tables: number;
+  /** The tallest entry's row, in lines of its table's text. */
+  readonly tallestRow: number;
+  readonly misfits: string[];
+}
+
+/**
+ * Runs in the page (one load for every operation): each operation page's stacked tables (their
+ * parameters and links, stacked-table.ts) put in turn into this page's column, under the site's own
+ * styles, and measured. A misfit is a table wider than the column or scrolling sideways, a cell cut
+ * off, or an entry's row taller than `maxLines` lines of text.
+ */
+async function measureStackedTables({
+  paths,
+  maxLines,
+}: {
+  readonly paths: readonly string[];
+  readonly maxLines: number;
+}): Promise<TableMeasures> {
+  const column = document.querySelector<HTMLElement>('.vp-doc');
+  const host = column?.firstElementChild;
+  if (!column || !host) throw new Error('no .vp-doc column on this page');
+  const misfits: string[] = [];
+  let tables = 0;
+  let tallestRow = 0;
+  for (const path of paths) {
+    const html = await (await fetch(path)).text();
+    const found = new DOMParser()
+      .parseFromString(html, 'text/html')
+      .querySelectorAll('.vp-doc table.stacked');
+    host.replaceChildren(...[...found].map((table) => document.importNode(table, true)));
+    const edge = column.getBoundingClientRect().right;
+    for (const table of host.querySelectorAll<HTMLTableElement>('table.stacked')) {
+      tables++;
+      const name = `${path} (${table.className})`;
+      const box = table.getBoundingClientRect();
+      if (box.right > edge + 0.5) misfits.push(`${name}: ends at ${box.right}, its column at ${edge}`);
+      if (table.scrollWidth > table.clientWidth)
+        misfits.push(`${name}: scrolls, ${table.scrollWidth} > ${table.clientWidth}`);
+      for (const cell of table.querySelectorAll<HTMLElement>('th, td'))
+        if (cell.getBoundingClientRect().right > box.right + 0.5 || cell.scrollWidth > cell.clientWidth)
+          misfits.push(`${name}: cut off: ${(cell.textContent ?? '').slice(0, 40)}`);
+      for (const row of table.querySelectorAll<HTMLTableRowElement>('tbody > tr:first-child')) {
+        const cell = row.cells[0];
+        if (!cell) continue;
+        const style = getComputedStyle(cell);
+        const text =
+          row.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        const lines = text / parseFloat(style.lineHeight);
+        tallestRow = Math.max(tallestRow, lines);
+        if (lines > maxLines + 0.5)
+          misfits.push(`${name}: ${lines.toFixed(1)} lines: ${(row.textContent ?? '').slice(0, 40)}`);
+      }
+    }
+  }
+  return { tables, tallestRow, misfits };
 }
 
 /** One server (the sandbox serving docs/dist) and one browser for the whole file. */
@@ -26,20 +92,26 @@ describe('the docs site in Chromium, served by the reference server', () => {
   const external: string[] = [];
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startDocsServer(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  /** A browser context as every test here uses one: generous waits, and nothing from another machine. */
+  const newContext = async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
+    const created = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
     // Playwright's 30 s default for an action or a page load is too short for the console's bundle on
     // a machine the whole test command shares; every wait ends on its event, so this costs nothing
     // when the page is quick, and the vitest limit (180 s a test) still bounds a hang.
-    context.setDefaultTimeout(150_000);
+    created.setDefaultTimeout(150_000);
     // Anything that would leave the machine is recorded and aborted: the site must work offline.
-    await context.route('**/*', async (route) => {
+    await created.route('**/*', async (route) => {
       const url = route.request().url();
       if (isLocalUrl(url)) return route.continue();
       external.push(url);
       return route.abort('blockedbyclient');
     });
+    return created;
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startDocsServer(), launchChromium()]);
+    context = await newContext();
   });
 
   afterAll(async () => {
@@ -47,24 +119,25 @@ describe('the docs site in Chromium, served by the reference server', () => {
     await server?.stop();
   });
 
-  const open = async (path: string): Promise<Page> => {
-    const page = await context.newPage();
+  const open = async (path: string, on: BrowserContext = context): Promise<Page> => {
+    const page = await on.newPage();
     page.on('pageerror', (error) => pageErrors.push(`${path}: ${error.message}`));
     const response = await page.goto(`${server.url}${BASE}${path}`);
     expect(response?.status(), path).toBe(200);
     return page;
   };
 
+  /** axe-core's serious and critical violations on the page as it is now, by rule and element. */
   const seriousViolations = async (page: Page): Promise<string[]> => {
-    await page.addScriptTag({ content: AXE_SOURCE });
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
     const violations = (await page.evaluate(() =>
-      (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe
-        .run()
+      (window as unknown as { axe: { run(options: object): Promise<{ violations: unknown[] }> } }).axe
+        .run({ resultTypes: ['violations'] })
         .then((r) => r.violations),
     )) as AxeViolation[];
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
+      .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
   };
 
   const search = async (page: Page, text: string): Promise<string[]> => {
@@ -102,8 +175,10 @@ describe('the docs site in Chromium, served by the reference server', () => {
     return sent;
   };
 
-  it('tries listConversations in the console: the sandbox answers 200 and the page is shown', async () => {
-    const page = await open(`/reference/console.html#${LIST_CONVERSATIONS}`);
+  it('tries listConversations in the console: the sandbox answers 200 and the page is shown, with no serious or critical accessibility violation before or after, light or dark', async () => {
+    const page = await open(`${CONSOLE_PATH}.html#${LIST_CONVERSATIONS}`);
+    await page.locator(`[id="${LIST_CONVERSATIONS}"]`).waitFor();
+    const found = (await seriousViolations(page)).map((v) => `reference: ${v}`);
     const response = await tryListConversations(page);
     expect(response.status()).toBe(200);
     expect(response.request().headers().authorization).toBe(server.token);
@@ -112,6 +187,15 @@ describe('the docs site in Chromium, served by the reference server', () => {
     const body = (await response.json()) as { results: Array<{ id: number }> };
     expect(body.results.length).toBeGreaterThan(0);
     await page.getByText('"results"').first().waitFor();
+    // Scalar's client shows the answer in a dialog of its own.
+    found.push(...(await seriousViolations(page)).map((v) => `answer: ${v}`));
+    // The site's dark theme, which the console follows (TryItConsole.vue), over the answer shown:
+    // one console loaded for both themes. The client's dialog covers the switch, so the click is
+    // dispatched to it; a reader reaches the same state by switching before sending.
+    await page.locator('.VPNavBarAppearance button').dispatchEvent('click');
+    await page.waitForFunction(() => document.querySelector('.dark-mode') !== null);
+    found.push(...(await seriousViolations(page)).map((v) => `dark, answer: ${v}`));
+    expect(found).toEqual([]);
     await page.close();
   });
 
@@ -206,18 +290,78 @@ describe('the docs site in Chromium, served by the reference server', () => {
     await page.close();
   });
 
-  it('has no serious or critical accessibility violation on the home page, a guide and an operation', async () => {
-    const found: Record<string, string[]> = {};
-    for (const path of ['/', '/guides/pagination.html', `${operationPath('listConversations')}.html`]) {
-      const page = await open(path);
-      found[path] = await seriousViolations(page);
-      await page.close();
+  /**
+   * axe-core's serious and critical findings on each page in turn, in one tab of a context of its
+   * own (the theme, the width). The first page is loaded; each next one is reached as a reader
+   * following a link reaches it, through VitePress's router, which swaps the page in place: axe-core
+   * is loaded once, not parsed again for every page (this more than halves the sweep's time).
+   */
+  const sweep = async (paths: readonly string[], options: BrowserContextOptions): Promise<string[]> => {
+    const swept = await newContext(options);
+    const page = await swept.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+    const found: string[] = [];
+    let shown: string | undefined;
+    for (const path of paths) {
+      // The router has swapped the page when the document shows the new page's title.
+      const title = await builtPageTitle(path);
+      if (shown === undefined || shown === title) {
+        const response = await page.goto(`${server.url}${BASE}${path}`);
+        expect(response?.status(), path).toBe(200);
+      } else {
+        await page.evaluate(function followLink(href) {
+          const link = document.createElement('a');
+          link.href = href;
+          document.body.append(link);
+          link.click();
+          link.remove();
+        }, `${BASE}${path}`);
+        await page.waitForFunction((expected) => document.title === expected, title);
+      }
+      shown = title;
+      found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
     }
-    expect(found).toEqual({
-      '/': [],
-      '/guides/pagination.html': [],
-      [`${operationPath('listConversations')}.html`]: [],
+    await swept.close();
+    return found;
+  };
+
+  it('has no serious or critical accessibility violation on every hand-written page and on the pages that exercise each generated kind', async () => {
+    const pages = sweepPages(await accessibilitySweepPages());
+    expect(await sweep(pages, { viewport: { width: 1400, height: 900 } })).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation in the dark theme on a page of each kind that has colours of its own', async () => {
+    // The home page's buttons, a guide's code blocks, an operation's badge, code group and tables,
+    // and a workflow's tables; the other pages are prose in the same theme.
+    const { samples } = await accessibilitySweepPages();
+    const pages = ['/index.html', '/guides/getting-started.html', samples.bodyAndLinks, samples.workflow];
+    expect(await sweep(pages, { colorScheme: 'dark' })).toEqual([]);
+  });
+
+  it('fits the parameters and links tables of every operation page in its column at 1400x900, each entry on at most three lines', async () => {
+    const doc = referenceDocument();
+    const operations = referenceOperations(doc);
+    const wide = await newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await open(`${operationPath(operations[0]!.id)}.html`, wide);
+    // Three: a link's summary or runtime expression takes two, and a description squeezed into a
+    // column of its own made rows of five and more.
+    const measured = await page.evaluate(measureStackedTables, {
+      paths: operations.map((op) => `${BASE}${operationPath(op.id)}.html`),
+      maxLines: 3,
     });
+    await wide.close();
+    expect(measured.misfits).toEqual([]);
+    // Every table was there to measure: one of parameters per operation that has any, one of links
+    // per answer that has them.
+    const expected = operations.reduce(
+      (sum, op) =>
+        sum +
+        (((op.operation.parameters ?? []) as unknown[]).length > 0 ? 1 : 0) +
+        answersWithLinks(doc, op.operation).length,
+      0,
+    );
+    expect(measured.tables).toBe(expected);
+    expect(measured.tallestRow).toBeGreaterThan(0.5);
   });
 
   it('made no request to another machine and threw no page error', () => {

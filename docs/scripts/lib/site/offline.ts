@@ -15,10 +15,10 @@ const ASSET_HOSTS = [
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-const isLoopback = (hostAndPath: string): boolean => {
+function isLoopback(hostAndPath: string): boolean {
   const host = hostAndPath.split(/[/:?#]/)[0] ?? '';
   return LOOPBACK_HOSTS.has(host.toLowerCase()) || hostAndPath.startsWith('[::1]');
-};
+}
 
 /**
  * References that make a browser load something: element sources (not plain <a> links, which only
@@ -31,7 +31,7 @@ const LOADING_REFERENCES: readonly RegExp[] = [
 ];
 
 /** Every external (non-loopback) URL the page would load, plus every asset-host mention. */
-export const findExternalResourceReferences = (html: string): string[] => {
+export function findExternalResourceReferences(html: string): string[] {
   const found = new Set<string>();
   for (const pattern of LOADING_REFERENCES) {
     for (const match of html.matchAll(pattern)) {
@@ -43,4 +43,4 @@ export const findExternalResourceReferences = (html: string): string[] => {
     if (html.includes(host)) found.add(host);
   }
   return [...found].sort();
-};
+}

@@ -15,14 +15,14 @@ export interface ReferenceOperation {
 
 let cached: Json | undefined;
 /** The model's OpenAPI document (the content of docs/openapi.json), read through its public export. */
-export const referenceDocument = (): Json => {
+export function referenceDocument(): Json {
   cached ??= openApiDocument() as unknown as Json;
   return cached;
-};
+}
 
 /** Every operation, in the endpoint table's order; a table entry the document lacks is an error. */
-export const referenceOperations = (doc: Json = referenceDocument()): ReferenceOperation[] =>
-  endpointList().map(([id, endpoint]) => {
+export function referenceOperations(doc: Json = referenceDocument()): ReferenceOperation[] {
+  return endpointList().map(function referenceOperation([id, endpoint]) {
     const item = (doc.paths as Record<string, Json>)[endpoint.path];
     const operation = item?.[endpoint.method.toLowerCase()];
     if (!isObject(operation))
@@ -30,25 +30,26 @@ export const referenceOperations = (doc: Json = referenceDocument()): ReferenceO
     const tag = (operation.tags as string[] | undefined)?.[0] ?? endpoint.tag;
     return { id, endpoint, method: endpoint.method, path: endpoint.path, tag, operation };
   });
+}
 
 /** The tags in the document's order, each with its description. */
-export const referenceTags = (
-  doc: Json = referenceDocument(),
-): Array<{ name: string; description: string }> =>
-  ((doc.tags ?? []) as Array<{ name: string; description?: string }>).map((t) => ({
+export function referenceTags(doc: Json = referenceDocument()): Array<{ name: string; description: string }> {
+  return ((doc.tags ?? []) as Array<{ name: string; description?: string }>).map((t) => ({
     name: t.name,
     description: t.description ?? '',
   }));
+}
 
-export const schemaNames = (doc: Json = referenceDocument()): string[] =>
-  Object.keys(((doc.components as Json | undefined)?.schemas ?? {}) as Json).sort();
+export function schemaNames(doc: Json = referenceDocument()): string[] {
+  return Object.keys(((doc.components as Json | undefined)?.schemas ?? {}) as Json).sort();
+}
 
 /**
  * The query parameters of an operation the client takes numbers for: those the document types as
  * integers, and the id lists (`*_id`, `*_ids`: text on the wire, numbers or arrays of them in the client).
  */
-export const integerQueryOf = (doc: Json, operation: Json): Set<string> =>
-  new Set(
+export function integerQueryOf(doc: Json, operation: Json): Set<string> {
+  return new Set(
     ((operation.parameters ?? []) as unknown[])
       .map((p) => resolveRef(doc, p))
       .filter(isObject)
@@ -59,3 +60,4 @@ export const integerQueryOf = (doc: Json, operation: Json): Set<string> =>
       )
       .map((p) => String(p.name)),
   );
+}

@@ -20,10 +20,10 @@ const fillPath = (path: string, params: Record<string, string | number> = {}): s
   });
 
 /** The path and query of the example request, as a client sends it. */
-export const exampleTarget = (endpoint: EndpointDefinition): string => {
+export function exampleTarget(endpoint: EndpointDefinition): string {
   const query = new URLSearchParams(endpoint.example.query ?? {}).toString();
   return `${fillPath(endpoint.path, endpoint.example.params)}${query ? `?${query}` : ''}`;
-};
+}
 
 const hasBody = (endpoint: EndpointDefinition): boolean => endpoint.example.body !== undefined;
 
@@ -96,12 +96,14 @@ const clientSample = (id: EndpointId, endpoint: EndpointDefinition, integers: Re
  * The samples of one operation; `integerQuery` names its query parameters the document types as
  * integers (the client takes numbers for those, text for the rest).
  */
-export const samplesOf = (
+export function samplesOf(
   id: EndpointId,
   endpoint: EndpointDefinition,
   integerQuery: ReadonlySet<string> = new Set(),
-): OperationSamples => ({
-  curl: curlSample(endpoint),
-  fetch: fetchSample(endpoint),
-  client: clientSample(id, endpoint, integerQuery),
-});
+): OperationSamples {
+  return {
+    curl: curlSample(endpoint),
+    fetch: fetchSample(endpoint),
+    client: clientSample(id, endpoint, integerQuery),
+  };
+}

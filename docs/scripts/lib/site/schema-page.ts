@@ -35,7 +35,7 @@ const usersList = (
     : [];
 
 /** The schemas page: one section per component schema, its anchor the schema's name (its permalink). */
-export const schemasPage = (doc: Json): string => {
+export function schemasPage(doc: Json): string {
   const users = schemaUsers(doc);
   const schemas = ((doc.components as Json).schemas ?? {}) as Record<string, Json>;
   const sections = Object.entries(schemas)
@@ -59,4 +59,4 @@ export const schemasPage = (doc: Json): string => {
     '',
     ...sections,
   ].join('\n');
-};
+}

@@ -8,7 +8,7 @@ const ENUM_SHOWN = 8;
  * A schema as a short Markdown type: a component is a link to its page, an array `T[]`, an enum its
  * first values, alternatives joined by `|`.
  */
-export const typeOf = (schema: unknown): string => {
+export function typeOf(schema: unknown): string {
   if (!isObject(schema)) return 'any';
   const name = schemaRefName(schema);
   if (name !== undefined) return `[${name}](${schemaPath(name)})`;
@@ -25,4 +25,4 @@ export const typeOf = (schema: unknown): string => {
   if (schema.type === 'array') return `${typeOf(schema.items)}[]${nullable}`;
   const format = typeof schema.format === 'string' ? ` (${schema.format})` : '';
   return `${typeof schema.type === 'string' ? schema.type : 'object'}${format}${nullable}`;
-};
+}

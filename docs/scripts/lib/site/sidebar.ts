@@ -1,68 +1,116 @@
 import { readdirSync } from 'node:fs';
 import type { DefaultTheme } from 'vitepress';
-import type { DecisionFile } from '../decisions/read-decisions.js';
+import { DECISION_KINDS, type DecisionFile, type DecisionKind } from '../decisions/read-decisions.js';
 import { GUIDES } from '../guides.js';
 import { RELEASES_DIR } from '../paths.js';
-import { CONSOLE_PATH, REFERENCE_PATH, SCHEMAS_PATH, slugOf } from './links.js';
+import { CONSOLE_PATH, REFERENCE_PATH, SCHEMAS_PATH, slugOf, workflowPath } from './links.js';
 import { referenceTags } from './reference-model.js';
+import type { WorkflowFile } from './workflow-files.js';
 
-const guidesSidebar = (): DefaultTheme.SidebarItem[] => [
-  {
-    text: 'Guides',
-    items: [
-      { text: 'Overview', link: '/README' },
-      ...GUIDES.map((g) => ({ text: g.title, link: `/guides/${g.file.replace(/\.md$/, '')}` })),
-    ],
-  },
-  { text: 'Release notes', items: releaseItems() },
-];
+function guidesSidebar(): DefaultTheme.SidebarItem[] {
+  return [
+    {
+      text: 'Guides',
+      items: [
+        { text: 'Overview', link: '/README' },
+        ...GUIDES.map((g) => ({ text: g.title, link: `/guides/${g.file.replace(/\.md$/, '')}` })),
+      ],
+    },
+    { text: 'Release notes', items: releaseItems() },
+  ];
+}
 
 /**
- * The reference's own links and one per tag (its list on the overview page). The operations are not
+ * The reference's own links, the workflows (tasks across operations, each step linked to its
+ * operation's page) and one link per tag (its list on the overview page). The operations are not
  * listed one by one here: the sidebar is rendered into every page, and the overview lists them all.
  */
-const referenceSidebar = (): DefaultTheme.SidebarItem[] => [
-  {
-    text: 'API reference',
-    items: [
-      { text: 'Overview', link: REFERENCE_PATH },
-      { text: 'Try-it console', link: CONSOLE_PATH },
-      { text: 'Schemas', link: SCHEMAS_PATH },
-      { text: 'Metric reference', link: '/guides/analytics-metrics' },
-    ],
-  },
-  {
-    text: 'Operations by tag',
-    items: referenceTags().map((tag) => ({ text: tag.name, link: `${REFERENCE_PATH}#${slugOf(tag.name)}` })),
-  },
-];
+function referenceSidebar(workflows: readonly WorkflowFile[]): DefaultTheme.SidebarItem[] {
+  return [
+    {
+      text: 'API reference',
+      items: [
+        { text: 'Overview', link: REFERENCE_PATH },
+        { text: 'Try-it console', link: CONSOLE_PATH },
+        { text: 'Schemas', link: SCHEMAS_PATH },
+        { text: 'Metric reference', link: '/guides/analytics-metrics' },
+      ],
+    },
+    {
+      text: 'Workflows',
+      items: workflows.map((w) => ({ text: w.document.info.title, link: workflowPath(w.name) })),
+    },
+    {
+      text: 'Operations by tag',
+      items: referenceTags().map((tag) => ({
+        text: tag.name,
+        link: `${REFERENCE_PATH}#${slugOf(tag.name)}`,
+      })),
+    },
+  ];
+}
 
-const decisionsSidebar = (decisions: readonly DecisionFile[]): DefaultTheme.SidebarItem[] => [
-  {
-    text: 'Decisions',
-    items: [{ text: 'Index', link: '/decisions/README' }],
-  },
-  ...(['api', 'engineering'] as const).map((kind) => ({
-    text: kind === 'api' ? 'API decisions' : 'Engineering decisions',
-    collapsed: kind === 'engineering',
-    items: decisions
-      .filter((d) => d.kind === kind)
-      .map((d) => ({ text: `${d.id}. ${d.title}`, link: `/decisions/${d.path.replace(/\.md$/, '')}` })),
-  })),
-];
+const KIND_TITLES: Record<DecisionKind, string> = {
+  api: 'API decisions',
+  engineering: 'Engineering decisions',
+};
+function decisionLink(d: DecisionFile): string {
+  return `/decisions/${d.path.replace(/\.md$/, '')}`;
+}
 
-export const releaseItems = (): DefaultTheme.SidebarItem[] =>
-  readdirSync(RELEASES_DIR)
+/**
+ * The sidebar of one kind of decision: its decisions one by one, the other kind one link (to its
+ * first decision, whose sidebar lists them all), and the index of all of them. One list of every
+ * decision on every decision page was 30 kB of each page, 2.3 MB of the site.
+ */
+function decisionsSidebar(
+  decisions: readonly DecisionFile[],
+  kind?: DecisionKind,
+): DefaultTheme.SidebarItem[] {
+  const ofKind = (k: DecisionKind) => decisions.filter((d) => d.kind === k);
+  const others = DECISION_KINDS.filter((k) => k !== kind);
+  return [
+    {
+      text: 'Decisions',
+      items: [
+        { text: 'Index', link: '/decisions/README' },
+        ...others.flatMap((k) => {
+          const first = ofKind(k)[0];
+          return first ? [{ text: KIND_TITLES[k], link: decisionLink(first) }] : [];
+        }),
+      ],
+    },
+    ...(kind
+      ? [
+          {
+            text: KIND_TITLES[kind],
+            items: ofKind(kind).map((d) => ({ text: `${d.id}. ${d.title}`, link: decisionLink(d) })),
+          },
+        ]
+      : []),
+  ];
+}
+
+export function releaseItems(): DefaultTheme.SidebarItem[] {
+  return readdirSync(RELEASES_DIR)
     .filter((f) => f.endsWith('.md'))
     .sort()
     .reverse()
     .map((f) => ({ text: `Release ${f.replace(/\.md$/, '')}`, link: `/releases/${f.replace(/\.md$/, '')}` }));
+}
 
 /** A sidebar per part of the site, so a page carries only its own part's links. */
-export const siteSidebar = (decisions: readonly DecisionFile[]): DefaultTheme.SidebarMulti => ({
-  '/guides/': guidesSidebar(),
-  '/releases/': guidesSidebar(),
-  '/README': guidesSidebar(),
-  '/reference/': referenceSidebar(),
-  '/decisions/': decisionsSidebar(decisions),
-});
+export function siteSidebar(
+  decisions: readonly DecisionFile[],
+  workflows: readonly WorkflowFile[],
+): DefaultTheme.SidebarMulti {
+  return {
+    '/guides/': guidesSidebar(),
+    '/releases/': guidesSidebar(),
+    '/README': guidesSidebar(),
+    '/reference/': referenceSidebar(workflows),
+    '/decisions/api/': decisionsSidebar(decisions, 'api'),
+    '/decisions/engineering/': decisionsSidebar(decisions, 'engineering'),
+    '/decisions/': decisionsSidebar(decisions),
+  };
+}
