@@ -87,6 +87,12 @@ export {
 export { formatFuzzReport } from './fuzz/report.js';
 export { type CheckHarOptions, checkHar } from './har/check-har.js';
 export {
+  type HarToPactOptions,
+  type HarToPactResult,
+  harToPact,
+  type LeftOutEntry,
+} from './har/har-to-pact.js';
+export {
   type Criterion,
   type Figure,
   HIGHEST_MEASURED_LEVEL,

@@ -4,6 +4,7 @@ import type { CliCommand } from './command.js';
 import { conformCommand } from './conform.js';
 import { coverageCommand } from './coverage.js';
 import { fuzzCommand } from './fuzz.js';
+import { harToPactCommand } from './har-to-pact.js';
 import { proxyCommand } from './proxy.js';
 import { publishCommand } from './publish.js';
 import { verifyCommand } from './verify.js';
@@ -15,6 +16,7 @@ export const COMMANDS: readonly CliCommand[] = [
   verifyCommand,
   checkPactCommand,
   checkHarCommand,
+  harToPactCommand,
   proxyCommand,
   coverageCommand,
   publishCommand,
