@@ -22,7 +22,7 @@ export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
     } catch (error) {
       if (!isRetryable(error)) throw error;
       if (attempt >= RETRY.attempts)
-        throw unavailable('The write conflicted with concurrent writes; try again.');
+        throw unavailable('The request conflicted with concurrent writes; try again.');
       const ceiling = Math.min(RETRY.firstDelayMs * 2 ** (attempt - 1), RETRY.maxDelayMs);
       // Jitter, so that the transactions that collided do not collide again in step.
       await new Promise((resolve) => setTimeout(resolve, ceiling / 2 + Math.random() * (ceiling / 2)));
