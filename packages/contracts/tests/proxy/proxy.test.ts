@@ -10,15 +10,18 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { ErrorBodySchema } from '@org/model';
 import { type RunningServer, startServer } from '@org/reference-server';
+import { createTemporaryDatabase, testDatabaseUrl } from '@org/reference-server/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHar } from '../../src/har/check-har.js';
 import type { ExchangeLogLine } from '../../src/proxy/exchange-log.js';
 import { VIOLATIONS_HEADER } from '../../src/proxy/forward.js';
 import { startValidatingProxy } from '../../src/proxy/start-proxy.js';
 import { type FaultProxy, startFaultProxy } from '../fuzz/fault-proxy.js';
+import { type ServerProcess, startServerProcess } from '../fuzz/server-process.js';
 import { recordSession } from '../har/recorded-exchanges.js';
 import { PACKAGE_ROOT } from '../support/contract.js';
 import { DRIFTS, driftOf } from '../support/drifts.js';
+import { startRoundRobin } from '../support/round-robin.js';
 
 const TOKEN = 'proxy-organization-token';
 const auth = { Authorization: TOKEN };
@@ -60,57 +63,22 @@ afterAll(async () => {
 });
 
 describe('contracts proxy in front of the reference server', () => {
-  it('reports its answers clean, any method, and passes them on exactly', async () => {
-    const proxy = await startValidatingProxy({ upstream: server.url });
-    try {
-      const session = await recordSession(proxy.url, TOKEN);
-      const note = JSON.parse(session[1]!.response.body) as { id: number };
-      const gone = await fetch(`${proxy.url}/api/um/v3/notes/${note.id}/`, {
-        method: 'DELETE',
-        headers: auth,
-      });
-      expect(gone.status).toBe(204);
+  it('reports its answers clean, any method, and passes them on exactly', () =>
+    cleanRun(server.url, async (proxyUrl) => {
       const path = `/api/um/v3/conversations/?limit=3`;
       const [direct, proxied] = await Promise.all([
         fetch(`${server.url}${path}`, { headers: auth }),
-        fetch(`${proxy.url}${path}`, { headers: auth }),
+        fetch(`${proxyUrl}${path}`, { headers: auth }),
       ]);
       expect(proxied.status).toBe(direct.status);
       expect(await proxied.text()).toBe(await direct.text());
       const names = (h: Headers) =>
         [...h.keys()].filter((n) => !['date', 'connection', 'keep-alive'].includes(n));
       expect(names(proxied.headers)).toEqual(names(direct.headers));
-    } finally {
-      const report = await proxy.close();
-      expect(report.findings).toEqual([]);
-      expect(report.judged).toBe(report.exchanges);
-      expect(report.byOperation.deleteNote?.statuses).toEqual({ 204: 1 });
-    }
-  });
+    }));
 
-  it('in front of a drifting upstream, reports each drift once with its operation and check, and nothing else', async () => {
-    const lines: ExchangeLogLine[] = [];
-    const har = join(dir, 'drifted.har');
-    const proxy = await startValidatingProxy({
-      upstream: drifting.url,
-      har,
-      onViolation: (l) => lines.push(l),
-    });
-    await recordSession(proxy.url, TOKEN);
-    const report = await proxy.close();
-    const expected = DRIFTS.map((d) => [d.operationId, d.check]).sort();
-    expect(report.findings.map((f) => [f.operationId, f.check]).sort()).toEqual(expected);
-    expect(lines.map((l) => [l.operationId, l.findings.map((f) => f.check).join()]).sort()).toEqual(expected);
-    for (const drift of DRIFTS.filter((d) => d.decision))
-      expect(report.findings.find((f) => f.operationId === drift.operationId)?.decision).toBe(drift.decision);
-
-    // check-har on the proxy's HAR finds the same, in the same places.
-    const fromHar = await checkHar([har]);
-    const places = (findings: typeof report.findings) =>
-      findings.map((f) => `${f.operationId} ${f.check} ${f.pointer}`).sort();
-    expect(places(fromHar.findings)).toEqual(places(report.findings));
-    expect(readFileSync(har, 'utf8')).not.toContain(TOKEN);
-  });
+  it('in front of a drifting upstream, reports each drift once with its operation and check, and nothing else', () =>
+    driftRun(drifting.url, 'drifted.har'));
 
   it('--violations-header names the violations of an answer that broke the document, and only then', async () => {
     const proxy = await startValidatingProxy({ upstream: drifting.url, violationsHeader: true });
@@ -169,6 +137,89 @@ describe('contracts proxy in front of the reference server', () => {
     await waiting.close();
     await silent.close();
   });
+});
+
+/**
+ * The proxy in front of an upstream that drifts from the model (one drift of each kind planted on
+ * its operation's answers): each drift is reported once, with its operation and check, and nothing
+ * else; check-har on the proxy's HAR finds the same.
+ */
+async function driftRun(upstream: string, harName: string) {
+  const lines: ExchangeLogLine[] = [];
+  const har = join(dir, harName);
+  const proxy = await startValidatingProxy({ upstream, har, onViolation: (l) => lines.push(l) });
+  await recordSession(proxy.url, TOKEN);
+  const report = await proxy.close();
+  const expected = DRIFTS.map((d) => [d.operationId, d.check]).sort();
+  expect(report.findings.map((f) => [f.operationId, f.check]).sort()).toEqual(expected);
+  expect(lines.map((l) => [l.operationId, l.findings.map((f) => f.check).join()]).sort()).toEqual(expected);
+  for (const drift of DRIFTS.filter((d) => d.decision))
+    expect(report.findings.find((f) => f.operationId === drift.operationId)?.decision).toBe(drift.decision);
+
+  // check-har on the proxy's HAR finds the same, in the same places.
+  const fromHar = await checkHar([har]);
+  const places = (findings: typeof report.findings) =>
+    findings.map((f) => `${f.operationId} ${f.check} ${f.pointer}`).sort();
+  expect(places(fromHar.findings)).toEqual(places(report.findings));
+  expect(readFileSync(har, 'utf8')).not.toContain(TOKEN);
+}
+
+/** The proxy in front of the reference server unchanged: a session and a delete, all reported clean. */
+async function cleanRun(upstream: string, also?: (proxyUrl: string) => Promise<void>) {
+  const proxy = await startValidatingProxy({ upstream });
+  try {
+    const session = await recordSession(proxy.url, TOKEN);
+    const note = JSON.parse(session[1]!.response.body) as { id: number };
+    const gone = await fetch(`${proxy.url}/api/um/v3/notes/${note.id}/`, { method: 'DELETE', headers: auth });
+    expect(gone.status).toBe(204);
+    await also?.(proxy.url);
+  } finally {
+    const report = await proxy.close();
+    expect(report.findings).toEqual([]);
+    expect(report.judged).toBe(report.exchanges);
+    expect(report.byOperation.deleteNote?.statuses).toEqual({ 204: 1 });
+  }
+}
+
+/**
+ * The same two runs against a deployment of several instances on one PostgreSQL database: two
+ * reference servers behind a round robin, so a session's writes and reads land on both.
+ */
+const POSTGRES_SUITE = `contracts proxy in front of two instances on one PostgreSQL database${
+  testDatabaseUrl ? '' : ' (skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it)'
+}`;
+
+describe.skipIf(!testDatabaseUrl)(POSTGRES_SUITE, () => {
+  let servers: ServerProcess[] = [];
+  let balancer: Awaited<ReturnType<typeof startRoundRobin>>;
+  let drifted: FaultProxy;
+  let dropDatabase: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    const database = await createTemporaryDatabase(testDatabaseUrl!, 'proxy');
+    dropDatabase = () => database.drop();
+    servers = await Promise.all(
+      [0, 1].map(() =>
+        startServerProcess(['--database-url', database.url, '--size', 'tiny', '--org-token', TOKEN]),
+      ),
+    );
+    balancer = await startRoundRobin(servers.map((s) => s.url));
+    drifted = await startFaultProxy(balancer.url, {
+      answer: (req, answer) => driftOf(req.method, req.path)?.drift(answer) ?? answer,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await drifted?.close();
+    await balancer?.close();
+    await Promise.all(servers.map((s) => s.stop()));
+    await dropDatabase();
+  });
+
+  it('reports their answers clean', () => cleanRun(balancer.url));
+
+  it('in front of them drifting, reports each drift once with its operation and check, and nothing else', () =>
+    driftRun(drifted.url, 'drifted-postgres.har'));
 });
 
 /** Starts the built bin's proxy and resolves with the URL of its first line. */
