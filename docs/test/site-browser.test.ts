@@ -1,19 +1,32 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { endpointList } from '@org/model';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDES } from '../scripts/lib/guides.js';
+import { DOCS_DIR, TEST_RESULTS_DIR } from '../scripts/lib/paths.js';
 import { CONSOLE_PATH, consoleSection, operationPath } from '../scripts/lib/site/links.js';
 import { referenceDocument, referenceOperations } from '../scripts/lib/site/reference-model.js';
 import { isLocalUrl, launchChromium } from './support/chromium.js';
 import { type DocsServer, startDocsServer } from './support/docs-server.js';
+import { run } from './support/run.js';
 import {
   accessibilitySweepPages,
   answersWithLinks,
   builtPageTitle,
   sweepPages,
 } from './support/site-pages.js';
+
+/** The console's session as Playwright records it, and the contracts CLI as the package builds it. */
+const TRY_IT_HAR = join(TEST_RESULTS_DIR, 'try-it.har');
+const CONTRACTS_CLI = fileURLToPath(new URL('../../packages/contracts/dist/cli.js', import.meta.url));
+async function checkHar(file: string): Promise<{ code: number | null; output: string }> {
+  const result = await run(process.execPath, [CONTRACTS_CLI, 'check-har', file, '--json'], DOCS_DIR);
+  return { code: result.code, output: `${result.stdout}${result.stderr}` };
+}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const BASE = '/docs';
@@ -111,6 +124,7 @@ describe('the docs site in Chromium, served by the reference server', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startDocsServer(), launchChromium()]);
+    await mkdir(TEST_RESULTS_DIR, { recursive: true });
     context = await newContext();
   });
 
@@ -175,8 +189,10 @@ describe('the docs site in Chromium, served by the reference server', () => {
     return sent;
   };
 
-  it('tries listConversations in the console: the sandbox answers 200 and the page is shown, with no serious or critical accessibility violation before or after, light or dark', async () => {
-    const page = await open(`${CONSOLE_PATH}.html#${LIST_CONVERSATIONS}`);
+  it('tries listConversations in the console: the sandbox answers 200 and the page is shown, with no serious or critical accessibility violation before or after, light or dark; its HAR passes `contracts check-har`', async () => {
+    // Recorded as a team would record a session (Playwright's recordHar): `contracts check-har` below.
+    const recording = await newContext({ recordHar: { path: TRY_IT_HAR, content: 'embed' } });
+    const page = await open(`${CONSOLE_PATH}.html#${LIST_CONVERSATIONS}`, recording);
     await page.locator(`[id="${LIST_CONVERSATIONS}"]`).waitFor();
     const found = (await seriousViolations(page)).map((v) => `reference: ${v}`);
     const response = await tryListConversations(page);
@@ -196,7 +212,33 @@ describe('the docs site in Chromium, served by the reference server', () => {
     await page.waitForFunction(() => document.querySelector('.dark-mode') !== null);
     found.push(...(await seriousViolations(page)).map((v) => `dark, answer: ${v}`));
     expect(found).toEqual([]);
-    await page.close();
+    await recording.close();
+
+    // The session's HAR is clean under `contracts check-har`; a drifted copy of it is not.
+    const clean = await checkHar(TRY_IT_HAR);
+    expect(clean.code, clean.output).toBe(0);
+    const report = JSON.parse(clean.output) as { judged: number; findings: unknown[]; byOperation: object };
+    expect(report.judged).toBeGreaterThan(0);
+    expect(Object.keys(report.byOperation)).toContain('listConversations');
+    expect(report.findings).toEqual([]);
+    // The same capture with the page answered as 418, a status the document does not give it.
+    const har = JSON.parse(await readFile(TRY_IT_HAR, 'utf8')) as {
+      log: { entries: Array<{ request: { url: string }; response: { status: number } }> };
+    };
+    const entry = har.log.entries.find(
+      (e) => new URL(e.request.url).pathname === '/api/um/v3/conversations/',
+    );
+    entry!.response.status = 418;
+    const drifted = `${TRY_IT_HAR.replace(/\.har$/, '')}-drifted.har`;
+    await writeFile(drifted, JSON.stringify(har));
+    const caught = await checkHar(drifted);
+    expect(caught.code, caught.output).toBe(1);
+    // Its body, a page, is no error body either (D1): the status is what this test planted.
+    expect(JSON.parse(caught.output).findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ operationId: 'listConversations', check: 'status_code_conformance' }),
+      ]),
+    );
   });
 
   it('lets the reader of a static copy (no sandbox.json) enter a base URL and a token', async () => {
