@@ -23,6 +23,7 @@ import {
   stepsOf,
   writeProject,
 } from './harness.js';
+import { startProxyBin } from './proxy-bin.js';
 import { type LocalRegistry, startRegistry } from './registry.js';
 import { caretOf, publishTarball, type ReleaseResult, releaseInto } from './release.js';
 import { DEMO_TOKEN, OTHER_DEMO_TOKEN, type StartedBin, startBin } from './server-bin.js';
@@ -32,6 +33,12 @@ import { type Probe, probeResultsOf, probesFor } from './upgrade-probes.js';
 const UPGRADE: Consumer = { kind: 'upgrade', node: '20', packageManager: 'npm' };
 const RELEASED_0_1_0 = join(REPO_ROOT, 'apps/adoption/released/0.1.0');
 const FUZZ_REQUESTS = '300';
+/** The one project that checks the model through the proxy: one is enough, and the machine has 2 cores. */
+const MODEL_CHECK_CONSUMER: Consumer = CONSUMERS[0]!;
+/** What the model check writes in the project, with the commands' defaults otherwise. */
+const SESSION_HAR = 'sandbox-session.har';
+const PROXY_REPORT = 'model-check.json';
+const HAR_CONSUMER = 'adoption-proxy';
 
 /** A thrown error as a failed step, so no promise of a chain is ever left rejected. */
 const failed = (error: unknown): RunResult => ({
@@ -92,6 +99,9 @@ const CLI_CONVENTIONS = [
   ['contracts', 'conform', '--help'],
   ['contracts', 'coverage', '--help'],
   ['contracts', 'publish', '--help'],
+  ['contracts', 'proxy', '--help'],
+  ['contracts', 'check-har', '--help'],
+  ['contracts', 'har-to-pact', '--help'],
 ] as const;
 
 /** Runs each command of CLI_CONVENTIONS in the project; the first that fails, else the last with every output. */
@@ -152,6 +162,92 @@ interface SandboxRun extends RunResult {
   readonly coverage?: RunResult;
   /** Last (it writes): `contracts fuzz --base-url <url> --token … --json`, both phases. */
   readonly fuzz?: RunResult;
+  /** MODEL_CHECK_CONSUMER only: the proxy in front of the sandbox, then check-har and har-to-pact on its HAR. */
+  readonly modelCheck?: ModelCheckRun;
+}
+
+interface ModelCheckRun {
+  /** `contracts proxy --upstream <url> --port 0 --har … --report …`, stopped with SIGTERM: its exit status and summary. */
+  readonly proxy: RunResult & { readonly report?: { ok: boolean; exchanges: number; judged: number } };
+  readonly checkHar: RunResult;
+  readonly harToPact: RunResult;
+  /** `contracts verify <the pact> --base-url <url> --sandbox`: the loop closed. */
+  readonly verify: RunResult;
+}
+
+/** A few requests through the proxy, as a team's smoke run sends them: a page, one record, a 404. */
+async function sendThrough(proxyUrl: string): Promise<void> {
+  const get = async (path: string) => {
+    const answer = await fetch(new URL(path, proxyUrl), { headers: { Authorization: DEMO_TOKEN } });
+    const body = await answer.text();
+    return { status: answer.status, body };
+  };
+  const page = await get('/api/um/v3/conversations/?limit=2');
+  if (page.status !== 200)
+    throw new Error(`the page through the proxy answered ${page.status}: ${page.body}`);
+  const [first] = (JSON.parse(page.body) as { results: Array<{ id: number }> }).results;
+  await get(`/api/um/v3/conversations/${first!.id}/`);
+  await get('/api/um/v3/conversations/2147483000/');
+}
+
+/**
+ * Is the model true of the deployment? `contracts proxy` in front of the sandbox the project
+ * started, a few requests through it, stopped; then `check-har` on its HAR, `har-to-pact` on it
+ * (default --out pacts) and the pact verified against the same sandbox.
+ */
+async function modelCheck(dir: string, consumer: Consumer, url: string): Promise<ModelCheckRun> {
+  const started = performance.now();
+  const proxy = await startProxyBin(dir, consumer, [
+    '--upstream',
+    url,
+    '--port',
+    '0',
+    '--har',
+    SESSION_HAR,
+    '--report',
+    PROXY_REPORT,
+  ]);
+  let sent: unknown;
+  await sendThrough(proxy.url).catch((error: unknown) => {
+    sent = error;
+  });
+  const { code, output } = await proxy.stop();
+  const report = existsSync(join(dir, PROXY_REPORT))
+    ? (JSON.parse(await readFile(join(dir, PROXY_REPORT), 'utf8')) as ModelCheckRun['proxy']['report'])
+    : undefined;
+  const proxyRun = {
+    ok: code === 0 && sent === undefined,
+    log: `$ contracts proxy --upstream ${url} --port 0 --har ${SESSION_HAR} --report ${PROXY_REPORT}
+exit ${code}${
+      sent
+        ? `
+${String(sent)}`
+        : ''
+    }
+${output}`,
+    stdout: output,
+    ms: performance.now() - started,
+    ...(report ? { report } : {}),
+  };
+  const checkHar = await inProject(dir, consumer, ['contracts', 'check-har', SESSION_HAR]);
+  const harToPact = await inProject(dir, consumer, [
+    'contracts',
+    'har-to-pact',
+    SESSION_HAR,
+    '--consumer',
+    HAR_CONSUMER,
+  ]);
+  const verify = harToPact.ok
+    ? await inProject(dir, consumer, [
+        'contracts',
+        'verify',
+        `pacts/${HAR_CONSUMER}-${PROVIDER_NAME}.json`,
+        '--base-url',
+        url,
+        '--sandbox',
+      ])
+    : skipped('har-to-pact failed');
+  return { proxy: proxyRun, checkHar, harToPact, verify };
 }
 
 /**
@@ -214,9 +310,17 @@ async function verifyAgainstSandbox(dir: string, consumer: Consumer): Promise<Sa
       '--sandbox',
     ]);
     const tested = await testsAndCoverage(dir, consumer, server.url);
+    // Before the fuzzer, which writes: the session through the proxy reads the demo world.
+    const checked =
+      consumer.kind === MODEL_CHECK_CONSUMER.kind
+        ? await modelCheck(dir, consumer, server.url).catch((error: unknown) => {
+            const run = failed(error);
+            return { proxy: run, checkHar: run, harToPact: run, verify: run };
+          })
+        : undefined;
     const fuzz = await fuzzSandbox(dir, consumer, server.url);
     await server.stop();
-    return { ...verified, ...tested, fuzz };
+    return { ...verified, ...tested, fuzz, ...(checked ? { modelCheck: checked } : {}) };
   } catch (error) {
     await server?.stop();
     return failed(error);
@@ -551,6 +655,14 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
     expect(result.stdout).toMatch(/^ {2}--journal URL\|FILE /m);
   });
 
+  it('documents `contracts proxy`, `check-har` and `har-to-pact` in their --help', async () => {
+    const result = await p().cli;
+    expectOk(result);
+    expect(result.stdout).toMatch(/^Usage: contracts proxy --upstream URL/m);
+    expect(result.stdout).toMatch(/^Usage: contracts check-har FILE\.\.\./m);
+    expect(result.stdout).toMatch(/^Usage: contracts har-to-pact FILE\.\.\. --consumer NAME/m);
+  });
+
   it('runs a vitest file with useReferenceServer()', async () => {
     const result = await p().vitest;
     expectOk(result);
@@ -590,6 +702,36 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
       /^Level: TCL3 of TCL0-TCL7 \(Test Coverage Levels\) over the 2 operations exercised$/m,
     );
     expect(coverage!.stdout).toMatch(/^For TCL4, missing: listConversations query:/m);
+  });
+});
+
+describe(`the model checked through the proxy (${MODEL_CHECK_CONSUMER.kind})`, () => {
+  const checked = async () => {
+    const { modelCheck: run, log } = await pipelines[MODEL_CHECK_CONSUMER.kind]!.sandboxVerify;
+    expect(run, log).toBeDefined();
+    return run!;
+  };
+
+  it('runs `contracts proxy --port 0` in front of `reference-server --sandbox`: requests through it, stopped, its report clean', async () => {
+    const { proxy } = await checked();
+    expectOk(proxy);
+    expect(proxy.report, proxy.log).toMatchObject({ ok: true, exchanges: 3, judged: 3 });
+    // The summary on stderr at exit.
+    expect(proxy.stdout).toMatch(/3 exchanges/);
+  });
+
+  it('judges the proxy’s HAR clean with `contracts check-har`', async () => {
+    const { checkHar } = await checked();
+    expectOk(checkHar);
+  });
+
+  it('turns the HAR into a pact with `contracts har-to-pact`, which verifies against the sandbox', async () => {
+    const { harToPact, verify } = await checked();
+    expectOk(harToPact);
+    expect(harToPact.stdout).toMatch(
+      /^Wrote pacts\/adoption-proxy-customer-messaging-api\.json: 3 interaction/m,
+    );
+    expectOk(verify);
   });
 });
 
