@@ -40,6 +40,8 @@ export interface BenchOptions {
   typecheck: boolean;
   /** Issue #41: the fuzzer's rates beside the server's own (`--no-fuzz` leaves them out). */
   fuzz: boolean;
+  /** Issue #39: the proxy's cost beside the direct run (`--no-proxy` leaves it out). */
+  proxy: boolean;
   withTests: boolean;
   docs: boolean;
   noWrite: boolean;
@@ -90,6 +92,7 @@ export function readBenchOptions(argv: readonly string[]): BenchOptions {
     profile: !flags['no-profile'],
     typecheck: !flags['no-typecheck'],
     fuzz: !flags['no-fuzz'],
+    proxy: !flags['no-proxy'],
     withTests: flags['with-tests'],
     docs: !flags['no-docs'],
     noWrite: flags['no-write'],
@@ -117,6 +120,7 @@ function parseFlags(argv: readonly string[]) {
       'with-tests': { type: 'boolean', default: false },
       'no-typecheck': { type: 'boolean', default: false },
       'no-fuzz': { type: 'boolean', default: false },
+      'no-proxy': { type: 'boolean', default: false },
       'no-docs': { type: 'boolean', default: false },
       'no-profile': { type: 'boolean', default: false },
       // The fresh-start section (time to first answer, RSS, beside Prism; sandbox reset times).

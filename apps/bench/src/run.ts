@@ -7,6 +7,7 @@ import { type BenchContext, type BenchOptions, benchContext, readBenchOptions } 
 import { docsSiteReport } from './consumers/docs-site.js';
 import { measureFuzzer } from './consumers/fuzzer.js';
 import { measureBundles } from './consumers/model-bundle.js';
+import { measureProxyCost } from './consumers/proxy-cost.js';
 import { measureSuite } from './consumers/test-suite.js';
 import { runTypecheckBench } from './consumers/typecheck.js';
 import { renderReport } from './report/report.js';
@@ -146,7 +147,7 @@ async function withProfiles(ctx: BenchContext, passes: EnginePass[]): Promise<En
  */
 async function measureConsumerCosts(
   ctx: BenchContext,
-): Promise<Pick<Measured, 'bundle' | 'typecheck' | 'fuzz' | 'suite'>> {
+): Promise<Pick<Measured, 'bundle' | 'typecheck' | 'fuzz' | 'proxy' | 'suite'>> {
   const { options, log } = ctx;
   log('@org/model: what one record schema and ERROR_CODES add to a bundle');
   const bundle = await measureBundles();
@@ -157,12 +158,14 @@ async function measureConsumerCosts(
   const fuzz = options.fuzz
     ? await measureFuzzer({ ...settings, requests: settings.fuzzRequests }, ctx.load, log)
     : undefined;
+  const proxy = options.proxy ? await measureProxyCost(settings, ctx.load, log) : undefined;
   if (options.withTests) log('test suites: turbo run test');
   const suite = options.withTests ? await measureSuite() : undefined;
   return {
     bundle,
     ...(typecheck ? { typecheck } : {}),
     ...(fuzz ? { fuzz } : {}),
+    ...(proxy ? { proxy } : {}),
     ...(suite ? { suite } : {}),
   };
 }

@@ -1,25 +1,15 @@
 // The fuzzer's speed (issue #41): `contracts fuzz` against the PGlite sandbox at its defaults, every
 // answer validated, beside the server's own rate for the same requests (replayed by autocannon).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { BenchRequest, LoadGenerator, LoadResult } from '../requests/load-generator.js';
 import { startRecordingProxy } from '../requests/recording-proxy.js';
 import { figuresOf } from '../requests/scenario-run.js';
 import { watchChild } from '../shared/children.js';
 import type { Log } from '../shared/log.js';
-import { REPO_ROOT } from '../shared/paths.js';
 import type { Figures } from '../shared/results.js';
+import { CONTRACTS_BIN } from '../starts/contracts-bin.js';
 import { type SandboxCli, startSandboxCli } from '../starts/sandbox-cli.js';
-
-/** The built `contracts` bin, as @org/contracts declares it (built by turbo before `pnpm bench`: apps/adoption needs it). */
-const CONTRACTS_DIR = path.join(REPO_ROOT, 'packages', 'contracts');
-const CONTRACTS_BIN = (() => {
-  const manifest = path.join(CONTRACTS_DIR, 'package.json');
-  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
-  return path.join(CONTRACTS_DIR, bin.contracts!);
-})();
 
 /** What the bench reads of `contracts fuzz --json` (packages/contracts/src/fuzz/types.ts FuzzReport). */
 interface FuzzJson {

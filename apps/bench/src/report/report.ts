@@ -4,6 +4,7 @@ import { formatBytes, formatCount, formatMs, formatNumber, median } from '../sha
 import { markdownTable, right } from '../shared/table.js';
 import { fuzzGoalTable } from './fuzz-goals.js';
 import { pgliteGoalTable } from './pglite-goals.js';
+import { proxyGoalTable } from './proxy-goals.js';
 import { checkServerGoals, serverGoalsTable } from './server-goals.js';
 import { sizeComparisonTable } from './size-comparison.js';
 import { TARGETS, type TargetCheck } from './targets.js';
@@ -416,6 +417,29 @@ const statusLine = (statuses: Record<string, number>) =>
     .map(([status, n]) => `${status}×${n}`)
     .join(' ');
 
+/** Issue #39: what the validating proxy costs in front of the reference server. */
+const proxySection = (results: BenchResults): string[] => {
+  const p = results.proxy;
+  return [
+    '',
+    "## Issue #39: the validating proxy's cost",
+    '',
+    '`contracts proxy --upstream <sandbox> --port 0` (the built bin of @org/contracts) in front of the PGlite ' +
+      'sandbox (`reference-server --sandbox --memory`, rate limits off), every answer judged against the document; ' +
+      'autocannon at the connections shown going round two list pages, direct and through the proxy in turn, the ' +
+      'medians of the runs. Then a stand-in upstream streams a 20 MB page of conversations through a proxy of its ' +
+      'own: its resident growth is its peak (VmHWM, reset first) over its resident memory before.',
+    '',
+    proxyGoalTable(results),
+    ...(p
+      ? [
+          '',
+          `The proxy judged ${formatCount(p.judged)} exchanges of the load and reported ${p.findings} finding${p.findings === 1 ? '' : 's'}.`,
+        ]
+      : []),
+  ];
+};
+
 /** Issue #41: the fuzzer's rates beside their goals, the stateless one beside the server's own rate. */
 const fuzzSection = (results: BenchResults): string[] => {
   const f = results.fuzz;
@@ -510,6 +534,7 @@ export function renderReport(results: BenchResults, checks: TargetCheck[], notes
     writesAndMemoryGoalTable(results),
     ...sizeSection(results),
     ...fuzzSection(results),
+    ...proxySection(results),
   ];
   for (const engine of results.engines) {
     lines.push(
@@ -597,5 +622,5 @@ databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the wor
 Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,search-conversations,messages,analytics,analytics-1,analytics-page,patch\`,
 \`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
 \`--quick\` (1 run of 1 s, worlds at 0.02 scale, 200 fuzz requests, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
-\`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-fuzz\` (not the fuzzer's rates, issue #41), \`--no-profile\`, \`--no-sizes\` (no demo-size pass beside the large world, issue #26), \`--no-write\`, \`--out <file>\`,
+\`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-fuzz\` (not the fuzzer's rates, issue #41), \`--no-proxy\` (not the validating proxy's cost, issue #39), \`--no-profile\`, \`--no-sizes\` (no demo-size pass beside the large world, issue #26), \`--no-write\`, \`--out <file>\`,
 \`--report-from apps/bench/.data/last-run.json\` (re-renders a recorded run, measures nothing).`;

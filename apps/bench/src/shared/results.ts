@@ -2,6 +2,7 @@ import type { ClientBenchResult } from '../consumers/client-overhead.js';
 import type { FuzzerResult } from '../consumers/fuzzer.js';
 import type { BundleFigures } from '../consumers/model-bundle.js';
 import type { ModelBenchResult } from '../consumers/model-parse.js';
+import type { ProxyCostResult } from '../consumers/proxy-cost.js';
 import type { SuiteTimes } from '../consumers/test-suite.js';
 import type { TypecheckBenchResult } from '../consumers/typecheck.js';
 import type { LoadResult } from '../requests/load-generator.js';
@@ -95,6 +96,8 @@ export interface BenchResults {
   typecheck?: TypecheckBenchResult;
   /** Issue #41: the fuzzer's rates against the PGlite sandbox, beside the server's own for its requests. */
   fuzz?: FuzzerResult;
+  /** Issue #39: `contracts proxy` in front of the sandbox beside the direct run, and a 20 MB answer through it. */
+  proxy?: ProxyCostResult;
   /** Fresh start and sandbox reset (issue #14). */
   freshStart?: FreshStartResult;
   /** Issue #26: the size-compared rows on the demo world (the large world's are in `engines`). */
