@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { peakResidentBytes, residentBytes } from '../memory/proc-status.js';
+import { peakResidentBytes, processCpuUs, residentBytes } from '../memory/proc-status.js';
 import type { BenchRequest, LoadGenerator, LoadResult } from '../requests/load-generator.js';
 import { figuresOf } from '../requests/scenario-run.js';
 import { watchChild } from '../shared/children.js';
@@ -38,6 +38,8 @@ export interface ProxyCostResult {
   /** Exchanges the proxy judged during the load, and the findings it reported (0 against the reference server). */
   judged: number;
   findings: number;
+  /** The proxy's CPU time per exchange it forwarded and judged in the measured runs, microseconds. */
+  cpuUsPerExchange: number;
   large: {
     bytes: number;
     /** The proxy's resident memory before the answer, and its peak while it passed through. */
@@ -163,6 +165,8 @@ async function measureInto(
   const proxy = await startProxyBin(sandbox.url, loadReport);
   const direct: LoadResult[] = [];
   const proxied: LoadResult[] = [];
+  // The answers still in flight when a run ends are counted by the next run's CPU: a small error.
+  let proxyCpuUs = 0;
   try {
     const run = (url: string, duration: number) =>
       load.run({
@@ -179,7 +183,9 @@ async function measureInto(
     }
     for (let i = 0; i < settings.runs; i++) {
       direct.push(await run(sandbox.url, settings.durationS));
+      const before = processCpuUs(proxy.pid) ?? 0;
       proxied.push(await run(proxy.url, settings.durationS));
+      proxyCpuUs += (processCpuUs(proxy.pid) ?? 0) - before;
     }
   } finally {
     await proxy.stop();
@@ -199,6 +205,7 @@ async function measureInto(
     proxied: { ...figuresOf(proxied), runs: proxied },
     judged: report.judged,
     findings: report.findings.length,
+    cpuUsPerExchange: proxyCpuUs / proxied.reduce((n, r) => n + r.requests, 0),
     large: { ...large, bodyLimitBytes },
   };
 }

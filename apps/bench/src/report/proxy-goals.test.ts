@@ -10,6 +10,7 @@ describe("issue #39's proxy rows", () => {
     proxied: { rps: 1100, p50: 8.5, p99: 33, runs: [] },
     judged: 5000,
     findings: 0,
+    cpuUsPerExchange: 900,
     large: {
       bytes: 20 * MB,
       residentBefore: 80 * MB,

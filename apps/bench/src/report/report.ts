@@ -434,7 +434,9 @@ const proxySection = (results: BenchResults): string[] => {
     ...(p
       ? [
           '',
-          `The proxy judged ${formatCount(p.judged)} exchanges of the load and reported ${p.findings} finding${p.findings === 1 ? '' : 's'}.`,
+          `The proxy judged ${formatCount(p.judged)} exchanges of the load and reported ${p.findings} finding${p.findings === 1 ? '' : 's'}; ` +
+            `its CPU time was ${formatNumber(p.cpuUsPerExchange / 1000, 2)} ms per exchange forwarded and judged, on a machine of ${results.machine.cores} cores ` +
+            'that also runs the server and autocannon.',
         ]
       : []),
   ];
