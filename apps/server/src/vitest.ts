@@ -3,6 +3,8 @@ import type { JournalEntry, JournalQuery } from './sandbox/api/schemas.js';
 import { type RunningServer, type StartOptions, startServer } from './server.js';
 import type { DemoWorld } from './store/seed/demo-world.js';
 
+/** One address in front of several instances, for suites that start them on one database. */
+export { type RoundRobin, startRoundRobin } from './round-robin.js';
 /** Databases of their own on TEST_DATABASE_URL's server, for suites that start the server themselves. */
 export {
   createTemporaryDatabase,

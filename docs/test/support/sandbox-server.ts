@@ -1,5 +1,4 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type RoundRobin, startRoundRobin } from './round-robin.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 
 export interface Sandbox {
@@ -25,7 +24,10 @@ export const PGLITE: SandboxSetup = { engine: 'pglite' };
 /** The PostgreSQL server the test command gives (`.ci/run` sets it), or none: those setups skip. */
 export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
 
-/** The server package's test helpers as it builds them: a database of its own on TEST_DATABASE_URL's server. */
+/**
+ * The server package's test helpers as it builds them (`@org/reference-server/vitest`): a database of
+ * its own on TEST_DATABASE_URL's server, and a round robin in front of several instances.
+ */
 const SERVER_TEST_HELPERS = pathToFileURL(
   fileURLToPath(new URL('../../../apps/server/dist/vitest.js', import.meta.url)),
 ).href;
@@ -33,11 +35,16 @@ interface TemporaryDatabase {
   readonly url: string;
   drop(): Promise<void>;
 }
-async function temporaryDatabase(): Promise<TemporaryDatabase> {
-  const helpers = (await import(SERVER_TEST_HELPERS)) as {
-    createTemporaryDatabase(serverUrl: string, prefix: string): Promise<TemporaryDatabase>;
-  };
-  return helpers.createTemporaryDatabase(testDatabaseUrl!, 'docs');
+interface RoundRobin {
+  readonly url: string;
+  close(): Promise<void>;
+}
+interface ServerTestHelpers {
+  createTemporaryDatabase(serverUrl: string, prefix: string): Promise<TemporaryDatabase>;
+  startRoundRobin(upstreams: readonly string[]): Promise<RoundRobin>;
+}
+async function serverTestHelpers(): Promise<ServerTestHelpers> {
+  return (await import(SERVER_TEST_HELPERS)) as ServerTestHelpers;
 }
 
 /** The processes of a setup, and the address a client calls (a round robin in front of several). */
@@ -45,14 +52,15 @@ async function startSetup(
   setup: SandboxSetup,
 ): Promise<{ url: string; token: string; stop(): Promise<void> }> {
   if (setup.engine === 'pglite') return startServerProcess(['--memory']);
-  const database = await temporaryDatabase();
+  const helpers = await serverTestHelpers();
+  const database = await helpers.createTemporaryDatabase(testDatabaseUrl!, 'docs');
   // Started one after the other: the first migrates and seeds, the others find the world there.
   const servers: ServerProcess[] = [];
   let front: RoundRobin | undefined;
   try {
     for (let i = 0; i < setup.instances; i++)
       servers.push(await startServerProcess(['--database-url', database.url]));
-    front = await startRoundRobin(servers.map((s) => s.url));
+    front = await helpers.startRoundRobin(servers.map((s) => s.url));
   } catch (error) {
     await Promise.all(servers.map((s) => s.stop()));
     await database.drop();

@@ -48,6 +48,28 @@ function judgedOf(document: OpenApiDocument | JudgedDocument): JudgedDocument {
   return 'operations' in document && 'validator' in document ? document : judgedDocumentOf(document);
 }
 
+/** An answer as the response rules read it, documented as the operation documents its status. */
+function answerUnderJudgement(
+  judged: JudgedDocument,
+  op: ResponseUnderJudgement['op'],
+  response: RecordedResponse,
+  options: Pick<JudgeOptions, 'strict' | 'reading'>,
+): ResponseUnderJudgement {
+  return {
+    doc: judged.doc,
+    validator: judged.validator(options.reading ?? (options.strict ? 'as-documented' : 'tolerant')),
+    errorBody: judged.errorBody,
+    op,
+    status: response.status,
+    headers: response.headers,
+    text: response.body,
+    json: response.truncated ? undefined : (response.json ?? parsedJson(response.body)),
+    documented: documentedResponse(op, response.status),
+    limit: undefined,
+    ...(response.truncated ? { truncated: true } : {}),
+  };
+}
+
 /** Statuses that refuse a request as invalid. */
 const REFUSALS = new Set([400, 415, 422]);
 
@@ -153,21 +175,13 @@ export function judgeExchange(
   const pact = options.recorded === 'pact';
   const documented = documentedResponse(op, response.status);
   const subject: ResponseUnderJudgement = {
-    doc: judged.doc,
-    validator: judged.validator(options.reading ?? (options.strict ? 'as-documented' : 'tolerant')),
-    errorBody: judged.errorBody,
-    op,
-    status: response.status,
-    headers: response.headers,
-    text: response.body,
-    json: response.truncated ? undefined : (response.json ?? parsedJson(response.body)),
+    ...answerUnderJudgement(judged, op, response, options),
     // A pact holds only the headers its consumer reads: those present are judged.
     documented:
       pact && documented
         ? { ...documented, headers: documented.headers.filter((h) => response.headers.get(h.name) !== null) }
         : documented,
     limit: request.query.findLast(([name]) => name === 'limit')?.[1],
-    ...(response.truncated ? { truncated: true } : {}),
   };
   const problems = requestProblems({
     doc: judged.doc,
@@ -203,18 +217,7 @@ export function judgeResponse(
   const judged = judgedOf(document);
   const op = judged.operations.byId(operationId);
   if (!op) throw new Error(`the document has no operation ${operationId}`);
-  const subject: ResponseUnderJudgement = {
-    doc: judged.doc,
-    validator: judged.validator(options.reading ?? (options.strict ? 'as-documented' : 'tolerant')),
-    errorBody: judged.errorBody,
-    op,
-    status: response.status,
-    headers: response.headers,
-    text: response.body,
-    json: response.json ?? parsedJson(response.body),
-    documented: documentedResponse(op, response.status),
-    limit: undefined,
-  };
+  const subject = answerUnderJudgement(judged, op, response, options);
   return [
     ...statusCodeRule(subject),
     ...contentTypeRule(subject),

@@ -3,16 +3,11 @@ import { redactFinding, redactUrl } from './redact.js';
 import type { ExchangeCheck, ExchangeFinding } from './types.js';
 
 /** One distinct finding of a run: the same operation, check, status and place, however many answers showed it. */
-export interface ReportedFinding {
-  readonly operationId: string;
-  readonly check: ExchangeCheck;
-  readonly status: number;
+export interface ReportedFinding extends Omit<ExchangeFinding, 'pointer' | 'got' | 'message'> {
   /** The place, array indexes as `*` (`/response/body/results/*\/id`). */
   readonly pointer: string;
-  readonly expected: string;
   /** What the first answer held there (redacted). */
   readonly got: string;
-  readonly decision?: string;
   /** The first answer's finding in one line (redacted). */
   readonly message: string;
   /** How many answers showed it. */

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { ErrorBodySchema } from '@org/model';
 import { type RunningServer, startServer } from '@org/reference-server';
-import { createTemporaryDatabase, testDatabaseUrl } from '@org/reference-server/vitest';
+import { createTemporaryDatabase, startRoundRobin, testDatabaseUrl } from '@org/reference-server/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHar } from '../../src/har/check-har.js';
 import type { ExchangeLogLine } from '../../src/proxy/exchange-log.js';
@@ -21,7 +21,6 @@ import { type ServerProcess, startServerProcess } from '../fuzz/server-process.j
 import { recordSession } from '../har/recorded-exchanges.js';
 import { PACKAGE_ROOT } from '../support/contract.js';
 import { DRIFTS, driftOf } from '../support/drifts.js';
-import { startRoundRobin } from '../support/round-robin.js';
 
 const TOKEN = 'proxy-organization-token';
 const auth = { Authorization: TOKEN };

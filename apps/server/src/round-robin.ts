@@ -3,7 +3,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 
-/** One address in front of several instances of a deployment, as a load balancer is. */
+/** One address in front of several instances of a deployment, as a load balancer is, for tests. */
 export interface RoundRobin {
   /** e.g. http://127.0.0.1:43121 */
   readonly url: string;
@@ -13,7 +13,7 @@ export interface RoundRobin {
 /**
  * A proxy on a free port of 127.0.0.1 that sends each request to the next of `upstreams` in turn,
  * unchanged (its Host header too, so the links an answer builds name this address), and streams the
- * answer back.
+ * answer back: a test of two instances on one database talks to them as a client of the deployment.
  */
 export async function startRoundRobin(upstreams: readonly string[]): Promise<RoundRobin> {
   let next = 0;
