@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createLog, type Log } from './common/log.js';
+import { REPO_ROOT } from './common/paths.js';
 import { LoadGenerator } from './requests/load-generator.js';
 import { SCENARIO_LABELS, type ScenarioId } from './requests/scenarios.js';
 import type { Engine } from './requests/world.js';
-import { createLog, type Log } from './shared/log.js';
-import { REPO_ROOT } from './shared/paths.js';
 
 /** How long and how often each figure is measured (`--quick` shrinks them all). */
 export interface BenchSettings {

@@ -4,6 +4,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BenchContext, type BenchOptions, benchContext, readBenchOptions } from './bench-context.js';
+import { type MachineInfo, machineInfo } from './common/machine.js';
+import { BENCH_DATA_DIR, REPO_ROOT } from './common/paths.js';
+import type { BenchResults, EngineResult, ProfileResult } from './common/results.js';
+import { formatBytes } from './common/stats.js';
 import { docsSiteReport } from './consumers/docs-site.js';
 import { measureFuzzer } from './consumers/fuzzer.js';
 import { measureBundles } from './consumers/model-bundle.js';
@@ -17,10 +21,6 @@ import { type ConsumerFigures, type EnginePass, runEnginePass } from './requests
 import { SIZE_COMPARED, SIZE_SHOWN } from './requests/scenarios.js';
 import { missedRows, profileScenario } from './requests/server-profiles.js';
 import { DEMO_WORLD, databaseUrlFor, postgresVersion, recreatePostgresDatabase } from './requests/world.js';
-import { type MachineInfo, machineInfo } from './shared/machine.js';
-import { BENCH_DATA_DIR, REPO_ROOT } from './shared/paths.js';
-import type { BenchResults, EngineResult, ProfileResult } from './shared/results.js';
-import { formatBytes } from './shared/stats.js';
 import { type FreshStartResult, runFreshStart } from './starts/fresh-start.js';
 
 /** The figures of every phase of a measuring run: the results but for the run's own facts. */

@@ -1,6 +1,6 @@
 import { ApiClient } from '@org/client';
+import { median } from '../common/stats.js';
 import type { BenchRequest } from '../requests/load-generator.js';
-import { median } from '../shared/stats.js';
 
 /** The two calls the client bench makes: a single conversation and a 100-conversation page. */
 export function clientCalls(conversationId: number) {

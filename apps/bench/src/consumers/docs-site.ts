@@ -3,8 +3,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
-import type { Log } from '../shared/log.js';
-import { REPO_ROOT } from '../shared/paths.js';
+import type { Log } from '../common/log.js';
+import { REPO_ROOT } from '../common/paths.js';
 import { SERVER_BIN } from '../starts/server-bin.js';
 
 /** Issue 27's ceilings and goal for the docs site. */

@@ -2,12 +2,12 @@
 // answer validated, beside the server's own rate for the same requests (replayed by autocannon).
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { watchChild } from '../common/children.js';
+import type { Log } from '../common/log.js';
+import type { Figures } from '../common/results.js';
 import type { BenchRequest, LoadGenerator, LoadResult } from '../requests/load-generator.js';
 import { startRecordingProxy } from '../requests/recording-proxy.js';
 import { figuresOf } from '../requests/scenario-run.js';
-import { watchChild } from '../shared/children.js';
-import type { Log } from '../shared/log.js';
-import type { Figures } from '../shared/results.js';
 import { CONTRACTS_BIN } from '../starts/contracts-bin.js';
 import { type SandboxCli, startSandboxCli } from '../starts/sandbox-cli.js';
 

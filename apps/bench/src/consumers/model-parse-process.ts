@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ask, forkChild, nextMessage, stopChild } from '../common/children.js';
 import { type CapturedResponse, requestKey } from '../requests/captured-responses.js';
 import type { BenchRequest } from '../requests/load-generator.js';
 import type { Scenario } from '../requests/scenarios.js';
-import { ask, forkChild, nextMessage, stopChild } from '../shared/children.js';
 import type { ModelBenchInput, ModelBenchResult } from './model-parse.js';
 
 /**

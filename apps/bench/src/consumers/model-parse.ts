@@ -2,7 +2,7 @@
 // so the bench's heap and JIT state do not weigh on the figures.
 import { type EndpointDefinition, endpoints } from '@org/model';
 import * as z from 'zod/v4';
-import { median, opsPerSecond } from '../shared/stats.js';
+import { median, opsPerSecond } from '../common/stats.js';
 
 type ZodTypeAny = NonNullable<EndpointDefinition['success'][200]>;
 

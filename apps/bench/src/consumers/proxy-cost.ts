@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { watchChild } from '../common/children.js';
+import type { Log } from '../common/log.js';
+import type { Figures } from '../common/results.js';
 import { peakResidentBytes, processCpuUs, residentBytes } from '../memory/proc-status.js';
 import type { BenchRequest, LoadGenerator, LoadResult } from '../requests/load-generator.js';
 import { figuresOf } from '../requests/scenario-run.js';
-import { watchChild } from '../shared/children.js';
-import type { Log } from '../shared/log.js';
-import type { Figures } from '../shared/results.js';
 import { CONTRACTS_BIN } from '../starts/contracts-bin.js';
 import { startSandboxCli } from '../starts/sandbox-cli.js';
 

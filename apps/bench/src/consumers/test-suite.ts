@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../shared/paths.js';
+import { REPO_ROOT } from '../common/paths.js';
 
 export interface SuiteTimes {
   command: string;

@@ -20,8 +20,8 @@ import {
 import { type LocalRegistry, startRegistry } from '@org/adoption/registry';
 import { caretOf, releaseInto } from '@org/adoption/release';
 import { startBin } from '@org/adoption/server-bin';
-import type { Log } from '../shared/log.js';
-import { median } from '../shared/stats.js';
+import type { Log } from '../common/log.js';
+import { median } from '../common/stats.js';
 
 /** The file of the 20 calls, inside a written project. */
 const CALLS_FILE = 'src/calls.ts';

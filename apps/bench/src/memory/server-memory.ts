@@ -1,4 +1,4 @@
-import type { EngineResult, ScenarioResult } from '../shared/results.js';
+import type { EngineResult, ScenarioResult } from '../common/results.js';
 
 /** A server process's counters at one moment (IPC `mem`: what process-figures.mjs reports). */
 export interface Memory {

@@ -1,4 +1,4 @@
-import { markdownTable } from '../shared/table.js';
+import { markdownTable } from '../common/table.js';
 
 /** One goal of an issue: the figure it was filed with, this run's figure and the goal. */
 export interface GoalRow {

@@ -1,5 +1,5 @@
-import { type BenchResults, scenarioOf } from '../shared/results.js';
-import { formatBytes, formatMs, formatNumber } from '../shared/stats.js';
+import { type BenchResults, scenarioOf } from '../common/results.js';
+import { formatBytes, formatMs, formatNumber } from '../common/stats.js';
 import { type GoalRow, goalTable, notMeasured } from './goal-table.js';
 
 /**

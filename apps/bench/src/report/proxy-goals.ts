@@ -1,6 +1,6 @@
+import type { BenchResults } from '../common/results.js';
+import { formatMs, formatNumber } from '../common/stats.js';
 import { LARGE_ANSWER_BYTES, type ProxyCostResult } from '../consumers/proxy-cost.js';
-import type { BenchResults } from '../shared/results.js';
-import { formatMs, formatNumber } from '../shared/stats.js';
 import { type GoalRow, goalTable, notMeasured } from './goal-table.js';
 
 /**

@@ -1,7 +1,7 @@
+import type { BenchResults, EngineResult, ProfileResult, ScenarioResult } from '../common/results.js';
+import { formatBytes, formatCount, formatMs, formatNumber, median } from '../common/stats.js';
+import { markdownTable, right } from '../common/table.js';
 import { ANALYTICS_COMPARED_PAGE, type ScenarioId } from '../requests/scenarios.js';
-import type { BenchResults, EngineResult, ProfileResult, ScenarioResult } from '../shared/results.js';
-import { formatBytes, formatCount, formatMs, formatNumber, median } from '../shared/stats.js';
-import { markdownTable, right } from '../shared/table.js';
 import { fuzzGoalTable } from './fuzz-goals.js';
 import { pgliteGoalTable } from './pglite-goals.js';
 import { proxyGoalTable } from './proxy-goals.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { BenchResults, ScenarioResult } from '../common/results.js';
 import type { ScenarioId } from '../requests/scenarios.js';
-import type { BenchResults, ScenarioResult } from '../shared/results.js';
 import { checkServerGoals, serverGoalsTable } from './server-goals.js';
 
 describe("issue #16's table", () => {

@@ -1,9 +1,10 @@
 // The server's rows of issue #16's table: each request kind's throughput against its ceiling, the
 // PATCH's statements and the analytics p99 (also what is profiled when a row is missed).
+
+import type { BenchResults, EngineResult, ScenarioResult } from '../common/results.js';
+import { formatMs, formatNumber } from '../common/stats.js';
+import { markdownTable } from '../common/table.js';
 import type { ScenarioId } from '../requests/scenarios.js';
-import type { BenchResults, EngineResult, ScenarioResult } from '../shared/results.js';
-import { formatMs, formatNumber } from '../shared/stats.js';
-import { markdownTable } from '../shared/table.js';
 
 /**
  * The rows of issue #16's table ("every endpoint close to its ceiling"): each with the issue's

@@ -1,7 +1,7 @@
+import { type BenchResults, scenarioOf } from '../common/results.js';
+import { formatBytes, formatMs, formatNumber } from '../common/stats.js';
+import { markdownTable } from '../common/table.js';
 import { SCENARIO_LABELS, SIZE_COMPARED, SIZE_SHOWN } from '../requests/scenarios.js';
-import { type BenchResults, scenarioOf } from '../shared/results.js';
-import { formatBytes, formatMs, formatNumber } from '../shared/stats.js';
-import { markdownTable } from '../shared/table.js';
 
 /**
  * Issue #26's goal for the size comparison: at the large size, each p99 at most this times and

@@ -1,7 +1,7 @@
+import { type BenchResults, scenarioOf } from '../common/results.js';
+import { formatBytes, formatCount, formatMs, formatNumber } from '../common/stats.js';
 import type { ScenarioId } from '../requests/scenarios.js';
 import type { Engine } from '../requests/world.js';
-import { type BenchResults, scenarioOf } from '../shared/results.js';
-import { formatBytes, formatCount, formatMs, formatNumber } from '../shared/stats.js';
 
 /** The targets of the issue, as figures to report next to the measurements (never assertions). */
 export const TARGETS = {

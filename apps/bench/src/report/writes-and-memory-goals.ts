@@ -1,6 +1,6 @@
+import { type BenchResults, type EngineResult, type ScenarioResult, scenarioOf } from '../common/results.js';
+import { formatBytes, formatMs, formatNumber } from '../common/stats.js';
 import type { ScenarioId } from '../requests/scenarios.js';
-import { type BenchResults, type EngineResult, type ScenarioResult, scenarioOf } from '../shared/results.js';
-import { formatBytes, formatMs, formatNumber } from '../shared/stats.js';
 import {
   MEMORY_DEMO_START,
   OWN_TOKENS_START,

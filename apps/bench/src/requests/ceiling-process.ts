@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serialize } from 'node:v8';
-import { ask, forkChild, nextMessage, stopChild } from '../shared/children.js';
+import { ask, forkChild, nextMessage, stopChild } from '../common/children.js';
 import type { CapturedResponse } from './captured-responses.js';
 
 /** The ceiling server (ceiling-worker.ts) in its own process, like the server it is compared with. */

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { ask, forkChild, stopChild } from '../shared/children.js';
+import { ask, forkChild, stopChild } from '../common/children.js';
 
 /** One request of a load list: autocannon cycles through many of them. */
 export interface BenchRequest {

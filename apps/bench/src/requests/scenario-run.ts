@@ -1,8 +1,8 @@
 // A row: its load on the server and on its ceiling, run by run interleaved, medians of the runs.
 import type { BenchContext } from '../bench-context.js';
+import type { Figures, ScenarioResult } from '../common/results.js';
+import { formatNumber, median } from '../common/stats.js';
 import { type Memory, rowPeak } from '../memory/server-memory.js';
-import type { Figures, ScenarioResult } from '../shared/results.js';
-import { formatNumber, median } from '../shared/stats.js';
 import type { ServerProcess } from '../starts/server-process.js';
 import { type CapturedResponse, requestKey } from './captured-responses.js';
 import type { CeilingProcess } from './ceiling-process.js';

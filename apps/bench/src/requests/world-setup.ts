@@ -2,9 +2,9 @@
 // which times the seed), then reused by later runs.
 import path from 'node:path';
 import type { BenchContext } from '../bench-context.js';
-import { machineInfo } from '../shared/machine.js';
-import { REPO_ROOT } from '../shared/paths.js';
-import { formatBytes, formatCount, formatNumber } from '../shared/stats.js';
+import { machineInfo } from '../common/machine.js';
+import { REPO_ROOT } from '../common/paths.js';
+import { formatBytes, formatCount, formatNumber } from '../common/stats.js';
 import { type DataConnection, ServerProcess, type ServerStartOptions } from '../starts/server-process.js';
 import {
   analyzePostgres,

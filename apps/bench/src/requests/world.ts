@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BENCH_DATA_DIR } from '../shared/paths.js';
+import { BENCH_DATA_DIR } from '../common/paths.js';
 
 export type Engine = 'postgres' | 'pglite';
 

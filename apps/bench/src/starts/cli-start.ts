@@ -1,7 +1,7 @@
 import type { DemoWorld } from '@org/reference-server';
+import type { EngineResult } from '../common/results.js';
+import { median } from '../common/stats.js';
 import { BENCH_TOKENS, type Engine } from '../requests/world.js';
-import type { EngineResult } from '../shared/results.js';
-import { median } from '../shared/stats.js';
 import { type DataConnection, type Ready, ServerProcess } from './server-process.js';
 
 /**

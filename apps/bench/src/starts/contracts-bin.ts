@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../shared/paths.js';
+import { REPO_ROOT } from '../common/paths.js';
 
 /** The built `contracts` bin, as @org/contracts declares it (built by turbo before `pnpm bench`: apps/adoption needs it). */
 export const CONTRACTS_BIN = (() => {

@@ -6,11 +6,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../common/free-port.js';
+import type { Log } from '../common/log.js';
+import { REPO_ROOT } from '../common/paths.js';
+import { median } from '../common/stats.js';
 import { peakResidentBytes, processCpuUs, residentBytes } from '../memory/proc-status.js';
-import { freePort } from '../shared/free-port.js';
-import type { Log } from '../shared/log.js';
-import { REPO_ROOT } from '../shared/paths.js';
-import { median } from '../shared/stats.js';
 import { SERVER_BIN } from './server-bin.js';
 
 const DOCUMENT = path.join(REPO_ROOT, 'docs', 'openapi.json');

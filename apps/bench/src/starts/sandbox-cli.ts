@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { watchChild } from '../shared/children.js';
+import { watchChild } from '../common/children.js';
 import { SERVER_BIN } from './server-bin.js';
 
 /** The organizations of the CLI's start-up summary (`--json`), with their tokens. */

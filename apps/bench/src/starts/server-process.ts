@@ -1,9 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import type { DemoWorld, StartOptions } from '@org/reference-server';
+import { ask, forkChild, nextMessage, stopChild, watchChild } from '../common/children.js';
+import { freePort } from '../common/free-port.js';
 import type { Memory } from '../memory/server-memory.js';
-import { ask, forkChild, nextMessage, stopChild, watchChild } from '../shared/children.js';
-import { freePort } from '../shared/free-port.js';
 import { SERVER_BIN } from './server-bin.js';
 
 /** StartOptions as they cross the process boundary (no functions). */
