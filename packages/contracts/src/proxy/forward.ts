@@ -73,6 +73,12 @@ interface ExchangeState {
   readonly started: number;
   readonly startedAt: Date;
   readonly requestBody: Capture;
+  /**
+   * With --violations-header, the exchange as judged before the head was written. The answer is
+   * complete then, or already past the limit (its body unjudged either way), so it is the exchange
+   * the end reports too, and its judgement is not made twice.
+   */
+  judgedAtHead?: RecordedExchange;
 }
 
 function recordedExchange(
@@ -139,7 +145,7 @@ export function forwarderOf(settings: ForwardSettings) {
         timeMs: performance.now() - state.started,
         url,
         method,
-        exchange: recordedExchange(state, status, headers, body),
+        exchange: state.judgedAtHead ?? recordedExchange(state, status, headers, body),
         requestHeaders: pairsOf(req.rawHeaders),
         responseHeaders: pairsOf(raw),
         responseBytes: body.bytes,
@@ -198,9 +204,8 @@ export function forwarderOf(settings: ForwardSettings) {
       const held: Buffer[] = [];
       let flowing = false;
       function writeHead() {
-        const violations = settings.violationsOf(
-          recordedExchange(exchangeState, status, incoming.headers, body),
-        );
+        exchangeState.judgedAtHead = recordedExchange(exchangeState, status, incoming.headers, body);
+        const violations = settings.violationsOf(exchangeState.judgedAtHead);
         out.writeHead(
           status,
           incoming.statusMessage,

@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { judgeExchange } from '../exchange/judge-exchange.js';
+import { type Judgement, judgeExchange } from '../exchange/judge-exchange.js';
 import { judgedDocumentOf, publishedDocument } from '../exchange/judged-document.js';
 import { redactBody, redactedValue, redactUrl } from '../exchange/redact.js';
 import { type ExchangeReport, exchangeTally } from '../exchange/report.js';
@@ -95,7 +95,17 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Valid
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const tally = exchangeTally({ sources: [upstream.base], strict, bodyLimitBytes });
   const har: HarWriter | undefined = options.har ? harWriter(options.har) : undefined;
-  const judge = (exchange: RecordedExchange) => judgeExchange(judged, exchange, { strict });
+  // With --violations-header an exchange is judged before its head is sent, and that judgement is
+  // the one the log, the report and the tally use at its end.
+  const judgements = new WeakMap<RecordedExchange, Judgement>();
+  function judge(exchange: RecordedExchange): Judgement {
+    let judgement = judgements.get(exchange);
+    if (!judgement) {
+      judgement = judgeExchange(judged, exchange, { strict });
+      judgements.set(exchange, judgement);
+    }
+    return judgement;
+  }
 
   const forward = forwarderOf({
     upstream,
