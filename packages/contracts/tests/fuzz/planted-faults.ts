@@ -1,3 +1,4 @@
+import { type EndpointId, endpoints } from '@org/model';
 import type { FuzzCheck } from '../../src/fuzz/fuzz.js';
 import type { Fault, ProxiedAnswer, ProxiedRequest } from './fault-proxy.js';
 
@@ -37,23 +38,20 @@ function json(status: number, body: unknown): ProxiedAnswer {
   };
 }
 
-const V3 = '/api/um/v3';
-const ANALYTICS = '/api/um/v1/analytics';
-/** `segment` may hold `{id}` for a record's id: `conversations/{id}/messages`. */
-function at(req: ProxiedRequest, method: string, segment: string): boolean {
-  const path = `^${V3}/${segment.replace('{id}', '\\d+')}/$`;
-  return req.method === method && new RegExp(path).test(req.path);
+/** The request is one of the operation's: its method, and its path template with ids filled in. */
+function at(req: ProxiedRequest, operationId: EndpointId): boolean {
+  const { method, path } = endpoints[operationId];
+  return req.method === method && new RegExp(`^${path.replace(/\{\w+\}/g, '\\d+')}$`).test(req.path);
 }
 function idOf(req: ProxiedRequest): number {
   return Number(/\/(\d+)\/$/.exec(req.path)?.[1]);
 }
 
-/** Ids of the records created through the proxy (a 201 of `segment`'s collection). */
-function createdIds(segment: string) {
+/** Ids of the records created through the proxy (a 201 of the `creator` operation). */
+function createdIds(creator: EndpointId) {
   const ids = new Set<number>();
   function remember(req: ProxiedRequest, answer: ProxiedAnswer): ProxiedAnswer {
-    if (answer.status === 201 && req.path === `${V3}/${segment}/`)
-      ids.add(JSON.parse(answer.body).id as number);
+    if (answer.status === 201 && at(req, creator)) ids.add(JSON.parse(answer.body).id as number);
     return answer;
   }
   return { ids, remember };
@@ -81,7 +79,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     check: 'not_a_server_error',
     operationId: 'listNavigationEvents',
     fault: changedAnswers(
-      (req) => at(req, 'GET', 'navigation'),
+      (req) => at(req, 'listNavigationEvents'),
       () => json(500, { detail: 'Boom.', code: 'error' }),
     ),
   },
@@ -90,7 +88,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     check: 'status_code_conformance',
     operationId: 'listAllContacts',
     fault: changedAnswers(
-      (req, a) => at(req, 'GET', 'contact_identities/all') && a.status === 200,
+      (req, a) => at(req, 'listAllContacts') && a.status === 200,
       () => json(418, { detail: 'Teapot.', code: 'error' }),
     ),
   },
@@ -99,7 +97,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     check: 'content_type_conformance',
     operationId: 'listAllConversations',
     fault: changedAnswers(
-      (req, a) => at(req, 'GET', 'conversations/all') && a.status === 200,
+      (req, a) => at(req, 'listAllConversations') && a.status === 200,
       (a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/plain' } }),
     ),
   },
@@ -108,7 +106,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     check: 'response_headers_conformance',
     operationId: 'getOperatorSlots',
     fault: changedAnswers(
-      (req) => at(req, 'GET', 'operators/{id}/slots'),
+      (req) => at(req, 'getOperatorSlots'),
       (a) => {
         const { 'x-ratelimit-remaining': _, ...headers } = a.headers;
         return { ...a, headers };
@@ -120,7 +118,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     check: 'response_schema_conformance',
     operationId: 'listMessages',
     fault: changedAnswers(
-      (req, a) => at(req, 'GET', 'conversations/{id}/messages') && a.status === 200,
+      (req, a) => at(req, 'listMessages') && a.status === 200,
       (a) => ({ ...a, body: JSON.stringify({ ...JSON.parse(a.body), results: 'broken' }) }),
     ),
   },
@@ -132,7 +130,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
       let last: ProxiedAnswer | undefined;
       return {
         answer: (req, a) => {
-          if (!at(req, 'PATCH', 'conversations/{id}')) return a;
+          if (!at(req, 'updateConversation')) return a;
           if (a.status === 200) last = a;
           return a.status === 400 && last ? last : a;
         },
@@ -144,8 +142,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     check: 'positive_data_acceptance',
     operationId: 'analytics_um_conversation_duration',
     fault: changedAnswers(
-      (req, a) =>
-        req.method === 'GET' && req.path === `${ANALYTICS}/um_conversation_duration/` && a.status === 200,
+      (req, a) => at(req, 'analytics_um_conversation_duration') && a.status === 200,
       () => json(400, { detail: 'The request is invalid.', code: 'invalid' }),
     ),
   },
@@ -159,7 +156,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
       // Sent upstream as a read of the contact, so that a request the delete would refuse (no token,
       // another organization's, a bad parameter) is refused all the same.
       request: (req) =>
-        at(req, 'DELETE', 'contact_identities/{id}')
+        at(req, 'deleteContact')
           ? { ...req, method: 'GET', headers: { ...req.headers, [READ_FOR_DELETE]: '1' } }
           : req,
       answer: (req, a) =>
@@ -173,11 +170,11 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     check: 'ensure_resource_availability',
     operationId: 'listNotes',
     fault: () => {
-      const created = createdIds('notes');
+      const created = createdIds('createNote');
       return {
         answer: (req, a) => {
           created.remember(req, a);
-          if (!at(req, 'GET', 'notes') || a.status !== 200) return a;
+          if (!at(req, 'listNotes') || a.status !== 200) return a;
           const page = JSON.parse(a.body) as { results: Array<{ id: number }> };
           return {
             ...a,
@@ -193,7 +190,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     operationId: 'listOperators',
     fault: ({ token, otherToken }) => ({
       request: (req) =>
-        at(req, 'GET', 'operators') && ![token, otherToken].includes(req.headers.authorization ?? '')
+        at(req, 'listOperators') && ![token, otherToken].includes(req.headers.authorization ?? '')
           ? { ...req, headers: { ...req.headers, authorization: token } }
           : req,
     }),
@@ -204,7 +201,7 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     operationId: 'getConversation',
     fault: ({ token, otherToken }) => ({
       request: (req) =>
-        at(req, 'GET', 'conversations/{id}') && req.headers.authorization === otherToken
+        at(req, 'getConversation') && req.headers.authorization === otherToken
           ? { ...req, headers: { ...req.headers, authorization: token } }
           : req,
     }),
@@ -215,10 +212,10 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     operationId: 'getNote',
     status: 200,
     fault: () => {
-      const created = createdIds('notes');
+      const created = createdIds('createNote');
       return {
         answer: async (req, a) => {
-          if (at(req, 'GET', 'notes/{id}') && a.status === 200 && created.ids.has(idOf(req)))
+          if (at(req, 'getNote') && a.status === 200 && created.ids.has(idOf(req)))
             await new Promise((r) => setTimeout(r, 1500));
           return created.remember(req, a);
         },
