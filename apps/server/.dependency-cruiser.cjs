@@ -13,7 +13,7 @@ const upward = (from, to, why) => ({
 const NOT_TEST = '\\.test\\.ts$';
 const TEST_SUPPORT = '^src/(store/)?test-support/';
 /** What the package runs or exports (package.json, tsup.config.ts): production code is what these reach. */
-const ENTRY_POINTS = '^src/(index|cli|vitest|build-worlds)\\.ts$';
+const ENTRY_POINTS = '^src/(index|cli|vitest|vitest-setup|pool-thread|build-worlds)\\.ts$';
 /** Tools a developer runs by hand, outside the package's entry points. */
 const TOOLS = ['^src/store/seed/measure-seed\\.ts$'];
 /** The rooms of the store (docs/architecture.md), each as a path below src/store/. */

@@ -4,14 +4,25 @@ import { declarationEntries } from '../../tooling/declarations.mjs';
 import { compiledConstants } from './build-constants.js';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts', 'src/vitest.ts', 'src/build-worlds.ts'],
+  entry: [
+    'src/index.ts',
+    'src/cli.ts',
+    'src/vitest.ts',
+    'src/vitest-setup.ts',
+    'src/pool-thread.ts',
+    'src/build-worlds.ts',
+  ],
   format: ['esm'],
   target: 'node20',
   platform: 'node',
   // Bundled from what the native compiler wrote (tooling/declarations.mjs); resolve: the demo
   // world's types are inlined too, as its code is (noExternal below).
   dts: {
-    entry: declarationEntries({ index: 'src/index.ts', vitest: 'src/vitest.ts' }),
+    entry: declarationEntries({
+      index: 'src/index.ts',
+      vitest: 'src/vitest.ts',
+      'vitest-setup': 'src/vitest-setup.ts',
+    }),
     resolve: ['@org/demo-world'],
   },
   sourcemap: true,

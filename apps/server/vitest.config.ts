@@ -35,7 +35,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'src/http/**', 'src/sandbox/**'],
+          // The many-files example runs in a vitest of its own, with its global setup (server-pool.test.ts).
+          exclude: [...configDefaults.exclude, 'src/http/**', 'src/sandbox/**', 'examples/many-files/**'],
         },
       },
     ],

@@ -18,11 +18,15 @@ describe('the guides', () => {
     expect(GUIDES.filter((g) => !readme.includes(`](guides/${g.file})`)).map((g) => g.file)).toEqual([]);
   });
 
-  it('show the sandbox example exactly as it runs in the test command (apps/server/examples)', async () => {
+  it('show the sandbox examples exactly as they run in the test command (apps/server/examples)', async () => {
     const guide = await read(join(GUIDES_DIR, 'sandbox.md'));
-    const example = await read(join(DOCS_DIR, '..', 'apps', 'server', 'examples', 'sandbox.test.ts'));
-    const block = /```ts\n([\s\S]*?)```/.exec(guide)?.[1];
-    expect(block).toBe(example);
+    const examples = join(DOCS_DIR, '..', 'apps', 'server', 'examples');
+    const blocks = [...guide.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
+    expect(blocks.slice(0, 3)).toEqual([
+      await read(join(examples, 'sandbox.test.ts')),
+      await read(join(examples, 'many-files', 'vitest.config.ts')),
+      await read(join(examples, 'many-files', 'cleanup-job.test.ts')),
+    ]);
   });
 
   it('link only to files that exist', async () => {

@@ -3,7 +3,7 @@
 // supported Node.js major, and every published entry point run with its default options. The
 // projects run at once (each is a chain of processes); the tests below only await their steps.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROVIDER_NAME } from '@org/contracts';
@@ -32,6 +32,9 @@ import { type Probe, probeResultsOf, probesFor } from './upgrade-probes.js';
 /** A team on 0.1.0, on the machine's Node.js 20, upgrading with npm. */
 const UPGRADE: Consumer = { kind: 'upgrade', node: '20', packageManager: 'npm' };
 const RELEASED_0_1_0 = join(REPO_ROOT, 'apps/adoption/released/0.1.0');
+/** The sandbox guide's suite of many files: its vitest.config.ts and the file it copies. */
+const MANY_FILES_EXAMPLE = join(REPO_ROOT, 'apps/server/examples/many-files');
+const MANY_FILES = 50;
 const FUZZ_REQUESTS = '300';
 /** The one project that checks the model through the proxy: one is enough, and the machine has 2 cores. */
 const MODEL_CHECK_CONSUMER: Consumer = CONSUMERS[0]!;
@@ -129,6 +132,8 @@ interface Pipeline {
   readonly checkPact: Promise<RunResult>;
   readonly bin: Promise<ServerBinRun>;
   readonly vitest: Promise<RunResult>;
+  /** MODEL_CHECK_CONSUMER only: the sandbox guide's 50-file suite with the global setup. */
+  readonly manyFiles?: Promise<RunResult>;
   readonly cli: Promise<RunResult>;
   readonly sandboxVerify: Promise<SandboxRun>;
 }
@@ -328,6 +333,20 @@ async function verifyAgainstSandbox(dir: string, consumer: Consumer): Promise<Sa
 }
 
 /**
+ * The sandbox guide's pattern as a team copies it: the example's vitest.config.ts (the global setup
+ * from the installed package) and MANY_FILES copies of its file, in a folder of the project, run by
+ * the project's vitest with its defaults.
+ */
+async function manyFilesSuite(dir: string, consumer: Consumer): Promise<RunResult> {
+  const suite = join(dir, 'many-files');
+  await mkdir(suite);
+  await copyFile(join(MANY_FILES_EXAMPLE, 'vitest.config.ts'), join(suite, 'vitest.config.ts'));
+  for (let n = 1; n <= MANY_FILES; n++)
+    await copyFile(join(MANY_FILES_EXAMPLE, 'cleanup-job.test.ts'), join(suite, `cleanup-job-${n}.test.ts`));
+  return inProject(dir, consumer, ['vitest', 'run', '--root', 'many-files']);
+}
+
+/**
  * install -> (tsc --noEmit | tsc --noCheck -> node dist/main.js -> contracts verify, check-pact ->
  * the bin -> vitest -> the sandbox: verify, the team's tests, coverage, contracts fuzz): one server at
  * a time per project, on a 2-core machine.
@@ -356,6 +375,8 @@ function pipeline(
     `pacts/adoption-${consumer.kind}-${PROVIDER_NAME}.json`,
   );
   const bin = Promise.all([verify, checkPact]).then(async () => binFirstAnswer(await dir, consumer));
+  // Its files are test/; the many-files suite is written into the project once it has run.
+  const vitest = bin.then(async () => inProject(await dir, consumer, ['vitest', 'run'])).catch(failed);
   return {
     dir,
     install: installed,
@@ -370,7 +391,10 @@ function pipeline(
     verify,
     checkPact,
     bin,
-    vitest: bin.then(async () => inProject(await dir, consumer, ['vitest', 'run'])).catch(failed),
+    vitest,
+    ...(consumer.kind === MODEL_CHECK_CONSUMER.kind
+      ? { manyFiles: after(vitest, "the project's vitest", async () => manyFilesSuite(await dir, consumer)) }
+      : {}),
     cli: after(installed, 'the install', async () => cliConventions(await dir, consumer)),
     sandboxVerify: after(bin, 'the bin', async () => verifyAgainstSandbox(await dir, consumer)),
   };
@@ -702,6 +726,17 @@ describe.each(CONSUMERS)('a consumer project ($kind, Node $node, $packageManager
       /^Level: TCL3 of TCL0-TCL7 \(Test Coverage Levels\) over the 2 operations exercised$/m,
     );
     expect(coverage!.stdout).toMatch(/^For TCL4, missing: listConversations query:/m);
+  });
+});
+
+describe(`the sandbox guide's suite of many files (${MODEL_CHECK_CONSUMER.kind})`, () => {
+  it(`runs ${MANY_FILES} files with the global setup: each passes, on one sandbox per worker`, async () => {
+    const run = await pipelines[MODEL_CHECK_CONSUMER.kind]!.manyFiles!;
+    expectOk(run);
+    expect(run.log).toMatch(new RegExp(`Test Files +${MANY_FILES} passed`));
+    const starts = run.log.match(/^reference server for vitest worker \d+:/gm) ?? [];
+    expect(starts.length, run.log).toBeGreaterThanOrEqual(1);
+    expect(starts.length, run.log).toBeLessThan(MANY_FILES);
   });
 });
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { JournalEntry, JournalQuery } from './sandbox/api/schemas.js';
-import { type RunningServer, type StartOptions, startServer } from './server.js';
+import type { RunningServer, StartOptions } from './server.js';
+import { borrowServer, SERVER_POOL_KEY, sandboxStartOptions } from './server-pool.js';
 import type { DemoWorld } from './store/seed/demo-world.js';
 
 /** One address in front of several instances, for suites that start them on one database. */
@@ -62,9 +63,13 @@ export async function resetSandbox(url: string): Promise<void> {
 }
 
 /**
- * One reference server for this test file: started with the sandbox and the tiny demo world
- * before the file's tests, reset to that world before each test, closed after them. Each file has
- * its own server, so test files can run in parallel. The returned object is filled in beforeAll.
+ * One reference server for this test file: the sandbox on the tiny demo world, reset to that world
+ * before each test. Without a global setup, the file starts its own server before its tests and
+ * closes it after them, so files can run in parallel. With `@org/reference-server/vitest-setup` as
+ * vitest's global setup, the file borrows its worker's server instead (server-pool.ts), and a reset
+ * before its first test drops what the worker's previous file left: the price of a reset, not of a
+ * start. Options ask for a server of the file's own either way. The returned object is filled in
+ * beforeAll.
  */
 export function useReferenceServer(options: StartOptions = {}): ReferenceServer {
   let server: RunningServer | undefined;
@@ -78,21 +83,23 @@ export function useReferenceServer(options: StartOptions = {}): ReferenceServer 
     journal: (filter?: JournalQuery) => readJournal(handle.url, filter),
     exchanges: async () => [...kept, ...(await readJournal(handle.url))],
   } as { -readonly [K in keyof ReferenceServer]: ReferenceServer[K] };
+  const pool = Object.keys(options).length === 0 ? inject(SERVER_POOL_KEY) : undefined;
+
+  async function startOwnServer() {
+    // Loaded here: a file that borrows its worker's server never loads the server's modules.
+    const { startServer } = await import('./server.js');
+    server = await startServer(sandboxStartOptions(options));
+    return server;
+  }
+
   beforeAll(async () => {
-    server = await startServer({
-      memory: true,
-      seed: { size: 'tiny' },
-      rateLimits: 'off',
-      ...options,
-      sandbox: true,
-    });
-    const first = server.world.organizations[0]!;
-    Object.assign(handle, {
-      url: server.url,
-      world: server.world,
-      token: first.token,
-      organizationId: first.id,
-    });
+    const { url, world } = pool
+      ? await borrowServer(pool, process.env.VITEST_POOL_ID ?? '1')
+      : await startOwnServer();
+    const first = world.organizations[0]!;
+    Object.assign(handle, { url, world, token: first.token, organizationId: first.id });
+    // What the worker's previous file left (records, journal, clock) is not this file's.
+    if (pool) await resetSandbox(url);
   }, 120_000);
   beforeEach(() => handle.reset());
   afterAll(() => server?.close());

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 
 export interface TemporaryDatabase {
   /** Connection string of the new, empty database. */
@@ -52,7 +52,9 @@ export async function createTemporaryDatabase(
 }
 
 async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
+  // Loaded when first used: a test file that imports the vitest helpers for a sandbox never pays for it.
+  const { default: postgres } = await import('pg');
+  const client = new postgres.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     return await fn(client);
