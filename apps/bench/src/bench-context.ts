@@ -42,6 +42,8 @@ export interface BenchOptions {
   fuzz: boolean;
   /** Issue #39: the proxy's cost beside the direct run (`--no-proxy` leaves it out). */
   proxy: boolean;
+  /** Issue #40: a team's suite of many files on a sandbox per worker (`--no-many-files` leaves it out). */
+  manyFiles: boolean;
   withTests: boolean;
   docs: boolean;
   noWrite: boolean;
@@ -93,6 +95,7 @@ export function readBenchOptions(argv: readonly string[]): BenchOptions {
     typecheck: !flags['no-typecheck'],
     fuzz: !flags['no-fuzz'],
     proxy: !flags['no-proxy'],
+    manyFiles: !flags['no-many-files'],
     withTests: flags['with-tests'],
     docs: !flags['no-docs'],
     noWrite: flags['no-write'],
@@ -121,6 +124,7 @@ function parseFlags(argv: readonly string[]) {
       'no-typecheck': { type: 'boolean', default: false },
       'no-fuzz': { type: 'boolean', default: false },
       'no-proxy': { type: 'boolean', default: false },
+      'no-many-files': { type: 'boolean', default: false },
       'no-docs': { type: 'boolean', default: false },
       'no-profile': { type: 'boolean', default: false },
       // The fresh-start section (time to first answer, RSS, beside Prism; sandbox reset times).

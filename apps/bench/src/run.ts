@@ -10,6 +10,7 @@ import type { BenchResults, EngineResult, ProfileResult } from './common/results
 import { formatBytes } from './common/stats.js';
 import { docsSiteReport } from './consumers/docs-site.js';
 import { measureFuzzer } from './consumers/fuzzer.js';
+import { measureManyFilesSuite } from './consumers/many-files-suite.js';
 import { measureBundles } from './consumers/model-bundle.js';
 import { measureProxyCost } from './consumers/proxy-cost.js';
 import { measureSuite } from './consumers/test-suite.js';
@@ -147,7 +148,7 @@ async function withProfiles(ctx: BenchContext, passes: EnginePass[]): Promise<En
  */
 async function measureConsumerCosts(
   ctx: BenchContext,
-): Promise<Pick<Measured, 'bundle' | 'typecheck' | 'fuzz' | 'proxy' | 'suite'>> {
+): Promise<Pick<Measured, 'bundle' | 'typecheck' | 'fuzz' | 'proxy' | 'manyFiles' | 'suite'>> {
   const { options, log } = ctx;
   log('@org/model: what one record schema and ERROR_CODES add to a bundle');
   const bundle = await measureBundles();
@@ -159,6 +160,7 @@ async function measureConsumerCosts(
     ? await measureFuzzer({ ...settings, requests: settings.fuzzRequests }, ctx.load, log)
     : undefined;
   const proxy = options.proxy ? await measureProxyCost(settings, ctx.load, log) : undefined;
+  const manyFiles = options.manyFiles ? await measureManyFilesSuite(log) : undefined;
   if (options.withTests) log('test suites: turbo run test');
   const suite = options.withTests ? await measureSuite() : undefined;
   return {
@@ -166,6 +168,7 @@ async function measureConsumerCosts(
     ...(typecheck ? { typecheck } : {}),
     ...(fuzz ? { fuzz } : {}),
     ...(proxy ? { proxy } : {}),
+    ...(manyFiles ? { manyFiles } : {}),
     ...(suite ? { suite } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { ClientBenchResult } from '../consumers/client-overhead.js';
 import type { FuzzerResult } from '../consumers/fuzzer.js';
+import type { ManyFilesResult } from '../consumers/many-files-suite.js';
 import type { BundleFigures } from '../consumers/model-bundle.js';
 import type { ModelBenchResult } from '../consumers/model-parse.js';
 import type { ProxyCostResult } from '../consumers/proxy-cost.js';
@@ -98,6 +99,8 @@ export interface BenchResults {
   fuzz?: FuzzerResult;
   /** Issue #39: `contracts proxy` in front of the sandbox beside the direct run, and a 20 MB answer through it. */
   proxy?: ProxyCostResult;
+  /** Issue #40: a suite of many files calling useReferenceServer(), with and without the global setup. */
+  manyFiles?: ManyFilesResult;
   /** Fresh start and sandbox reset (issue #14). */
   freshStart?: FreshStartResult;
   /** Issue #26: the size-compared rows on the demo world (the large world's are in `engines`). */

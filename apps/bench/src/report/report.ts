@@ -3,6 +3,7 @@ import { formatBytes, formatCount, formatMs, formatNumber, median } from '../com
 import { markdownTable, right } from '../common/table.js';
 import { ANALYTICS_COMPARED_PAGE, type ScenarioId } from '../requests/scenarios.js';
 import { fuzzGoalTable } from './fuzz-goals.js';
+import { manyFilesSection } from './many-files-goals.js';
 import { pgliteGoalTable } from './pglite-goals.js';
 import { proxyGoalTable } from './proxy-goals.js';
 import { checkServerGoals, serverGoalsTable } from './server-goals.js';
@@ -537,6 +538,7 @@ export function renderReport(results: BenchResults, checks: TargetCheck[], notes
     ...sizeSection(results),
     ...fuzzSection(results),
     ...proxySection(results),
+    ...manyFilesSection(results),
   ];
   for (const engine of results.engines) {
     lines.push(
@@ -624,5 +626,5 @@ databases). The PostgreSQL world is seeded once into \`um_bench_<hash of the wor
 Options (after \`pnpm bench --\`): \`--engines postgres,pglite\`, \`--scenarios list,get,search,search-conversations,messages,analytics,analytics-1,analytics-page,patch\`,
 \`--runs 3\`, \`--duration 3\` (seconds per load run), \`--warmup 1\`, \`--world-scale 0.1\` (smaller worlds),
 \`--quick\` (1 run of 1 s, worlds at 0.02 scale, 200 fuzz requests, no write), \`--with-tests\` (adds the test-suite wall times, ~5 min),
-\`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-fuzz\` (not the fuzzer's rates, issue #41), \`--no-proxy\` (not the validating proxy's cost, issue #39), \`--no-profile\`, \`--no-sizes\` (no demo-size pass beside the large world, issue #26), \`--no-write\`, \`--out <file>\`,
+\`--engines none\` (no server figures), \`--no-typecheck\` (neither the release into a local registry with its tarballs' weight and the installed bin's first answer, nor the consumer type-check cost; ~2 min), \`--no-fuzz\` (not the fuzzer's rates, issue #41), \`--no-proxy\` (not the validating proxy's cost, issue #39), \`--no-many-files\` (not a team's suite of many files, issue #40), \`--no-profile\`, \`--no-sizes\` (no demo-size pass beside the large world, issue #26), \`--no-write\`, \`--out <file>\`,
 \`--report-from apps/bench/.data/last-run.json\` (re-renders a recorded run, measures nothing).`;
