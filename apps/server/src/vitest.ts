@@ -6,7 +6,10 @@ import type { DemoWorld } from './store/seed/demo-world.js';
 
 /** One address in front of several instances, for suites that start them on one database. */
 export { type RoundRobin, startRoundRobin } from './round-robin.js';
+
 /** Databases of their own on TEST_DATABASE_URL's server, for suites that start the server themselves. */
+import type { TemporaryDatabase } from './store/engine/temporary-database.js';
+
 export {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
@@ -14,6 +17,16 @@ export {
   testDatabaseUrl,
 } from './store/engine/temporary-database.js';
 export type { JournalEntry, JournalQuery };
+
+/**
+ * A database of its own on TEST_DATABASE_URL's server, already migrated: a copy of a template built
+ * once per set of migrations (store/migrated-database.ts), so a server started on it skips them.
+ */
+export async function createMigratedDatabase(serverUrl: string, prefix?: string): Promise<TemporaryDatabase> {
+  // Loaded when asked for: a file that only uses the sandbox never loads the PostgreSQL driver.
+  const { createMigratedDatabase: create } = await import('./store/migrated-database.js');
+  return create(serverUrl, prefix);
+}
 
 /** What a test file gets: the sandbox's base URL and its world's ids and tokens. */
 export interface ReferenceServer {

@@ -40,7 +40,7 @@ interface RoundRobin {
   close(): Promise<void>;
 }
 interface ServerTestHelpers {
-  createTemporaryDatabase(serverUrl: string, prefix: string): Promise<TemporaryDatabase>;
+  createMigratedDatabase(serverUrl: string, prefix: string): Promise<TemporaryDatabase>;
   startRoundRobin(upstreams: readonly string[]): Promise<RoundRobin>;
 }
 async function serverTestHelpers(): Promise<ServerTestHelpers> {
@@ -53,8 +53,8 @@ async function startSetup(
 ): Promise<{ url: string; token: string; stop(): Promise<void> }> {
   if (setup.engine === 'pglite') return startServerProcess(['--memory']);
   const helpers = await serverTestHelpers();
-  const database = await helpers.createTemporaryDatabase(testDatabaseUrl!, 'docs');
-  // Started one after the other: the first migrates and seeds, the others find the world there.
+  const database = await helpers.createMigratedDatabase(testDatabaseUrl!, 'docs');
+  // Started one after the other: the first seeds, the others find the world there.
   const servers: ServerProcess[] = [];
   let front: RoundRobin | undefined;
   try {

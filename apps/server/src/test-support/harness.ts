@@ -7,11 +7,11 @@ import type { Fixtures } from '../sandbox/store/fixtures.js';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
 import type { Db } from '../store/engine/db.js';
 import {
-  createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
   type TemporaryDatabase,
   testDatabaseUrl,
 } from '../store/engine/temporary-database.js';
+import { createMigratedDatabase } from '../store/migrated-database.js';
 import type { DemoWorld } from '../store/seed/demo-world.js';
 import { Api } from './api.js';
 import { type Engine, useStartedServer } from './started-server.js';
@@ -164,7 +164,7 @@ export function useServersOnTemporaryDatabase(count: number, name: string, clean
   const servers = useServers(
     count,
     async () => {
-      database = await createTemporaryDatabase(testDatabaseUrl!, name);
+      database = await createMigratedDatabase(testDatabaseUrl!, name);
       return { limits: NO_LIMITS, databaseUrl: database.url };
     },
     async () => {

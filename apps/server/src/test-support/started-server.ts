@@ -1,10 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, type StartOptions, startServer } from '../server.js';
-import {
-  createTemporaryDatabase,
-  type TemporaryDatabase,
-  testDatabaseUrl,
-} from '../store/engine/temporary-database.js';
+import { type TemporaryDatabase, testDatabaseUrl } from '../store/engine/temporary-database.js';
+import { createMigratedDatabase } from '../store/migrated-database.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -23,7 +20,7 @@ export function useStartedServer(
   let server: RunningServer | undefined;
   let temporary: TemporaryDatabase | undefined;
   beforeAll(async () => {
-    if (engine === 'postgres') temporary = await createTemporaryDatabase(testDatabaseUrl!, databasePrefix);
+    if (engine === 'postgres') temporary = await createMigratedDatabase(testDatabaseUrl!, databasePrefix);
     server = await startServer({
       ...options,
       ...(temporary ? { databaseUrl: temporary.url } : { memory: true }),

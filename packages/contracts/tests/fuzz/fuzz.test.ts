@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  createTemporaryDatabase,
+  createMigratedDatabase,
   type TemporaryDatabase,
   testDatabaseUrl,
 } from '@org/reference-server/vitest';
@@ -113,7 +113,7 @@ describe.skipIf(!testDatabaseUrl)('fuzz against two instances on one PostgreSQL 
   let database: TemporaryDatabase | undefined;
   let servers: ServerProcess[] = [];
   beforeAll(async () => {
-    database = await createTemporaryDatabase(testDatabaseUrl!, 'fuzz');
+    database = await createMigratedDatabase(testDatabaseUrl!, 'fuzz');
     // Started together on the empty database: migrating and seeding are safe to race (seeding takes
     // an advisory lock and re-checks that the database is empty).
     servers = await Promise.all(

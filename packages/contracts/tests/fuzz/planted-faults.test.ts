@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  createTemporaryDatabase,
+  createMigratedDatabase,
   type TemporaryDatabase,
   testDatabaseUrl,
 } from '@org/reference-server/vitest';
@@ -121,7 +121,7 @@ describe(
 describe.skipIf(!testDatabaseUrl)(
   'planted faults on two instances on one PostgreSQL database',
   plantedFaultSuite(async () => {
-    const database: TemporaryDatabase = await createTemporaryDatabase(testDatabaseUrl!, 'faults');
+    const database: TemporaryDatabase = await createMigratedDatabase(testDatabaseUrl!, 'faults');
     const servers = await Promise.all(
       [0, 1].map(() => startServerProcess(['--database-url', database.url, '--sandbox', '--size', 'tiny'])),
     );

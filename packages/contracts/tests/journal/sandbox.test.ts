@@ -3,7 +3,7 @@
 // sandbox is useReferenceServer()'s, which resets it before each test: its exchanges() feed the
 // same report in code.
 import {
-  createTemporaryDatabase,
+  createMigratedDatabase,
   type TemporaryDatabase,
   testDatabaseUrl,
   useReferenceServer,
@@ -132,8 +132,8 @@ describe.skipIf(!testDatabaseUrl)(
     let database: TemporaryDatabase | undefined;
     const instances: ServerProcess[] = [];
     beforeAll(async () => {
-      database = await createTemporaryDatabase(testDatabaseUrl!, 'journal');
-      // One after the other: the first migrates and seeds the tiny world, the second finds it.
+      database = await createMigratedDatabase(testDatabaseUrl!, 'journal');
+      // One after the other: the first seeds the tiny world, the second finds it.
       for (const _ of [0, 1])
         instances.push(
           await startServerProcess(['--database-url', database.url, '--sandbox', '--size', 'tiny']),

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { ErrorBodySchema } from '@org/model';
 import { type RunningServer, startServer } from '@org/reference-server';
-import { createTemporaryDatabase, startRoundRobin, testDatabaseUrl } from '@org/reference-server/vitest';
+import { createMigratedDatabase, startRoundRobin, testDatabaseUrl } from '@org/reference-server/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHar } from '../../src/har/check-har.js';
 import type { ExchangeLogLine } from '../../src/proxy/exchange-log.js';
@@ -195,7 +195,7 @@ describe.skipIf(!testDatabaseUrl)(POSTGRES_SUITE, () => {
   let dropDatabase: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    const database = await createTemporaryDatabase(testDatabaseUrl!, 'proxy');
+    const database = await createMigratedDatabase(testDatabaseUrl!, 'proxy');
     dropDatabase = () => database.drop();
     servers = await Promise.all(
       [0, 1].map(() =>

@@ -14,14 +14,18 @@ export interface TemporaryDatabase {
 
 /**
  * Creates a uniquely named database on the server of `serverUrl` (e.g. TEST_DATABASE_URL,
- * postgres://postgres@127.0.0.1:5432/postgres) so that test files never share state.
+ * postgres://postgres@127.0.0.1:5432/postgres) so that test files never share state: empty, or a
+ * copy of `template` (a database nobody is connected to).
  */
 export async function createTemporaryDatabase(
   serverUrl: string,
   prefix = 'test',
+  { template }: { template?: string } = {},
 ): Promise<TemporaryDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let dropped = false;
@@ -51,7 +55,11 @@ export async function createTemporaryDatabase(
   };
 }
 
-async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` with a connection to the server's own database, closed after. */
+export async function withAdminClient<T>(
+  serverUrl: string,
+  fn: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   // Loaded when first used: a test file that imports the vitest helpers for a sandbox never pays for it.
   const { default: postgres } = await import('pg');
   const client = new postgres.Client({ connectionString: serverUrl });

@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Db, Row } from '../engine/db.js';
 import { openPgliteDb } from '../engine/pglite-db.js';
 import { openPostgresDb } from '../engine/postgres-db.js';
-import {
-  createTemporaryDatabase,
-  POSTGRES_SKIP_REASON,
-  testDatabaseUrl,
-} from '../engine/temporary-database.js';
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from '../engine/temporary-database.js';
 import { migrate } from '../migrate.js';
+import { createMigratedDatabase } from '../migrated-database.js';
 import { findPrebuiltStart } from '../prebuilt-worlds/prebuilt-world.js';
 
 /**
@@ -43,7 +40,7 @@ export async function openFreshPgliteTestDb(): Promise<TestDb> {
 
 /** A migrated database of its own on the PostgreSQL server of `serverUrl`. */
 export async function openPostgresTestDb(serverUrl: string): Promise<TestDb> {
-  const database = await createTemporaryDatabase(serverUrl);
+  const database = await createMigratedDatabase(serverUrl);
   try {
     const db = await openPostgresDb(database.url, { maxConnections: 4 });
     await migrate(db);
