@@ -1,8 +1,13 @@
 import { ApiClient } from '@org/client';
 import { median } from '../common/stats.js';
-import type { BenchRequest } from '../requests/load-generator.js';
+import { type CapturedResponse, captureResponses } from '../requests/captured-responses.js';
+import { CeilingProcess } from '../requests/ceiling-process.js';
+import { withServerProcess } from '../starts/server-process.js';
 
-/** The two calls the client bench makes: a single conversation and a 100-conversation page. */
+/** The demo world's 100-item conversation page: what `GET /api/um/v3/conversations/?limit=100` asks. */
+const LIST_QUERY = { limit: 100 } as const;
+
+/** The two calls the client bench makes: a single conversation and the 100-conversation page. */
 export function clientCalls(conversationId: number) {
   const probe = new ApiClient({ baseUrl: 'http://127.0.0.1' });
   const pathOf = (url: string) => url.slice('http://127.0.0.1'.length);
@@ -14,25 +19,12 @@ export function clientCalls(conversationId: number) {
         client.request('getConversation', { params: { id: conversationId }, validateResponse: true }),
     },
     list: {
-      path: pathOf(probe.url('listConversations', { query: { limit: 100, ordering: '-id' } })),
-      call: (client: ApiClient) =>
-        client.request('listConversations', { query: { limit: 100, ordering: '-id' } }),
+      path: pathOf(probe.url('listConversations', { query: LIST_QUERY })),
+      call: (client: ApiClient) => client.request('listConversations', { query: LIST_QUERY }),
       validate: (client: ApiClient) =>
-        client.request('listConversations', {
-          query: { limit: 100, ordering: '-id' },
-          validateResponse: true,
-        }),
+        client.request('listConversations', { query: LIST_QUERY, validateResponse: true }),
     },
   };
-}
-
-/** What the ceiling server must have captured for the client bench. */
-export function clientBenchRequests(conversationId: number): BenchRequest[] {
-  const calls = clientCalls(conversationId);
-  return [
-    { method: 'GET', path: calls.get.path },
-    { method: 'GET', path: calls.list.path },
-  ];
 }
 
 export interface ClientOverhead {
@@ -42,11 +34,47 @@ export interface ClientOverhead {
   validatingUs: number;
   overheadUs: number;
   validationUs: number;
+  /** The body's size as the server sent it (bytes). */
+  bytes?: number;
 }
 
 export interface ClientBenchResult {
   get: ClientOverhead;
   list: ClientOverhead;
+}
+
+/** The demo world's answers to the client bench's calls, as a reference server on it sends them. */
+export interface DemoWorldCalls {
+  token: string;
+  conversationId: number;
+  captured: CapturedResponse[];
+}
+
+/**
+ * Starts the reference server as `reference-server --memory` does (its own demo world), and captures
+ * the list page and the first conversation on it byte for byte, as the ceiling server replays them.
+ */
+export async function captureDemoWorldCalls(): Promise<DemoWorldCalls> {
+  return withServerProcess({ memory: true }, async (server) => {
+    const token = server.ready.world.organizations[0]!.token;
+    const headers = { Authorization: token, Accept: 'application/json' };
+    const [list] = await captureResponses(
+      server.url,
+      [{ method: 'GET', path: clientCalls(0).list.path }],
+      headers,
+    );
+    if (list?.status !== 200) throw new Error(`the demo world's conversation page answered ${list?.status}`);
+    const page = JSON.parse(list.body.toString('utf8')) as { results: { id: number }[] };
+    const conversationId = page.results[0]!.id;
+    const [get] = await captureResponses(
+      server.url,
+      [{ method: 'GET', path: clientCalls(conversationId).get.path }],
+      headers,
+    );
+    if (get?.status !== 200)
+      throw new Error(`the demo world's conversation ${conversationId} answered ${get?.status}`);
+    return { token, conversationId, captured: [get, list] };
+  });
 }
 
 const timeUs = async (fn: () => Promise<unknown>) => {
@@ -56,11 +84,31 @@ const timeUs = async (fn: () => Promise<unknown>) => {
 };
 
 /**
- * Sequential calls against a local server that answers from memory (the ceiling server with the
- * captured bodies), so the server's share is small and constant: raw fetch + res.text() +
- * JSON.parse against client.request(), interleaved call by call; medians of the call times.
+ * The client's cost on the demo world's own answers (issue #40 item 5: the page exactly as the server
+ * sends it): captured from a reference server on its demo world, replayed by the ceiling server in its
+ * own process, so the server's share is small and constant.
  */
-export async function runClientBench(
+export async function runClientBench(rounds = 3): Promise<ClientBenchResult> {
+  const calls = await captureDemoWorldCalls();
+  const ceiling = await CeilingProcess.start(calls.captured);
+  try {
+    const result = await measureClientOverhead(ceiling.url, calls.token, calls.conversationId, rounds);
+    const [get, list] = calls.captured;
+    return {
+      get: { ...result.get, bytes: get!.body.length },
+      list: { ...result.list, bytes: list!.body.length },
+    };
+  } finally {
+    await ceiling.stop();
+  }
+}
+
+/**
+ * Sequential calls against a local server that answers from memory (the ceiling server with the
+ * captured bodies): raw fetch + res.text() + JSON.parse against client.request(), interleaved call
+ * by call; medians of the call times.
+ */
+export async function measureClientOverhead(
   baseUrl: string,
   token: string,
   conversationId: number,

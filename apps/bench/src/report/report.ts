@@ -194,20 +194,25 @@ const modelClientTables = (results: BenchResults) => {
   const c = results.client;
   if (c) {
     const us = (v: number) => `${formatNumber(v)} µs`;
-    const row = (label: string, f: NonNullable<BenchResults['client']>['get']) => [
-      label,
+    const ratio = (f: NonNullable<BenchResults['client']>['get']) => f.validatingUs / f.rawUs;
+    const listMet = ratio(c.list) <= TARGETS.clientValidationRatio;
+    // Runs recorded before issue 40 measured the bench world's page and kept no body sizes.
+    const demoWorld = c.list.bytes !== undefined;
+    const row = (label: string, f: NonNullable<BenchResults['client']>['get'], goal: string) => [
+      f.bytes === undefined ? label : `${label} (${formatBytes(f.bytes)})`,
       us(f.rawUs),
       us(f.clientUs),
       f.overheadUs < 0
         ? `≈ 0 (${us(f.overheadUs)}: within noise)`
         : `${us(f.overheadUs)} (${formatNumber((f.overheadUs / f.rawUs) * 100, 1)} %)`,
       f.validationUs < 0 ? `≈ 0 (${us(f.validationUs)}: within noise)` : us(f.validationUs),
-      `${formatNumber(f.validatingUs / f.rawUs, 2)}×`,
+      `${formatNumber(ratio(f), 2)}×`,
+      goal,
     ];
     out.push(
       markdownTable(
         [
-          '@org/client, sequential, local server',
+          `@org/client, sequential, local server${demoWorld ? ", the demo world's answers as the server sends them" : ''}`,
           ...right(
             'raw fetch',
             'client.request',
@@ -215,13 +220,25 @@ const modelClientTables = (results: BenchResults) => {
             '+ validateResponse',
             'validated / raw fetch',
           ),
+          'Goal',
         ],
-        [row('getConversation', c.get), row('listConversations, limit=100', c.list)],
+        [
+          row('getConversation', c.get, ''),
+          row(
+            'listConversations, limit=100',
+            c.list,
+            `≤ ${TARGETS.clientValidationRatio}×: ${listMet ? 'met' : '**MISSED**'}`,
+          ),
+        ],
       ),
       '',
-      `Goal (issue 24): a validated 100-item page through client.request costs at most ${TARGETS.clientValidationRatio}× ` +
-        `a fetch + JSON.parse of it: ${formatNumber(c.list.validatingUs / c.list.rawUs, 2)}×, ` +
-        `${c.list.validatingUs / c.list.rawUs <= TARGETS.clientValidationRatio ? 'met' : '**MISSED**'}.`,
+      (demoWorld
+        ? `Goal (issue 24, issue 40 item 5): \`client.request(..., { validateResponse: true })\` on the demo world's own ` +
+          `100-item conversation page, captured byte for byte from a reference server on its demo world ` +
+          `(\`GET /api/um/v3/conversations/?limit=100\`) and replayed by the ceiling server, costs at most `
+        : 'Goal (issue 24): a validated 100-item page through client.request costs at most ') +
+        `${TARGETS.clientValidationRatio}× a fetch + JSON.parse of it: ${formatNumber(ratio(c.list), 2)}×, ` +
+        `${listMet ? 'met' : '**MISSED**'}.`,
     );
   }
   return out.join('\n\n');

@@ -7,7 +7,7 @@ import type { DemoWorld } from '@org/reference-server';
 import type { BenchContext } from '../bench-context.js';
 import { REPO_ROOT } from '../common/paths.js';
 import type { EngineResult, ScenarioResult } from '../common/results.js';
-import { type ClientBenchResult, clientBenchRequests, runClientBench } from '../consumers/client-overhead.js';
+import { type ClientBenchResult, runClientBench } from '../consumers/client-overhead.js';
 import type { ModelBenchResult } from '../consumers/model-parse.js';
 import { measureModelParse, modelBenchInput } from '../consumers/model-parse-process.js';
 import { serverMemory } from '../memory/server-memory.js';
@@ -147,20 +147,16 @@ async function measureRows(
   engine: Engine,
   prepared: PreparedWorld,
   server: ServerProcess,
-  { scenarios, headers, token }: PassRequests,
+  { scenarios, headers }: PassRequests,
   measured: ConsumerFigures,
 ): Promise<MeasuredRows> {
-  const firstConversation = Number(
-    /conversations\/(\d+)\//.exec(scenarios.find((s) => s.id === 'get')?.requests[0]?.path ?? '')?.[1] ?? 0,
-  );
-  const wantsClient = !measured.client && firstConversation > 0;
-  const extra = wantsClient ? clientBenchRequests(firstConversation) : [];
+  const wantsClient = !measured.client;
   ctx.log(
-    `${engine}: capturing ${scenarios.reduce((a, s) => a + s.requests.length, 0) + extra.length} responses for the ceiling`,
+    `${engine}: capturing ${scenarios.reduce((a, s) => a + s.requests.length, 0)} responses for the ceiling`,
   );
   const capturedList = await captureResponses(
     server.url,
-    [...scenarios.flatMap((s) => s.requests), ...extra],
+    scenarios.flatMap((s) => s.requests),
     headers,
   );
   const captured = new Map(capturedList.map((c) => [requestKey(c.method, c.path), c]));
@@ -179,9 +175,8 @@ async function measureRows(
     const rows: ScenarioResult[] = [];
     for (const scenario of scenarios) rows.push(await runScenario(ctx, scenario, rig));
     if (!wantsClient) return { rows, captured };
-    ctx.log('@org/client: overhead per request against the ceiling server');
-    const runs = Math.max(3, ctx.options.settings.runs);
-    return { rows, captured, client: await runClientBench(ceiling.url, token, firstConversation, runs) };
+    ctx.log("@org/client: overhead per request on the demo world's answers, replayed by a ceiling server");
+    return { rows, captured, client: await runClientBench(Math.max(3, ctx.options.settings.runs)) };
   } finally {
     await ceiling.stop();
     await pgCpu?.close();
