@@ -34,8 +34,9 @@ describe('prebuilt worlds', () => {
     expect((await findPrebuiltWorld({}, false))?.name).toBe('demo');
     expect((await findPrebuiltWorld({ size: 'tiny' }, false))?.name).toBe('tiny');
     expect(await findPrebuiltWorld({ seed: 9 }, false)).toBeUndefined();
-    // The CLI's world comes first in its archive: a start decompresses nothing before it.
-    expect(cli.slice.offset).toBe(0);
+    // The CLI's sandbox world comes first in its archive (D85): a `--sandbox` start decompresses
+    // nothing before it.
+    expect(worlds.find((w) => w.name === 'cli-demo-sandbox')!.slice.offset).toBe(0);
   });
 
   /** A fresh seed's hash, once per seed options: worlds built from the same options share it. */
