@@ -4,8 +4,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { SANDBOX_PREFIX } from './sandbox/api/prefix.js';
+import { compilePglite } from './store/engine/pglite-wasm.js';
 import { extractAhead, loadAhead, prebuiltPresent } from './store/prebuilt-worlds/prebuilt-world.js';
-import { currentMinute, LARGE_WORLD_NEEDS_POSTGRES, type SeedOptions } from './store/seed/demo-world.js';
+import type { SeedOptions } from './store/seed/demo-world.js';
 
 // The CLI's process is the server's own: its JavaScript heap may grow by half what survived the
 // last full collection instead of up to four times (read at every collection), as a process holding
@@ -162,14 +163,19 @@ const rateLimits =
       : fail(`--rate-limits takes off or a positive factor, not "${rateLimitsOption}"`);
 
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
+// PGlite's WebAssembly compiles (off this thread) while the world is read and the modules load (D85).
+if (!databaseUrl) compilePglite().catch(() => {});
+// The seed's module (and the model it imports) loads only after the world has begun to be read:
+// until then, this module imports nothing that the reading waits for.
+const demoWorld = () => import('./store/seed/demo-world.js');
 if (size === 'large' && !databaseUrl && !values['no-seed'])
-  fail(`--size large: ${LARGE_WORLD_NEEDS_POSTGRES}`);
+  fail(`--size large: ${(await demoWorld()).LARGE_WORLD_NEEDS_POSTGRES}`);
 const dataDir = resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
 // The demo world's present: the minute of the build for the prebuilt world (the default
 // seed and size), else the start of the current minute; either way nothing lies after the server's
 // clock. With a data directory it is fixed by the first start, since later starts reuse the data.
 const seedNumber = intOption('seed', values.seed, 1);
-const now = (await prebuiltPresent(seedNumber, size)) ?? currentMinute();
+const now = (await prebuiltPresent(seedNumber, size)) ?? (await demoWorld()).currentMinute();
 const seeding = progressReporter(`seed ${seedNumber}, size ${size}`);
 const seed: false | SeedOptions = values['no-seed']
   ? false

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { DataDirFiles } from '../engine/data-dir-files.js';
 import type { Db } from '../engine/db.js';
 import { loadMigrations } from '../migration-files.js';
-import { DEFAULT_TOKENS, ensureDemoWorld, type SeedOptions } from '../seed/demo-world.js';
+import type { SeedOptions } from '../seed/demo-world.js';
 import { type Extraction, startExtraction } from './extract-world.js';
 import { readWorldFiles, type WorldSlice, writeWorldArchive } from './world-archive.js';
 
@@ -333,8 +333,9 @@ export async function buildPrebuiltWorlds(
   log: (line: string) => void = () => {},
 ): Promise<void> {
   const { DEFAULT_WORLD_OPTIONS } = await import('@org/demo-world');
-  // Loaded here only: a start reads the manifest before it loads PGlite and the model, so that
-  // writing a new data directory begins at once.
+  // Loaded here only: a start reads the manifest before it loads PGlite and the model (the seed
+  // imports the model), so that writing or decoding a new database begins at once.
+  const { ensureDemoWorld } = await import('../seed/demo-world.js');
   const { openPgliteDb } = await import('../engine/pglite-db.js');
   const { migrate } = await import('../migrate.js');
   const { takeSnapshot } = await import('../snapshot/snapshot.js');
