@@ -32,8 +32,6 @@ export interface LentServer {
 export interface ServerPool {
   /** e.g. http://127.0.0.1:43121, where test files ask for their worker's server. */
   readonly url: string;
-  /** How many servers the pool has started (at most one per worker that asked). */
-  readonly started: number;
   close(): Promise<void>;
 }
 
@@ -55,7 +53,11 @@ function startInThread(options: StartOptions): Promise<PooledServer> {
   const thread = new Worker(new URL('./pool-thread.js', import.meta.url), { workerData: options });
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
-    thread.once('error', reject);
+    // Kept for the thread's life: an error after the start is told, not thrown in vitest's process.
+    thread.on('error', function serverThreadFailed(error) {
+      process.stderr.write(`reference server thread failed: ${error.stack ?? error}\n`);
+      reject(error);
+    });
     void exited.then(() => reject(new Error('The server thread ended before it was listening.')));
     thread.once('message', (message: LentServer | { error: string }) => {
       if ('error' in message) return reject(new Error(message.error));
@@ -112,15 +114,12 @@ export async function startServerPool(options: StartOptions = {}): Promise<Serve
     }
   }
 
-  const pool: Server = createServer((req, res) => void lendServer(req, res));
+  const pool: Server = createServer(lendServer);
   pool.listen(0, '127.0.0.1');
   await once(pool, 'listening');
   const { port } = pool.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    get started() {
-      return servers.size;
-    },
     async close() {
       pool.closeAllConnections();
       await new Promise((resolve) => pool.close(resolve));
