@@ -8,6 +8,7 @@ import { pgliteGoalTable } from './pglite-goals.js';
 import { proxyGoalTable } from './proxy-goals.js';
 import { checkServerGoals, serverGoalsTable } from './server-goals.js';
 import { sizeComparisonTable } from './size-comparison.js';
+import { sandboxVsPrismTable, startCandidatesTable } from './start-goals.js';
 import { TARGETS, type TargetCheck } from './targets.js';
 import { writesAndMemoryGoalTable } from './writes-and-memory-goals.js';
 
@@ -357,6 +358,37 @@ const profileSection = (p: ProfileResult) => {
   ].join('\n');
 };
 
+/**
+ * Issue #40 item 1: the sandbox's first answer as a share of Prism's, measured in the same rounds,
+ * and what each candidate speed-up bought.
+ */
+const sandboxVsPrism = (results: BenchResults): string[] => {
+  const ratio = sandboxVsPrismTable(results);
+  const candidates = startCandidatesTable(results);
+  return [
+    ...(ratio
+      ? [
+          '',
+          "The sandbox's first answer beside Prism's mock (issue #40): the `--memory` start, the new data " +
+            "directory's and Prism's ran in turn, one of each per round, so that a busy machine stretches " +
+            'them alike; the ratio is of their medians.',
+          '',
+          ratio,
+        ]
+      : []),
+    ...(candidates
+      ? [
+          '',
+          'What each candidate bought (issue #40): the `--memory --sandbox` start without it beside the start ' +
+            'with it. A switch turns the live ones off in this run; the recorded ones changed the code or ' +
+            'the archive and were measured once, commit before against commit (report/start-goals.ts says how).',
+          '',
+          candidates,
+        ]
+      : []),
+  ];
+};
+
 /** Fresh start beside Prism, and the sandbox reset (issue #14: under 1 s and under 100 ms). */
 const freshStartSection = (results: BenchResults): string[] => {
   const fresh = results.freshStart;
@@ -388,6 +420,7 @@ const freshStartSection = (results: BenchResults): string[] => {
         steps(s.startup),
       ]),
     ),
+    ...sandboxVsPrism(results),
     '',
     markdownTable(
       ['Sandbox reset (`POST /_sandbox/reset` after one write)', 'Median', 'p90', 'Max', 'Resets'],
