@@ -2,7 +2,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, normalize } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { constants, createBrotliCompress, createBrotliDecompress } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
+import { constants, createBrotliCompress } from 'node:zlib';
 import type { DataDirFiles } from '../engine/data-dir-files.js';
 
 /**
@@ -147,33 +148,84 @@ class TarReader {
   }
 }
 
+/** What the decoding thread is given. */
+interface DecodeJob {
+  world: WorldSlice;
+  decoder: { params: typeof DECODER_PARAMS; chunkSize: number };
+}
+
 /**
- * One world's data directory, read into memory (for PGlite in memory): the archive decompressed up
- * to the end of the world on libuv's threads, its tarball read as it arrives (TarReader).
+ * The decoding thread (its source runs as CommonJS of its own, given `require`): decompresses the
+ * archive up to the end of the world and posts the world's bytes piece by piece, each a copy of its
+ * own (zlib may write on into the rest of a piece's memory), then `null`. On this thread zlib waited
+ * for a turn of the start's main thread before each next piece, and the main thread was loading
+ * the server's modules (D85).
  */
-export async function readWorldFiles({ file, offset, length }: WorldSlice): Promise<DataDirFiles> {
-  const source = createReadStream(file);
-  const decoder = createBrotliDecompress({ params: DECODER_PARAMS, chunkSize: DECODED_CHUNK });
-  source.once('error', (error) => decoder.destroy(error));
-  source.pipe(decoder);
-  const end = offset + length;
-  const tar = new TarReader();
+async function decodeWorld({ world, decoder: options }: DecodeJob, load: NodeJS.Require) {
+  const { parentPort } = load('node:worker_threads') as typeof import('node:worker_threads');
+  const { createReadStream } = load('node:fs') as typeof import('node:fs');
+  const { createBrotliDecompress } = load('node:zlib') as typeof import('node:zlib');
+  const source = createReadStream(world.file);
+  const decoded = createBrotliDecompress(options);
+  source.once('error', (error) => decoded.destroy(error));
+  source.pipe(decoded);
+  const end = world.offset + world.length;
   let at = 0;
   try {
-    for await (const chunk of decoder as AsyncIterable<Buffer>) {
-      const from = Math.max(offset - at, 0);
+    for await (const chunk of decoded as AsyncIterable<Buffer>) {
+      const from = Math.max(world.offset - at, 0);
       const to = Math.min(end - at, chunk.length);
-      if (to > from) tar.read(chunk.subarray(from, to));
       at += chunk.length;
-      if (at >= end || tar.ended) break;
+      if (to > from) {
+        const piece = new Uint8Array(to - from);
+        piece.set(chunk.subarray(from, to));
+        parentPort!.postMessage(piece, [piece.buffer]);
+      }
+      if (at >= end) break;
     }
-    if (!tar.ended) throw new Error(`ends at byte ${at} of its stream, before the world's end (${end})`);
+  } finally {
+    source.destroy();
+    decoded.destroy();
+  }
+  parentPort!.postMessage({ end: at });
+}
+const DECODE_WORKER = `(${decodeWorld})(require('node:worker_threads').workerData, require)`;
+
+/**
+ * One world's data directory, read into memory (for PGlite in memory): the archive decompressed up
+ * to the end of the world on a thread of its own (decodeWorld), its tarball read here as it arrives
+ * (TarReader).
+ */
+export async function readWorldFiles({ file, offset, length }: WorldSlice): Promise<DataDirFiles> {
+  const tar = new TarReader();
+  const worker = new Worker(DECODE_WORKER, {
+    eval: true,
+    workerData: {
+      world: { file, offset, length },
+      decoder: { params: DECODER_PARAMS, chunkSize: DECODED_CHUNK },
+    } satisfies DecodeJob,
+  });
+  try {
+    const streamEnd = await new Promise<number | undefined>((resolve, reject) => {
+      worker.on('message', (message: Uint8Array | { end: number }) => {
+        if (!(message instanceof Uint8Array)) return resolve(message.end);
+        try {
+          tar.read(Buffer.from(message.buffer, message.byteOffset, message.byteLength));
+          if (tar.ended) resolve(undefined);
+        } catch (error) {
+          reject(error);
+        }
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`decoding stopped (exit code ${code})`)));
+    });
+    if (!tar.ended)
+      throw new Error(`ends at byte ${streamEnd} of its stream, before the world's end (${offset + length})`);
   } catch (error) {
     // The archive named, as zlib's errors (a cut archive: "unexpected end of file") do not.
     throw new Error(`${file}: ${(error as Error).message}`);
   } finally {
-    source.destroy();
-    decoder.destroy();
+    void worker.terminate();
   }
   return { directories: tar.directories, files: tar.files };
 }
