@@ -224,12 +224,13 @@ function beginOpeningStore(
     ? prebuilt.extractTo(options.dataDir!)
     : options.dataDir && discardExtraction(options.dataDir);
   return Promise.resolve(written)
-    .then(async () =>
+    .then(() =>
       openDb({
         ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         memory,
-        ...(prebuilt && !extract ? { load: await prebuilt.load() } : {}),
+        // In memory PGlite begins while the world is still being decoded (FilledMemoryFs).
+        ...(prebuilt && !extract ? { load: prebuilt.load() } : {}),
         // This server announces its writes itself, after they commit (the triggers of 0013 and 0015 stay
         // silent): a NOTIFY inside the write's transaction makes commits wait for one another.
         settings: { [ANNOUNCE_SETTING.name]: ANNOUNCE_SETTING.server },

@@ -21,6 +21,13 @@ interface EmscriptenFs {
   writeFile(path: string, data: Uint8Array, options: { canOwn: boolean; mode?: number }): void;
 }
 
+/** The part of Emscripten's module used here: its file system, and what it waits for before it runs. */
+interface EmscriptenModule {
+  FS: EmscriptenFs;
+  addRunDependency(): void;
+  removeRunDependency(): void;
+}
+
 /**
  * PGlite's in-memory file system, holding `files` before PostgreSQL starts, so that it finds
  * a database and resumes it. PGlite's own `loadDataDir` takes a tarball and held four copies of it
@@ -28,26 +35,45 @@ interface EmscriptenFs {
  * the demo world's peak. Here the file system owns the buffers it is given (`canOwn`): no copy.
  */
 export class FilledMemoryFs extends MemoryFS {
-  #files: DataDirFiles | undefined;
+  #files: DataDirFiles | Promise<DataDirFiles> | undefined;
 
-  constructor(files: DataDirFiles) {
+  /**
+   * `files` may still be arriving (a prebuilt world being decoded): PGlite's WebAssembly is then
+   * instantiated and its own files written meanwhile, and PostgreSQL starts once they are here
+   * (D84). If they fail, it never starts: the one who gave them sees their error (openPgliteDb).
+   */
+  constructor(files: DataDirFiles | Promise<DataDirFiles>) {
     super();
     this.#files = files;
   }
 
   override async init(pg: PGlite, options: Parameters<MemoryFS['init']>[1]): ReturnType<MemoryFS['init']> {
     const { emscriptenOpts } = await super.init(pg, options);
-    const fill = (module: { FS: EmscriptenFs }) => this.#fill(module.FS);
+    // PGlite's type of the module leaves out Emscripten's run dependencies, which it exports.
+    const fill = (module: { FS: EmscriptenFs }) => this.#fill(module as unknown as EmscriptenModule);
     return {
       emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), fill] },
     };
   }
 
-  #fill(fs: EmscriptenFs) {
+  #fill(module: EmscriptenModule) {
     const files = this.#files;
     // Given once: the file system owns the buffers, and one it outgrows must not stay alive here.
     this.#files = undefined;
     if (!files) throw new Error('the data directory was given to one PGlite already');
+    if (!(files instanceof Promise)) return FilledMemoryFs.#write(module.FS, files);
+    // Emscripten runs PostgreSQL's runtime once nothing it depends on is pending.
+    module.addRunDependency();
+    files.then(
+      (arrived) => {
+        FilledMemoryFs.#write(module.FS, arrived);
+        module.removeRunDependency();
+      },
+      () => {},
+    );
+  }
+
+  static #write(fs: EmscriptenFs, files: DataDirFiles) {
     fs.mkdirTree(PGDATA, 0o700);
     for (const { path, mode } of files.directories) fs.mkdirTree(`${PGDATA}/${path}`, mode);
     for (const { path, mode, data } of files.files) {

@@ -12,7 +12,7 @@ export interface OpenDbOptions {
   /** PostgreSQL pool size. */
   maxConnections?: number;
   /** PGlite only: a data directory tarball to start from (see PgliteOpenOptions). */
-  load?: DataDirFiles;
+  load?: DataDirFiles | Promise<DataDirFiles>;
   /** Settings of the server's connections (PGlite: of its one session), e.g. custom ones the SQL reads. */
   settings?: Record<string, string>;
 }

@@ -16,8 +16,9 @@ export interface PgliteOpenOptions {
   /**
    * A data directory to start from instead of running initdb (the prebuilt worlds,
    * store/prebuilt-worlds/prebuilt-world.ts): into memory or a data directory that holds no database yet.
+   * In memory it may still be arriving: PGlite begins meanwhile (FilledMemoryFs).
    */
-  load?: DataDirFiles;
+  load?: DataDirFiles | Promise<DataDirFiles>;
   /** Server settings (`-c name=value` at start), on top of PGlite's own. */
   settings?: Record<string, string>;
   /** Arguments of initdb, when it runs (a new data directory without `load`). */
@@ -71,8 +72,8 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions 
   if (existing && options.load)
     throw new Error(`${dataDir} holds a database already: nothing is loaded into it`);
   const initdb = !options.load && !existing;
-  if (dataDir && options.load) await writeDataDirFiles(dataDir, options.load);
-  const pglite = await PGlite.create({
+  if (dataDir && options.load) await writeDataDirFiles(dataDir, await options.load);
+  const creating = PGlite.create({
     pgliteWasmModule: await compilePglite(),
     ...(dataDir ? { dataDir } : {}),
     ...(!dataDir && options.load ? { fs: new FilledMemoryFs(options.load) } : {}),
@@ -83,6 +84,8 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions 
     ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
     parsers: { ...TYPE_PARSERS },
   });
+  // Files that fail to arrive leave PostgreSQL waiting for them: their error is the start's.
+  const [pglite] = await Promise.all([creating, options.load]);
   await pglite.exec(`SET TIME ZONE 'UTC'`);
   await collectGarbage(initdb);
   const statements = new PgliteStatements(pglite);
