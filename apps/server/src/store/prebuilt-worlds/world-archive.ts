@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { isAbsolute, normalize } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import { constants, createBrotliCompress } from 'node:zlib';
@@ -74,6 +73,8 @@ export async function writeWorldArchive(tarballs: string[], file: string): Promi
  * garbage as soon as it is read, so a world in memory never has its tarball beside it.
  */
 class TarReader {
+  /** node:path's, given: the class also runs in the decoding thread, without this module's imports. */
+  readonly #paths: Pick<typeof import('node:path'), 'isAbsolute' | 'normalize'>;
   readonly directories: DataDirFiles['directories'] = [];
   readonly files: DataDirFiles['files'] = [];
   /** Whether the zero block that ends the archive was read. */
@@ -86,6 +87,10 @@ class TarReader {
   #padding = 0;
   /** Bytes of the tarball read so far (error messages). */
   #read = 0;
+
+  constructor(paths: Pick<typeof import('node:path'), 'isAbsolute' | 'normalize'>) {
+    this.#paths = paths;
+  }
 
   read(piece: Buffer) {
     let at = 0;
@@ -132,8 +137,11 @@ class TarReader {
     for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 0 : header[i]!;
     if (sum !== octal(148, 8)) throw new Error(`damaged at byte ${this.#read}`);
     const prefix = text(345, 155);
-    const path = normalize(prefix ? `${prefix}/${text(0, 100)}` : text(0, 100)).replace(/\/$/, '');
-    if (isAbsolute(path) || path.startsWith('..')) throw new Error(`entry outside its directory: ${path}`);
+    const path = this.#paths
+      .normalize(prefix ? `${prefix}/${text(0, 100)}` : text(0, 100))
+      .replace(/\/$/, '');
+    if (this.#paths.isAbsolute(path) || path.startsWith('..'))
+      throw new Error(`entry outside its directory: ${path}`);
     const mode = octal(100, 8) & 0o777;
     const size = octal(124, 12);
     const type = String.fromCharCode(header[156]!);
@@ -154,17 +162,26 @@ interface DecodeJob {
   decoder: { params: typeof DECODER_PARAMS; chunkSize: number };
 }
 
+/** What the decoding thread posts: the world's directories and files, each file's bytes its own. */
+type Decoded = DataDirFiles;
+
 /**
- * The decoding thread (its source runs as CommonJS of its own, given `require`): decompresses the
- * archive up to the end of the world and posts the world's bytes piece by piece, each a copy of its
- * own (zlib may write on into the rest of a piece's memory), then `null`. On this thread zlib waited
- * for a turn of the start's main thread before each next piece, and the main thread was loading
- * the server's modules (D85).
+ * The decoding thread (its source runs as CommonJS of its own, given `require` and TarReader's
+ * source): decompresses the archive up to the end of the world, reads the world's tarball as it
+ * arrives, and posts its files, their buffers handed over, not copied. On the start's main thread
+ * zlib waited for a turn of it before each next piece, and the main thread was loading the
+ * server's modules (D85); reading the tarball there too held the world twice, as pieces waiting
+ * and as files.
  */
-async function decodeWorld({ world, decoder: options }: DecodeJob, load: NodeJS.Require) {
+async function decodeWorld(
+  { world, decoder: options }: DecodeJob,
+  load: NodeJS.Require,
+  Reader: typeof TarReader,
+) {
   const { parentPort } = load('node:worker_threads') as typeof import('node:worker_threads');
   const { createReadStream } = load('node:fs') as typeof import('node:fs');
   const { createBrotliDecompress } = load('node:zlib') as typeof import('node:zlib');
+  const tar = new Reader(load('node:path') as typeof import('node:path'));
   const source = createReadStream(world.file);
   const decoded = createBrotliDecompress(options);
   source.once('error', (error) => decoded.destroy(error));
@@ -175,29 +192,28 @@ async function decodeWorld({ world, decoder: options }: DecodeJob, load: NodeJS.
     for await (const chunk of decoded as AsyncIterable<Buffer>) {
       const from = Math.max(world.offset - at, 0);
       const to = Math.min(end - at, chunk.length);
+      if (to > from) tar.read(chunk.subarray(from, to));
       at += chunk.length;
-      if (to > from) {
-        const piece = new Uint8Array(to - from);
-        piece.set(chunk.subarray(from, to));
-        parentPort!.postMessage(piece, [piece.buffer]);
-      }
-      if (at >= end) break;
+      if (at >= end || tar.ended) break;
     }
   } finally {
     source.destroy();
     decoded.destroy();
   }
-  parentPort!.postMessage({ end: at });
+  if (!tar.ended) throw new Error(`ends at byte ${at} of its stream, before the world's end (${end})`);
+  const files: Decoded = { directories: tar.directories, files: tar.files };
+  parentPort!.postMessage(
+    files,
+    files.files.map((f) => f.data.buffer),
+  );
 }
-const DECODE_WORKER = `(${decodeWorld})(require('node:worker_threads').workerData, require)`;
+const DECODE_WORKER = `(${decodeWorld})(require('node:worker_threads').workerData, require, ${TarReader})`;
 
 /**
  * One world's data directory, read into memory (for PGlite in memory): the archive decompressed up
- * to the end of the world on a thread of its own (decodeWorld), its tarball read here as it arrives
- * (TarReader).
+ * to the end of the world and its tarball read on a thread of its own (decodeWorld).
  */
 export async function readWorldFiles({ file, offset, length }: WorldSlice): Promise<DataDirFiles> {
-  const tar = new TarReader();
   const worker = new Worker(DECODE_WORKER, {
     eval: true,
     workerData: {
@@ -206,26 +222,15 @@ export async function readWorldFiles({ file, offset, length }: WorldSlice): Prom
     } satisfies DecodeJob,
   });
   try {
-    const streamEnd = await new Promise<number | undefined>((resolve, reject) => {
-      worker.on('message', (message: Uint8Array | { end: number }) => {
-        if (!(message instanceof Uint8Array)) return resolve(message.end);
-        try {
-          tar.read(Buffer.from(message.buffer, message.byteOffset, message.byteLength));
-          if (tar.ended) resolve(undefined);
-        } catch (error) {
-          reject(error);
-        }
-      });
+    return await new Promise<DataDirFiles>((resolve, reject) => {
+      worker.once('message', (decoded: Decoded) => resolve(decoded));
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`decoding stopped (exit code ${code})`)));
     });
-    if (!tar.ended)
-      throw new Error(`ends at byte ${streamEnd} of its stream, before the world's end (${offset + length})`);
   } catch (error) {
     // The archive named, as zlib's errors (a cut archive: "unexpected end of file") do not.
     throw new Error(`${file}: ${(error as Error).message}`);
   } finally {
     void worker.terminate();
   }
-  return { directories: tar.directories, files: tar.files };
 }
