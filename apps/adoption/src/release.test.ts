@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { PROVIDER_NAME } from '@org/contracts';
 import { apiReleaseNotesOfFiles } from '@org/docs/release-notes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -733,8 +734,10 @@ describe(`the sandbox guide's suite of many files (${MODEL_CHECK_CONSUMER.kind})
   it(`runs ${MANY_FILES} files with the global setup: each passes, on one sandbox per worker`, async () => {
     const run = await pipelines[MODEL_CHECK_CONSUMER.kind]!.manyFiles!;
     expectOk(run);
-    expect(run.log).toMatch(new RegExp(`Test Files +${MANY_FILES} passed`));
-    const starts = run.log.match(/^reference server for vitest worker \d+:/gm) ?? [];
+    // vitest colours its summary under CI=true.
+    const log = stripVTControlCharacters(run.log);
+    expect(log).toMatch(new RegExp(`Test Files +${MANY_FILES} passed`));
+    const starts = log.match(/^reference server for vitest worker \d+:/gm) ?? [];
     expect(starts.length, run.log).toBeGreaterThanOrEqual(1);
     expect(starts.length, run.log).toBeLessThan(MANY_FILES);
   });

@@ -79,8 +79,10 @@ describe('the pool, as built', () => {
   let pool: string;
   let teardown: () => Promise<void>;
   beforeAll(async () => {
-    // dist/ has the pool's thread entry, which the sources alone do not run.
-    const { shareReferenceServers } = await import('../dist/vitest-setup.js');
+    // dist/ has the pool's thread entry, which the sources alone do not run. By a path the type
+    // check does not follow: it runs before the build.
+    const built = new URL('../dist/vitest-setup.js', import.meta.url).href;
+    const { shareReferenceServers } = (await import(built)) as typeof import('./vitest-setup.js');
     const project = { provide: (_key: string, url: string) => (pool = url) };
     teardown = await shareReferenceServers()(
       project as unknown as Parameters<ReturnType<typeof shareReferenceServers>>[0],
