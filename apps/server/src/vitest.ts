@@ -2,14 +2,12 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { JournalEntry, JournalQuery } from './sandbox/api/schemas.js';
 import type { RunningServer, StartOptions } from './server.js';
 import { borrowServer, SERVER_POOL_KEY, sandboxStartOptions } from './server-pool.js';
+import type { TemporaryDatabase } from './store/engine/temporary-database.js';
 import type { DemoWorld } from './store/seed/demo-world.js';
 
 /** One address in front of several instances, for suites that start them on one database. */
 export { type RoundRobin, startRoundRobin } from './round-robin.js';
-
 /** Databases of their own on TEST_DATABASE_URL's server, for suites that start the server themselves. */
-import type { TemporaryDatabase } from './store/engine/temporary-database.js';
-
 export {
   createTemporaryDatabase,
   POSTGRES_SKIP_REASON,
