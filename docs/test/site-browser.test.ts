@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endpointList } from '@org/model';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDES } from '../scripts/lib/guides.js';
 import { DOCS_DIR, TEST_RESULTS_DIR } from '../scripts/lib/paths.js';
 import { CONSOLE_PATH, consoleSection, operationPath } from '../scripts/lib/site/links.js';
@@ -106,8 +106,11 @@ describe('the docs site in Chromium, served by the reference server', () => {
   const pageErrors: string[] = [];
 
   /** A browser context as every test here uses one: generous waits, and nothing from another machine. */
+  /** The contexts a test made for itself, closed after it whether it passed or not. */
+  const ownContexts: BrowserContext[] = [];
   const newContext = async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
     const created = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+    if (context) ownContexts.push(created);
     // Playwright's 30 s default for an action or a page load is too short for the console's bundle on
     // a machine the whole test command shares; every wait ends on its event, so this costs nothing
     // when the page is quick, and the vitest limit (180 s a test) still bounds a hang.
@@ -126,6 +129,11 @@ describe('the docs site in Chromium, served by the reference server', () => {
     [server, browser] = await Promise.all([startDocsServer(), launchChromium()]);
     await mkdir(TEST_RESULTS_DIR, { recursive: true });
     context = await newContext();
+  });
+
+  // A failed test leaves no page behind to compete with the next one for the machine.
+  afterEach(async () => {
+    await Promise.all([...context.pages(), ...ownContexts.splice(0)].map((open) => open.close()));
   });
 
   afterAll(async () => {
@@ -154,26 +162,41 @@ describe('the docs site in Chromium, served by the reference server', () => {
       .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
   };
 
-  const search = async (page: Page, text: string): Promise<string[]> => {
+  /**
+   * Types `text` into the site's search box and waits until its results link to `href`. The box
+   * shows the last search's results until its debounced search of the new text ends, so the results
+   * are read until they are this search's, not once.
+   */
+  const searchFinds = async (page: Page, text: string, href: string): Promise<void> => {
     await page.locator('#local-search button').click();
-    const input = page.locator('.VPLocalSearchBox input');
-    await input.fill(text);
-    await page.locator('.VPLocalSearchBox .result').first().waitFor();
-    return page
-      .locator('.VPLocalSearchBox .result')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    await page.locator('.VPLocalSearchBox input').fill(text);
+    const results = page.locator('.VPLocalSearchBox .result');
+    await expect
+      .poll(() => results.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')), {
+        timeout: 150_000,
+      })
+      .toContainEqual(expect.stringContaining(href));
+    await page.keyboard.press('Escape');
   };
 
   it('finds an operation by words of its summary, and a guide by a phrase of its body', async () => {
     const page = await open('/');
     const listConversations = referenceOperations().find((op) => op.id === 'listConversations');
-    const hits = await search(page, String(listConversations?.operation.summary));
-    expect(hits.some((href) => href.includes(`${operationPath('listConversations')}.html`))).toBe(true);
-    await page.keyboard.press('Escape');
-    const guideHits = await search(page, 'the simplest correct client follows next');
-    expect(guideHits.some((href) => href.includes('/guides/pagination.html'))).toBe(true);
+    await searchFinds(
+      page,
+      String(listConversations?.operation.summary),
+      `${operationPath('listConversations')}.html`,
+    );
+    await searchFinds(page, 'the simplest correct client follows next', '/guides/pagination.html');
     await page.close();
   });
+
+  /**
+   * The console is Scalar's bundle over the whole document. In one CI run two of these tests reached
+   * the suite's 180 s before any of their steps reached Playwright's 150 s, so the report named no
+   * step (D86). With more than a few steps' worth, a step that hangs fails with its own name.
+   */
+  const CONSOLE_LIMITS = { timeout: 600_000 };
 
   const LIST_CONVERSATIONS = consoleSection('Conversations', 'GET', '/api/um/v3/conversations/');
 
@@ -189,85 +212,93 @@ describe('the docs site in Chromium, served by the reference server', () => {
     return sent;
   };
 
-  it('tries listConversations in the console: the sandbox answers 200 and the page is shown, with no serious or critical accessibility violation before or after, light or dark; its HAR passes `contracts check-har`', async () => {
-    // Recorded as a team would record a session (Playwright's recordHar): `contracts check-har` below.
-    const recording = await newContext({ recordHar: { path: TRY_IT_HAR, content: 'embed' } });
-    const page = await open(`${CONSOLE_PATH}.html#${LIST_CONVERSATIONS}`, recording);
-    await page.locator(`[id="${LIST_CONVERSATIONS}"]`).waitFor();
-    const found = (await seriousViolations(page)).map((v) => `reference: ${v}`);
-    const response = await tryListConversations(page);
-    expect(response.status()).toBe(200);
-    expect(response.request().headers().authorization).toBe(server.token);
-    // Prefilled with the endpoint table's example (status=ended, limit=10), as the code samples send.
-    expect(new URL(response.url()).searchParams.get('status')).toBe('ended');
-    const body = (await response.json()) as { results: Array<{ id: number }> };
-    expect(body.results.length).toBeGreaterThan(0);
-    await page.getByText('"results"').first().waitFor();
-    // Scalar's client shows the answer in a dialog of its own.
-    found.push(...(await seriousViolations(page)).map((v) => `answer: ${v}`));
-    // The site's dark theme, which the console follows (TryItConsole.vue), over the answer shown:
-    // one console loaded for both themes. The client's dialog covers the switch, so the click is
-    // dispatched to it; a reader reaches the same state by switching before sending.
-    await page.locator('.VPNavBarAppearance button').dispatchEvent('click');
-    await page.waitForFunction(() => document.querySelector('.dark-mode') !== null);
-    found.push(...(await seriousViolations(page)).map((v) => `dark, answer: ${v}`));
-    expect(found).toEqual([]);
-    await recording.close();
+  it(
+    'tries listConversations in the console: the sandbox answers 200 and the page is shown, with no serious or critical accessibility violation before or after, light or dark; its HAR passes `contracts check-har`',
+    CONSOLE_LIMITS,
+    async () => {
+      // Recorded as a team would record a session (Playwright's recordHar): `contracts check-har` below.
+      const recording = await newContext({ recordHar: { path: TRY_IT_HAR, content: 'embed' } });
+      const page = await open(`${CONSOLE_PATH}.html#${LIST_CONVERSATIONS}`, recording);
+      await page.locator(`[id="${LIST_CONVERSATIONS}"]`).waitFor();
+      const found = (await seriousViolations(page)).map((v) => `reference: ${v}`);
+      const response = await tryListConversations(page);
+      expect(response.status()).toBe(200);
+      expect(response.request().headers().authorization).toBe(server.token);
+      // Prefilled with the endpoint table's example (status=ended, limit=10), as the code samples send.
+      expect(new URL(response.url()).searchParams.get('status')).toBe('ended');
+      const body = (await response.json()) as { results: Array<{ id: number }> };
+      expect(body.results.length).toBeGreaterThan(0);
+      await page.getByText('"results"').first().waitFor();
+      // Scalar's client shows the answer in a dialog of its own.
+      found.push(...(await seriousViolations(page)).map((v) => `answer: ${v}`));
+      // The site's dark theme, which the console follows (TryItConsole.vue), over the answer shown:
+      // one console loaded for both themes. The client's dialog covers the switch, so the click is
+      // dispatched to it; a reader reaches the same state by switching before sending.
+      await page.locator('.VPNavBarAppearance button').dispatchEvent('click');
+      await page.waitForFunction(() => document.querySelector('.dark-mode') !== null);
+      found.push(...(await seriousViolations(page)).map((v) => `dark, answer: ${v}`));
+      expect(found).toEqual([]);
+      await recording.close();
 
-    // The session's HAR is clean under `contracts check-har`; a drifted copy of it is not.
-    const clean = await checkHar(TRY_IT_HAR);
-    expect(clean.code, clean.output).toBe(0);
-    const report = JSON.parse(clean.output) as { judged: number; findings: unknown[]; byOperation: object };
-    expect(report.judged).toBeGreaterThan(0);
-    expect(Object.keys(report.byOperation)).toContain('listConversations');
-    expect(report.findings).toEqual([]);
-    // The same capture with the page answered as 418, a status the document does not give it.
-    const har = JSON.parse(await readFile(TRY_IT_HAR, 'utf8')) as {
-      log: { entries: Array<{ request: { url: string }; response: { status: number } }> };
-    };
-    const entry = har.log.entries.find(
-      (e) => new URL(e.request.url).pathname === '/api/um/v3/conversations/',
-    );
-    entry!.response.status = 418;
-    const drifted = `${TRY_IT_HAR.replace(/\.har$/, '')}-drifted.har`;
-    await writeFile(drifted, JSON.stringify(har));
-    const caught = await checkHar(drifted);
-    expect(caught.code, caught.output).toBe(1);
-    // Its body, a page, is no error body either (D1): the status is what this test planted.
-    expect(JSON.parse(caught.output).findings).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ operationId: 'listConversations', check: 'status_code_conformance' }),
-      ]),
-    );
-  });
+      // The session's HAR is clean under `contracts check-har`; a drifted copy of it is not.
+      const clean = await checkHar(TRY_IT_HAR);
+      expect(clean.code, clean.output).toBe(0);
+      const report = JSON.parse(clean.output) as { judged: number; findings: unknown[]; byOperation: object };
+      expect(report.judged).toBeGreaterThan(0);
+      expect(Object.keys(report.byOperation)).toContain('listConversations');
+      expect(report.findings).toEqual([]);
+      // The same capture with the page answered as 418, a status the document does not give it.
+      const har = JSON.parse(await readFile(TRY_IT_HAR, 'utf8')) as {
+        log: { entries: Array<{ request: { url: string }; response: { status: number } }> };
+      };
+      const entry = har.log.entries.find(
+        (e) => new URL(e.request.url).pathname === '/api/um/v3/conversations/',
+      );
+      entry!.response.status = 418;
+      const drifted = `${TRY_IT_HAR.replace(/\.har$/, '')}-drifted.har`;
+      await writeFile(drifted, JSON.stringify(har));
+      const caught = await checkHar(drifted);
+      expect(caught.code, caught.output).toBe(1);
+      // Its body, a page, is no error body either (D1): the status is what this test planted.
+      expect(JSON.parse(caught.output).findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ operationId: 'listConversations', check: 'status_code_conformance' }),
+        ]),
+      );
+    },
+  );
 
-  it('lets the reader of a static copy (no sandbox.json) enter a base URL and a token', async () => {
-    const openStaticCopy = async (): Promise<Page> => {
-      const page = await context.newPage();
-      await page.route('**/docs/sandbox.json', (route) => route.fulfill({ status: 404, body: '' }));
-      await page.goto(`${server.url}${BASE}/reference/console.html#${LIST_CONVERSATIONS}`);
-      return page;
-    };
-    const first = await openStaticCopy();
-    await first.getByLabel('Base URL').fill(server.url);
-    await first.getByLabel('Token').fill(server.token);
-    // The console keeps them in this browser and loads again with them.
-    const reloaded = first.waitForEvent('load');
-    await first.getByRole('button', { name: 'Use this server' }).click();
-    await reloaded;
-    expect(await first.getByLabel('Base URL').inputValue()).toBe(server.url);
-    await first.close();
-    // A page opened later starts with them too, and the request is sent there: on a loaded machine
-    // the reloaded page once showed no operation for 150 s (D77), a race not pinned down.
-    const page = await openStaticCopy();
-    expect(await page.getByLabel('Base URL').inputValue()).toBe(server.url);
-    const response = await tryListConversations(page);
-    expect(response.status()).toBe(200);
-    expect(response.request().headers().authorization).toBe(server.token);
-    await page.close();
-  });
+  it(
+    'lets the reader of a static copy (no sandbox.json) enter a base URL and a token',
+    CONSOLE_LIMITS,
+    async () => {
+      const openStaticCopy = async (): Promise<Page> => {
+        const page = await context.newPage();
+        await page.route('**/docs/sandbox.json', (route) => route.fulfill({ status: 404, body: '' }));
+        await page.goto(`${server.url}${BASE}/reference/console.html#${LIST_CONVERSATIONS}`);
+        return page;
+      };
+      const first = await openStaticCopy();
+      await first.getByLabel('Base URL').fill(server.url);
+      await first.getByLabel('Token').fill(server.token);
+      // The console keeps them in this browser and loads again with them.
+      const reloaded = first.waitForEvent('load');
+      await first.getByRole('button', { name: 'Use this server' }).click();
+      await reloaded;
+      expect(await first.getByLabel('Base URL').inputValue()).toBe(server.url);
+      await first.close();
+      // A page opened later starts with them too, and the request is sent there: on a loaded machine
+      // the reloaded page once showed no operation for 150 s (D77), a race not pinned down.
+      const page = await openStaticCopy();
+      expect(await page.getByLabel('Base URL').inputValue()).toBe(server.url);
+      const response = await tryListConversations(page);
+      expect(response.status()).toBe(200);
+      expect(response.request().headers().authorization).toBe(server.token);
+      await page.close();
+    },
+  );
 
-  it('"Reset sandbox" brings a PATCHed record back', async () => {
+  it('"Reset sandbox" brings a PATCHed record back', CONSOLE_LIMITS, async () => {
     const headers = { Authorization: server.token, 'Content-Type': 'application/json' };
     const list = (await (
       await fetch(`${server.url}/api/um/v3/conversations/?limit=1`, { headers })

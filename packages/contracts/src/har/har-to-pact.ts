@@ -12,6 +12,7 @@ import type { RecordedExchange } from '../exchange/types.js';
 import type { OpenApiDocument } from '../fuzz/document.js';
 import { type PactTemplate, pactMatchersFor } from '../matchers/pact-matchers-for.js';
 import { PROVIDER_NAME } from '../provider/provider-name.js';
+import { withUnrecordedMatchRetry } from '../unrecorded-match.js';
 import { type HarExchange, readHarFile } from './read-har.js';
 import { recordedStatesOf } from './recorded-states.js';
 
@@ -233,35 +234,38 @@ type JsonMap = Parameters<ReturnType<Pact['addInteraction']>['given']>[1];
  * Writes one interaction through Pact's own builder and mock server, sending the recorded request
  * to it: Pact checks that the request matches what it writes, and the file is Pact's V4.
  */
-async function writeInteraction(pact: Pact, interaction: RecordedInteraction): Promise<void> {
-  let step = pact.addInteraction();
-  for (const s of interaction.states) step = step.given(s.name, s.params as JsonMap);
-  const { body } = interaction;
-  await step
-    .uponReceiving(interaction.description)
-    .withRequest(interaction.method, interaction.path, (b) => {
-      if (Object.keys(interaction.query).length) b.query(interaction.query);
-      if (Object.keys(interaction.headers).length) b.headers(interaction.headers);
-      if (body?.json !== undefined) b.jsonBody(body.json);
-      else if (body) b.body(body.contentType, Buffer.from(body.text));
-    })
-    .willRespondWith(interaction.status, (b) => {
-      if (Object.keys(interaction.responseHeaders).length) b.headers(interaction.responseHeaders as never);
-      if (interaction.responseBody !== undefined) b.jsonBody(interaction.responseBody);
-    })
-    .executeTest(async (mock) => {
-      const query = new URLSearchParams(
-        Object.entries(interaction.query).flatMap(([name, values]) => values.map((v) => [name, v])),
-      ).toString();
-      const answer = await fetch(`${mock.url}${interaction.path}${query ? `?${query}` : ''}`, {
-        method: interaction.method,
-        headers: { ...interaction.headers, Connection: 'close' },
-        ...(body ? { body: body.text } : {}),
+function writeInteraction(pact: Pact, interaction: RecordedInteraction): Promise<void> {
+  return withUnrecordedMatchRetry(async function declareAndSend(answered) {
+    let step = pact.addInteraction();
+    for (const s of interaction.states) step = step.given(s.name, s.params as JsonMap);
+    const { body } = interaction;
+    await step
+      .uponReceiving(interaction.description)
+      .withRequest(interaction.method, interaction.path, (b) => {
+        if (Object.keys(interaction.query).length) b.query(interaction.query);
+        if (Object.keys(interaction.headers).length) b.headers(interaction.headers);
+        if (body?.json !== undefined) b.jsonBody(body.json);
+        else if (body) b.body(body.contentType, Buffer.from(body.text));
+      })
+      .willRespondWith(interaction.status, (b) => {
+        if (Object.keys(interaction.responseHeaders).length) b.headers(interaction.responseHeaders as never);
+        if (interaction.responseBody !== undefined) b.jsonBody(interaction.responseBody);
+      })
+      .executeTest(async (mock) => {
+        const query = new URLSearchParams(
+          Object.entries(interaction.query).flatMap(([name, values]) => values.map((v) => [name, v])),
+        ).toString();
+        const answer = await fetch(`${mock.url}${interaction.path}${query ? `?${query}` : ''}`, {
+          method: interaction.method,
+          headers: { ...interaction.headers, Connection: 'close' },
+          ...(body ? { body: body.text } : {}),
+        });
+        await answer.arrayBuffer();
+        if (answer.status !== interaction.status)
+          throw new Error(`Pact's mock server answered ${answer.status} to ${interaction.description}`);
+        answered();
       });
-      await answer.arrayBuffer();
-      if (answer.status !== interaction.status)
-        throw new Error(`Pact's mock server answered ${answer.status} to ${interaction.description}`);
-    });
+  });
 }
 
 /**

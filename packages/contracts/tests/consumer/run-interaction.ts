@@ -2,6 +2,7 @@ import { createClient, isApiError } from '@org/client';
 import { type ErrorStatus, errorBodySchemaFor } from '@org/model';
 import type { PactV4 } from '@pact-foundation/pact';
 import { expect } from 'vitest';
+import { withUnrecordedMatchRetry } from '../../src/unrecorded-match.js';
 import { freshConnectionFetch } from '../support/fresh-connection-fetch.js';
 import type { ContractInteraction } from './interactions.js';
 
@@ -16,8 +17,13 @@ type TemplateHeaders = Parameters<
  * Declares one interaction on the pact and drives the real @org/client against Pact's mock
  * server: the client must send exactly the recorded request and accept the recorded response
  * (validated with the model's schemas), or surface the error as ApiError with the documented error body.
+ * Run again when Pact had not yet recorded the match of a request it answered (unrecorded-match.ts).
  */
-export async function runInteraction(pact: PactV4, interaction: ContractInteraction) {
+export function runInteraction(pact: PactV4, interaction: ContractInteraction): Promise<void> {
+  return withUnrecordedMatchRetry((answered) => declareAndRun(pact, interaction, answered));
+}
+
+async function declareAndRun(pact: PactV4, interaction: ContractInteraction, answered: () => void) {
   const { request, response } = interaction;
   let step = pact.addInteraction();
   for (const s of interaction.states) step = step.given(s.name, s.params as JsonMap);
@@ -49,11 +55,13 @@ export async function runInteraction(pact: PactV4, interaction: ContractInteract
       if (interaction.status < 300) {
         if ('error' in outcome) throw outcome.error;
         expect(outcome.ok.status).toBe(interaction.status);
+        answered();
         return;
       }
       if (!('error' in outcome)) throw new Error(`expected ${interaction.status}, got ${outcome.ok.status}`);
       const { error } = outcome;
       if (!isApiError(error, interaction.status)) throw error;
       expect(errorBodySchemaFor(interaction.status as ErrorStatus).safeParse(error.body).success).toBe(true);
+      answered();
     });
 }
