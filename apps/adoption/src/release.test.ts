@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { PROVIDER_NAME } from '@org/contracts';
 import { apiReleaseNotesOfFiles } from '@org/docs/release-notes';
+import { serverStartsIn } from '@org/reference-server/vitest-setup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSUMERS,
@@ -737,7 +738,7 @@ describe(`the sandbox guide's suite of many files (${MODEL_CHECK_CONSUMER.kind})
     // vitest colours its summary under CI=true.
     const log = stripVTControlCharacters(run.log);
     expect(log).toMatch(new RegExp(`Test Files +${MANY_FILES} passed`));
-    const starts = log.match(/^reference server for vitest worker \d+:/gm) ?? [];
+    const starts = serverStartsIn(log);
     expect(starts.length, run.log).toBeGreaterThanOrEqual(1);
     expect(starts.length, run.log).toBeLessThan(MANY_FILES);
   });

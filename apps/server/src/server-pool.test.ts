@@ -1,13 +1,23 @@
 // The many-files pattern of the sandbox guide, run as a team runs it: a nested vitest over copies of
 // examples/many-files/cleanup-job.test.ts with the global setup, on two workers. The copies pass
-// only if each file starts from a clean sandbox; the pool's log says how many servers it started.
+// only if each file starts from a clean sandbox, which a planted fault shows; the pool's log says
+// how many servers it started.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowServer } from './server-pool.js';
+import { borrowServer, serverStartsIn } from './server-pool.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLE_DIR = path.join(PACKAGE_DIR, 'examples', 'many-files');
@@ -22,24 +32,52 @@ interface NestedRun {
 }
 
 /**
- * The example's config and copies of its file, in a folder where `@org/reference-server` is this
- * package as built (dist/, which the test task's build makes), as a team's node_modules would hold it.
+ * The example's config and `files` copies of its file, in a folder where `@org/reference-server` is
+ * `pkg`: this package as built (dist/, which the test task's build makes), as a team's node_modules
+ * would hold it, or a copy of it with a fault planted.
  */
-function writeSuite(dir: string) {
-  for (let n = 1; n <= FILES; n++) copyFileSync(EXAMPLE, path.join(dir, `cleanup-job-${n}.test.ts`));
+function writeSuite(dir: string, files: number, pkg = PACKAGE_DIR) {
+  for (let n = 1; n <= files; n++) copyFileSync(EXAMPLE, path.join(dir, `cleanup-job-${n}.test.ts`));
   copyFileSync(path.join(EXAMPLE_DIR, 'vitest.config.ts'), path.join(dir, 'vitest.config.ts'));
+  // A project of its own, as a team's is: without it, Vite resolves `@org/reference-server` as a
+  // reference to the package this folder sits in (node_modules/.cache of it), not to `pkg`.
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'many-files-suite', type: 'module' }));
   mkdirSync(path.join(dir, 'node_modules', '@org'), { recursive: true });
-  symlinkSync(PACKAGE_DIR, path.join(dir, 'node_modules', '@org', 'reference-server'), 'dir');
+  symlinkSync(pkg, path.join(dir, 'node_modules', '@org', 'reference-server'), 'dir');
 }
 
-async function runSuite(dir: string): Promise<NestedRun> {
+/** The reset a borrowed server gets before the file's hooks run, in the built useReferenceServer. */
+const BORROWED_RESET = 'if (pool) await resetSandbox(url);';
+
+/**
+ * This package with the planted fault: a borrowed server is not reset before the file's hooks, so
+ * the file's beforeAll sees the worker's previous file's writes and its journal. Links to the
+ * package's files but dist/vitest.js, which is rewritten.
+ */
+function plantedPackage(dir: string): string {
+  const pkg = path.join(dir, 'planted-reference-server');
+  mkdirSync(path.join(pkg, 'dist'), { recursive: true });
+  // A copy: Vite finds a package's root from its package.json's real path.
+  copyFileSync(path.join(PACKAGE_DIR, 'package.json'), path.join(pkg, 'package.json'));
+  for (const entry of ['node_modules', 'bin'])
+    symlinkSync(path.join(PACKAGE_DIR, entry), path.join(pkg, entry));
+  for (const entry of readdirSync(path.join(PACKAGE_DIR, 'dist')))
+    if (entry !== 'vitest.js')
+      symlinkSync(path.join(PACKAGE_DIR, 'dist', entry), path.join(pkg, 'dist', entry));
+  const source = readFileSync(path.join(PACKAGE_DIR, 'dist', 'vitest.js'), 'utf8');
+  expect(source).toContain(BORROWED_RESET);
+  writeFileSync(path.join(pkg, 'dist', 'vitest.js'), source.replace(BORROWED_RESET, ''));
+  return pkg;
+}
+
+async function runSuite(dir: string, workers = WORKERS): Promise<NestedRun> {
   const vitest = path.join(
     path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
     'vitest.mjs',
   );
   const child = spawn(
     process.execPath,
-    [vitest, 'run', `--maxWorkers=${WORKERS}`, '--reporter=json', '--outputFile=report.json'],
+    [vitest, 'run', `--maxWorkers=${workers}`, '--reporter=json', '--outputFile=report.json'],
     { cwd: dir, env: { ...process.env, VITEST_POOL_ID: undefined, NO_COLOR: '1' } },
   );
   let stderr = '';
@@ -52,26 +90,41 @@ async function runSuite(dir: string): Promise<NestedRun> {
 }
 
 describe('a suite of many files with the global setup', () => {
-  let dir: string;
+  const dirs: string[] = [];
   let run: NestedRun;
+  let planted: NestedRun;
   beforeAll(async () => {
     mkdirSync(path.join(PACKAGE_DIR, 'node_modules', '.cache'), { recursive: true });
-    dir = mkdtempSync(path.join(PACKAGE_DIR, 'node_modules', '.cache', 'many-files-'));
-    writeSuite(dir);
-    run = await runSuite(dir);
+    const [clean, faulty] = [0, 1].map(() =>
+      mkdtempSync(path.join(PACKAGE_DIR, 'node_modules', '.cache', 'many-files-')),
+    );
+    dirs.push(clean!, faulty!);
+    writeSuite(clean!, FILES);
+    // Two files on one worker: the second borrows the server the first wrote to.
+    writeSuite(faulty!, 2, plantedPackage(faulty!));
+    [run, planted] = await Promise.all([runSuite(clean!), runSuite(faulty!, 1)]);
   }, 300_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
 
-  it('passes every file: each starts from the seeded world and sees nothing of the files before it', () => {
+  it('passes every file: each begins with the seeded world and a journal of its own', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.report.numTotalTestSuites).toBeGreaterThanOrEqual(FILES);
     expect(run.report).toMatchObject({ numPassedTests: FILES * 2, numFailedTests: 0 });
   });
 
+  it('fails the file after another when a borrowed server is not reset before the file’s hooks', () => {
+    expect(planted.code, planted.stderr).toBe(1);
+    // The first file had a fresh server; the second saw the first's deletion and journal.
+    expect(planted.report).toMatchObject({ numPassedTests: 2, numFailedTests: 2 });
+  });
+
   it('starts one server per worker that ran a file, not one per file', () => {
-    const starts = run.stderr.match(/^reference server for vitest worker \d+: http:\/\/127\.0\.0\.1:\d+/gm);
-    expect(starts?.length).toBeGreaterThanOrEqual(1);
-    expect(starts?.length).toBeLessThanOrEqual(WORKERS);
+    const starts = serverStartsIn(run.stderr);
+    expect(starts.length).toBeGreaterThanOrEqual(1);
+    expect(starts.length).toBeLessThanOrEqual(WORKERS);
+    for (const { url } of starts) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 });
 

@@ -40,6 +40,21 @@ export function sandboxStartOptions(options: StartOptions): StartOptions {
   return { memory: true, seed: { size: 'tiny' }, rateLimits: 'off', ...options, sandbox: true };
 }
 
+/** How the line begins that the pool prints once per worker, when that worker's server listens. */
+const SERVER_STARTED = 'reference server for vitest worker';
+
+function serverStartedLine(worker: string, url: string, ms: number): string {
+  return `${SERVER_STARTED} ${worker}: ${url} (started in ${Math.round(ms)} ms)\n`;
+}
+
+/** The servers a run's log says the pool started, in the order they started: one per worker that ran a file. */
+export function serverStartsIn(log: string): Array<{ worker: number; url: string }> {
+  return [...log.matchAll(new RegExp(`^${SERVER_STARTED} (\\d+): (\\S+) `, 'gm'))].map((line) => ({
+    worker: Number(line[1]),
+    url: line[2]!,
+  }));
+}
+
 /** A worker as `POST /workers/{id}` names it: vitest's VITEST_POOL_ID, between 1 and its maxWorkers. */
 const WORKER_PATH = /^\/workers\/(\d{1,4})$/;
 
@@ -88,10 +103,7 @@ export async function startServerPool(options: StartOptions = {}): Promise<Serve
       // Once per worker: where its files' requests go, and what the one start cost.
       // A failed start is the asking file's error (lendServer), not an unhandled rejection here.
       server.then(
-        ({ url }) =>
-          process.stderr.write(
-            `reference server for vitest worker ${worker}: ${url} (started in ${Math.round(performance.now() - started)} ms)\n`,
-          ),
+        ({ url }) => process.stderr.write(serverStartedLine(worker, url, performance.now() - started)),
         () => undefined,
       );
     }

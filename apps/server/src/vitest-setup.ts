@@ -2,6 +2,8 @@ import type { TestProject } from 'vitest/node';
 import type { StartOptions } from './server.js';
 import { SERVER_POOL_KEY, startServerPool } from './server-pool.js';
 
+export { serverStartsIn } from './server-pool.js';
+
 /**
  * vitest's global setup for a suite of many files that call `useReferenceServer()`: one sandbox per
  * worker instead of one per file, each file starting from the seeded world. In vitest.config.ts,
