@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { consumerBundleOptions } from '../../../tooling/consumer-bundle.mjs';
 
 const entry = resolve(import.meta.dirname, '../dist/index.js');
 /** `@org/model/mini`'s ES entry (D73). */
@@ -18,15 +19,8 @@ const MINI_LIMIT = 25 * 1024;
 const bundleSize = async (source: string, zod: 'bundled' | 'external'): Promise<number> => {
   if (!existsSync(entry)) throw new Error(`${entry} is missing: build the package first.`);
   const result = await build({
-    stdin: { contents: source, loader: 'js', resolveDir: import.meta.dirname },
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
+    ...consumerBundleOptions(source, import.meta.dirname, zod),
     alias: { '@org/model': entry },
-    external: zod === 'external' ? ['zod', 'zod/*'] : [],
-    logLevel: 'silent',
   });
   return result.outputFiles[0]!.contents.length;
 };

@@ -1,6 +1,7 @@
 // What importing from @org/model costs a consumer's bundle: esbuild, minified, zod in and out.
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
+import { consumerBundleOptions } from '../../../../tooling/consumer-bundle.mjs';
 
 /** Minified bytes of an ES module importing from @org/model (esbuild, zod bundled in). */
 export interface BundleFigures {
@@ -23,12 +24,7 @@ const ES_ENTRIES = {
 
 async function bundleBytes(source: string, zod: 'bundled' | 'external'): Promise<number> {
   const result = await build({
-    stdin: { contents: source, loader: 'js', resolveDir: import.meta.dirname },
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
+    ...consumerBundleOptions(source, import.meta.dirname, zod),
     // The modules by file: an alias of `@org/model` would also rewrite `@org/model/mini`.
     plugins: [
       {
@@ -40,8 +36,6 @@ async function bundleBytes(source: string, zod: 'bundled' | 'external'): Promise
         },
       },
     ],
-    external: zod === 'external' ? ['zod', 'zod/*'] : [],
-    logLevel: 'silent',
   });
   return result.outputFiles[0]!.contents.length;
 }
