@@ -1,5 +1,6 @@
 export * from './compiled.js';
 export { ISO_COUNTRY_CODES } from './countries.js';
+export { isV3Timestamp } from './refinements.js';
 export * from './decisions.js';
 export * from './endpoints/index.js';
 export * from './enums.js';
