@@ -1,6 +1,5 @@
 export * from './compiled.js';
 export { ISO_COUNTRY_CODES } from './countries.js';
-export { isV3Timestamp } from './refinements.js';
 export * from './decisions.js';
 export * from './endpoints/index.js';
 export * from './enums.js';
@@ -21,5 +20,6 @@ export * from './records/conversation.js';
 export * from './records/navigation-event.js';
 export * from './records/note.js';
 export * from './records/operator.js';
+export { isV3Timestamp } from './refinements.js';
 export * from './resources.js';
 export * from './strict.js';

@@ -10,6 +10,7 @@ import { judgedDocumentOf, publishedDocument } from '../exchange/judged-document
 import { isSecretName } from '../exchange/redact.js';
 import type { RecordedExchange } from '../exchange/types.js';
 import type { OpenApiDocument } from '../fuzz/document.js';
+import { parsedJson } from '../fuzz/json.js';
 import { type PactTemplate, pactMatchersFor } from '../matchers/pact-matchers-for.js';
 import { PROVIDER_NAME } from '../provider/provider-name.js';
 import { withUnrecordedMatchRetry } from '../unrecorded-match.js';
@@ -65,15 +66,6 @@ interface RecordedInteraction {
 /** Request headers a pact pins: what the API reads of a request, never a transport's. */
 const PINNED_REQUEST_HEADERS = ['content-type', 'service-operator-id', 'service-organization-id'];
 
-function parsedJson(text: string | undefined): { value: unknown } | undefined {
-  if (!text) return undefined;
-  try {
-    return { value: JSON.parse(text) };
-  } catch {
-    return undefined;
-  }
-}
-
 /** The model's schema of a status' body: the success schema, the error body of its status, or null for none. */
 function bodySchemaOf(operationId: string, status: number): z.ZodType | null {
   const ep = endpointById(operationId);
@@ -103,9 +95,9 @@ function interactionOf(
     if (value !== null && !isSecretName(name))
       headers[name.replace(/(^|-)\w/g, (c) => c.toUpperCase())] = value;
   }
-  const requestJson = parsedJson(request.body);
+  const requestJson = parsedJson(request.body ?? '');
   const contentType = request.headers.get('content-type') ?? 'application/json';
-  const responseJson = parsedJson(response.body);
+  const responseJson = parsedJson(response.body ?? '');
   const schema = bodySchemaOf(operationId, response.status);
   let responseBody: PactTemplate | undefined;
   if (schema && responseJson) {
