@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowServer, serverStartsIn } from './server-pool.js';
+import { borrowServer, type LentServer, releaseServer, serverStartsIn } from './server-pool.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLE_DIR = path.join(PACKAGE_DIR, 'examples', 'many-files');
@@ -46,13 +46,13 @@ function writeSuite(dir: string, files: number, pkg = PACKAGE_DIR) {
   symlinkSync(pkg, path.join(dir, 'node_modules', '@org', 'reference-server'), 'dir');
 }
 
-/** The reset a borrowed server gets before the file's hooks run, in the built useReferenceServer. */
-const BORROWED_RESET = 'if (pool) await resetSandbox(url);';
+/** Where the pool puts a server back to the seeded world between a worker's files (server-pool.ts). */
+const POOL_RESET = 'async function resetForNextFile({ url }) {';
 
 /**
- * This package with the planted fault: a borrowed server is not reset before the file's hooks, so
- * the file's beforeAll sees the worker's previous file's writes and its journal. Links to the
- * package's files but dist/vitest.js, which is rewritten.
+ * This package with the planted fault: the pool lends a server as the worker's previous file left it,
+ * so the next file's beforeAll sees that file's writes and its journal. Its JavaScript is copied,
+ * so that every module loads the faulty one, the chunk that resets rewritten; the rest is linked.
  */
 function plantedPackage(dir: string): string {
   const pkg = path.join(dir, 'planted-reference-server');
@@ -61,12 +61,19 @@ function plantedPackage(dir: string): string {
   copyFileSync(path.join(PACKAGE_DIR, 'package.json'), path.join(pkg, 'package.json'));
   for (const entry of ['node_modules', 'bin'])
     symlinkSync(path.join(PACKAGE_DIR, entry), path.join(pkg, entry));
-  for (const entry of readdirSync(path.join(PACKAGE_DIR, 'dist')))
-    if (entry !== 'vitest.js')
-      symlinkSync(path.join(PACKAGE_DIR, 'dist', entry), path.join(pkg, 'dist', entry));
-  const source = readFileSync(path.join(PACKAGE_DIR, 'dist', 'vitest.js'), 'utf8');
-  expect(source).toContain(BORROWED_RESET);
-  writeFileSync(path.join(pkg, 'dist', 'vitest.js'), source.replace(BORROWED_RESET, ''));
+  let planted = 0;
+  for (const entry of readdirSync(path.join(PACKAGE_DIR, 'dist'))) {
+    const from = path.join(PACKAGE_DIR, 'dist', entry);
+    const to = path.join(pkg, 'dist', entry);
+    if (!entry.endsWith('.js')) {
+      symlinkSync(from, to);
+      continue;
+    }
+    const source = readFileSync(from, 'utf8');
+    if (source.includes(POOL_RESET)) planted += 1;
+    writeFileSync(to, source.replace(POOL_RESET, `${POOL_RESET}\n  return;`));
+  }
+  expect(planted).toBe(1);
   return pkg;
 }
 
@@ -114,7 +121,7 @@ describe('a suite of many files with the global setup', () => {
     expect(run.report).toMatchObject({ numPassedTests: FILES * 2, numFailedTests: 0 });
   });
 
-  it('fails the file after another when a borrowed server is not reset before the file’s hooks', () => {
+  it('fails the file after another when the pool lends a server as the previous file left it', () => {
     expect(planted.code, planted.stderr).toBe(1);
     // The first file had a fresh server; the second saw the first's deletion and journal.
     expect(planted.report).toMatchObject({ numPassedTests: 2, numFailedTests: 2 });
@@ -155,6 +162,31 @@ describe('the pool, as built', () => {
     // Each answers on its own.
     for (const { url } of [first, other])
       expect((await fetch(new URL('/_sandbox/clock', url))).status).toBe(200);
+  });
+
+  it('lends a server back at the seeded world, whether its last file released it or not', async () => {
+    const conversations = async ({ url, world }: LentServer) =>
+      (await (
+        await fetch(new URL('/api/um/v3/conversations/?limit=1', url), {
+          headers: { Authorization: world.organizations[0]!.token },
+        })
+      ).json()) as { count: number; results: Array<{ id: number }> };
+    const deleteOne = async (lent: LentServer) => {
+      const { results } = await conversations(lent);
+      const deleted = await fetch(new URL(`/api/um/v3/conversations/${results[0]!.id}/`, lent.url), {
+        method: 'DELETE',
+        headers: { Authorization: lent.world.organizations[0]!.token },
+      });
+      expect(deleted.status).toBe(204);
+    };
+    const lent = await borrowServer(pool, '3');
+    const { count } = await conversations(lent);
+    await deleteOne(lent);
+    await releaseServer(pool, '3');
+    expect((await conversations(await borrowServer(pool, '3'))).count).toBe(count);
+    // A file that ended without releasing it (its process died): the next one still starts clean.
+    await deleteOne(lent);
+    expect((await conversations(await borrowServer(pool, '3'))).count).toBe(count);
   });
 
   it('answers what it does not know with 404, and a borrower with a clear error', async () => {

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
+import { loopbackRequest } from './loopback-request.js';
 import type { StartOptions } from './server.js';
 import type { DemoWorld } from './store/seed/demo-world.js';
 
@@ -55,12 +56,33 @@ export function serverStartsIn(log: string): Array<{ worker: number; url: string
   }));
 }
 
-/** A worker as `POST /workers/{id}` names it: vitest's VITEST_POOL_ID, between 1 and its maxWorkers. */
-const WORKER_PATH = /^\/workers\/(\d{1,4})$/;
+/**
+ * A worker as `POST /workers/{id}` names it (vitest's VITEST_POOL_ID, between 1 and its maxWorkers),
+ * and `/release` when its file is done with the server.
+ */
+const WORKER_PATH = /^\/workers\/(\d{1,4})(\/release)?$/;
 
 /** A server of the pool: where it listens, its world, and how to stop it and its thread. */
 interface PooledServer extends LentServer {
   close(): Promise<void>;
+}
+
+/** Back to the seeded world, with an empty journal, clock and counters, for the worker's next file. */
+async function resetForNextFile({ url }: LentServer): Promise<void> {
+  const { status, text } = await loopbackRequest('POST', new URL('/_sandbox/reset', url));
+  if (status !== 204) throw new Error(`POST ${url}/_sandbox/reset answered ${status}: ${text}`);
+}
+
+/**
+ * A worker's server between its files. A file borrows it, and releases it when its tests are done;
+ * the pool then resets it while vitest moves on to the worker's next file, which waits for that
+ * reset only if it is not over. A server whose file never released it is reset when it is next lent.
+ */
+interface Lending {
+  readonly server: Promise<PooledServer>;
+  /** A file has it and has not released it (or it is being reset). */
+  dirty: boolean;
+  reset: Promise<void>;
 }
 
 /** Starts a server in a thread of its own (pool-thread.ts, beside this module in dist/). */
@@ -93,13 +115,14 @@ function startInThread(options: StartOptions): Promise<PooledServer> {
  * has the threads' entry.
  */
 export async function startServerPool(options: StartOptions = {}): Promise<ServerPool> {
-  const servers = new Map<string, Promise<PooledServer>>();
-  const serverOf = (worker: string) => {
-    let server = servers.get(worker);
-    if (!server) {
+  const lendings = new Map<string, Lending>();
+  const lendingOf = (worker: string) => {
+    let lending = lendings.get(worker);
+    if (!lending) {
       const started = performance.now();
-      server = startInThread(sandboxStartOptions(options));
-      servers.set(worker, server);
+      const server = startInThread(sandboxStartOptions(options));
+      lending = { server, dirty: false, reset: Promise.resolve() };
+      lendings.set(worker, lending);
       // Once per worker: where its files' requests go, and what the one start cost.
       // A failed start is the asking file's error (lendServer), not an unhandled rejection here.
       server.then(
@@ -107,21 +130,46 @@ export async function startServerPool(options: StartOptions = {}): Promise<Serve
         () => undefined,
       );
     }
-    return server;
+    return lending;
   };
 
+  async function lend(lending: Lending): Promise<LentServer> {
+    const server = await lending.server;
+    await lending.reset;
+    if (lending.dirty) await resetForNextFile(server);
+    lending.dirty = true;
+    return { url: server.url, world: server.world };
+  }
+
+  /** Answered at once: the reset runs while vitest ends the file and starts the worker's next one. */
+  function release(lending: Lending): void {
+    lending.reset = lending.server.then(resetForNextFile).then(
+      () => {
+        lending.dirty = false;
+      },
+      // Left dirty: the next lend resets it again, and says so if it fails.
+      () => undefined,
+    );
+  }
+
   async function lendServer(req: IncomingMessage, res: ServerResponse) {
-    const worker = req.method === 'POST' ? WORKER_PATH.exec(req.url ?? '')?.[1] : undefined;
-    if (worker === undefined) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('POST /workers/{VITEST_POOL_ID}');
+    const match = req.method === 'POST' ? WORKER_PATH.exec(req.url ?? '') : null;
+    if (!match) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('POST /workers/{VITEST_POOL_ID}[/release]');
+      return;
+    }
+    const [, worker, releasing] = match as unknown as [string, string, string | undefined];
+    const lending = lendingOf(worker);
+    if (releasing) {
+      release(lending);
+      res.writeHead(204).end();
       return;
     }
     try {
-      const { url, world } = await serverOf(worker);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url, world }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(await lend(lending)));
     } catch (error) {
       // The next file of this worker tries again rather than inheriting the failure.
-      servers.delete(worker);
+      if ((await Promise.allSettled([lending.server]))[0]!.status === 'rejected') lendings.delete(worker);
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String((error as Error)?.stack ?? error));
     }
   }
@@ -135,17 +183,26 @@ export async function startServerPool(options: StartOptions = {}): Promise<Serve
     async close() {
       pool.closeAllConnections();
       await new Promise((resolve) => pool.close(resolve));
-      const started = await Promise.allSettled(servers.values());
+      const started = await Promise.allSettled([...lendings.values()].map((lending) => lending.server));
       await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
     },
   };
 }
 
-/** A test file's side: its worker's server, started by the pool if this is the worker's first file. */
+/**
+ * A test file's side, before its hooks: its worker's server, started by the pool if this is the
+ * worker's first file, and otherwise at the seeded world with an empty journal.
+ */
 export async function borrowServer(poolUrl: string, worker: string): Promise<LentServer> {
-  const response = await fetch(new URL(`/workers/${worker}`, poolUrl), { method: 'POST' });
-  const text = await response.text();
-  if (response.status !== 200)
-    throw new Error(`The reference server pool could not start a server for worker ${worker}:\n${text}`);
+  const { status, text } = await loopbackRequest('POST', new URL(`/workers/${worker}`, poolUrl));
+  if (status !== 200)
+    throw new Error(`The reference server pool has no server for worker ${worker}:\n${text}`);
   return JSON.parse(text) as LentServer;
+}
+
+/** A test file's side, after its tests: the pool resets the server for the worker's next file. */
+export async function releaseServer(poolUrl: string, worker: string): Promise<void> {
+  const { status, text } = await loopbackRequest('POST', new URL(`/workers/${worker}/release`, poolUrl));
+  if (status !== 204)
+    throw new Error(`The reference server pool did not take back worker ${worker}'s server:\n${text}`);
 }

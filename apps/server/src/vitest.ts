@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { loopbackRequest } from './loopback-request.js';
 import type { JournalEntry, JournalQuery } from './sandbox/api/schemas.js';
 import type { RunningServer, StartOptions } from './server.js';
-import { borrowServer, SERVER_POOL_KEY, sandboxStartOptions } from './server-pool.js';
+import { borrowServer, releaseServer, SERVER_POOL_KEY, sandboxStartOptions } from './server-pool.js';
 import type { TemporaryDatabase } from './store/engine/temporary-database.js';
 import type { DemoWorld } from './store/seed/demo-world.js';
 
@@ -58,18 +59,17 @@ export async function readJournal(url: string, filter: JournalQuery = {}): Promi
     Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
   const target = new URL(`/_sandbox/requests${query.size ? `?${query}` : ''}`, url);
-  const response = await fetch(target);
-  if (response.status !== 200)
-    throw new Error(`GET ${target} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { results: JournalEntry[] }).results;
+  const answer = await loopbackRequest('GET', target);
+  if (answer.status !== 200) throw new Error(`GET ${target} answered ${answer.status}: ${answer.text}`);
+  return (JSON.parse(answer.text) as { results: JournalEntry[] }).results;
 }
 
 /** Asks a running sandbox (`--sandbox`) to go back to its seeded world. */
 export async function resetSandbox(url: string): Promise<void> {
-  const response = await fetch(new URL('/_sandbox/reset', url), { method: 'POST' });
-  if (response.status !== 204)
+  const answer = await loopbackRequest('POST', new URL('/_sandbox/reset', url));
+  if (answer.status !== 204)
     throw new Error(
-      `POST ${url}/_sandbox/reset answered ${response.status}: is the server started with --sandbox?`,
+      `POST ${url}/_sandbox/reset answered ${answer.status}: is the server started with --sandbox?`,
     );
 }
 
@@ -77,10 +77,10 @@ export async function resetSandbox(url: string): Promise<void> {
  * One reference server for this test file: the sandbox on the tiny demo world, reset to that world
  * before each test. Without a global setup, the file starts its own server before its tests and
  * closes it after them, so files can run in parallel. With `@org/reference-server/vitest-setup` as
- * vitest's global setup, the file borrows its worker's server instead (server-pool.ts), and a reset
- * before its first test drops what the worker's previous file left: the price of a reset, not of a
- * start. Options ask for a server of the file's own either way. The returned object is filled in
- * beforeAll.
+ * vitest's global setup, the file borrows its worker's server instead (server-pool.ts), at the
+ * seeded world, and gives it back after its tests for the pool to reset while the worker moves on:
+ * the price of a reset, not of a start. Options ask for a server of the file's own either way. The
+ * returned object is filled in beforeAll.
  */
 export function useReferenceServer(options: StartOptions = {}): ReferenceServer {
   let server: RunningServer | undefined;
@@ -103,16 +103,15 @@ export function useReferenceServer(options: StartOptions = {}): ReferenceServer 
     return server;
   }
 
+  const worker = process.env.VITEST_POOL_ID ?? '1';
   beforeAll(async () => {
-    const { url, world } = pool
-      ? await borrowServer(pool, process.env.VITEST_POOL_ID ?? '1')
-      : await startOwnServer();
+    // A borrowed server comes back from the pool at the seeded world: nothing the worker's previous
+    // file left (records, journal, clock) is this file's, in its own beforeAll hooks either.
+    const { url, world } = pool ? await borrowServer(pool, worker) : await startOwnServer();
     const first = world.organizations[0]!;
     Object.assign(handle, { url, world, token: first.token, organizationId: first.id });
-    // What the worker's previous file left (records, journal, clock) is not this file's.
-    if (pool) await resetSandbox(url);
   }, 120_000);
   beforeEach(() => handle.reset());
-  afterAll(() => server?.close());
+  afterAll(() => (pool ? releaseServer(pool, worker) : server?.close()));
   return handle;
 }
