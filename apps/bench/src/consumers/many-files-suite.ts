@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Log } from '../common/log.js';
 import { REPO_ROOT } from '../common/paths.js';
+import { median } from '../common/stats.js';
 
 /**
  * Issue #40 item 2: what a file of a team's suite costs when its files call `useReferenceServer()`.
@@ -11,7 +12,8 @@ import { REPO_ROOT } from '../common/paths.js';
  * three ways: with the global setup that lends each worker one sandbox (apps/server/examples/
  * many-files), without it (each file starts its own), and with no server at all (vitest's own cost
  * of a file). A file's added time is the suite's wall time less the one-file suite's, over the
- * files beyond the first.
+ * files beyond the first. Each file also times itself, from its first line (before it imports the
+ * helper) to its test: the median over the many files is what one file waits for its server.
  */
 export const SUITE_FILES = 50;
 
@@ -21,6 +23,11 @@ export interface SuiteRun {
   manyFilesS: number;
   /** (manyFilesS - oneFileS) / (files - 1), ms. */
   addedPerFileMs: number;
+  /**
+   * The median over the many files of each one's own time from its first line to its test, ms:
+   * importing the helper and its hooks. Absent in runs recorded before it.
+   */
+  fileMedianMs?: number;
 }
 
 export interface ManyFilesResult {
@@ -35,19 +42,32 @@ export interface ManyFilesResult {
 
 type Kind = keyof Omit<ManyFilesResult, 'files'>;
 
-/** A file whose only work is the server's setup and one test's reset: what a file costs beyond its tests. */
-const SERVER_FILE = `import { useReferenceServer } from '@org/reference-server/vitest';
+/** Where each file writes its own time from its first line to its test, one line a file. */
+const FILE_TIMES = 'file-times.txt';
+
+/**
+ * A file whose only work is the server's setup and one test's reset: what a file costs beyond its
+ * tests. It imports the helper after noting the time, so the import counts too.
+ */
+const SERVER_FILE = `import { appendFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
+const started = performance.now();
+const { useReferenceServer } = await import('@org/reference-server/vitest');
 const server = useReferenceServer();
 
 it('is given a server', () => {
+  appendFileSync('${FILE_TIMES}', \`\${performance.now() - started}\\n\`);
   expect(server.url).toMatch(/^http:/);
 });
 `;
-const BARE_FILE = `import { expect, it } from 'vitest';
+const BARE_FILE = `import { appendFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+
+const started = performance.now();
 
 it('runs', () => {
+  appendFileSync('${FILE_TIMES}', \`\${performance.now() - started}\\n\`);
   expect(1).toBe(1);
 });
 `;
@@ -92,8 +112,17 @@ async function timeVitest(dir: string): Promise<number> {
 
 async function measureKind(root: string, kind: Kind, files: number): Promise<SuiteRun> {
   const oneFileS = await timeVitest(writeSuite(root, kind, 1));
-  const manyFilesS = await timeVitest(writeSuite(root, kind, files));
-  return { oneFileS, manyFilesS, addedPerFileMs: ((manyFilesS - oneFileS) / (files - 1)) * 1000 };
+  const many = writeSuite(root, kind, files);
+  const manyFilesS = await timeVitest(many);
+  const fileTimes = readFileSync(path.join(many, FILE_TIMES), 'utf8').trim().split('\n').map(Number);
+  if (fileTimes.length !== files)
+    throw new Error(`${many}: ${fileTimes.length} of ${files} files timed themselves`);
+  return {
+    oneFileS,
+    manyFilesS,
+    addedPerFileMs: ((manyFilesS - oneFileS) / (files - 1)) * 1000,
+    fileMedianMs: median(fileTimes),
+  };
 }
 
 export async function measureManyFilesSuite(log: Log, files = SUITE_FILES): Promise<ManyFilesResult> {
