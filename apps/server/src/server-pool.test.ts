@@ -192,6 +192,8 @@ describe('the pool, as built', () => {
   it('answers what it does not know with 404, and a borrower with a clear error', async () => {
     expect((await fetch(new URL('/workers/x', pool), { method: 'POST' })).status).toBe(404);
     expect((await fetch(new URL('/workers/1', pool))).status).toBe(404);
+    // Nothing to give back: no server is started for it.
+    expect((await fetch(new URL('/workers/9/release', pool), { method: 'POST' })).status).toBe(204);
     await expect(borrowServer(pool, 'x')).rejects.toThrow(/for worker x:\nPOST \/workers/);
   });
 });

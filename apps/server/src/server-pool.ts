@@ -159,12 +159,14 @@ export async function startServerPool(options: StartOptions = {}): Promise<Serve
       return;
     }
     const [, worker, releasing] = match as unknown as [string, string, string | undefined];
-    const lending = lendingOf(worker);
     if (releasing) {
-      release(lending);
+      // A worker that was never lent a server has nothing to give back.
+      const lent = lendings.get(worker);
+      if (lent) release(lent);
       res.writeHead(204).end();
       return;
     }
+    const lending = lendingOf(worker);
     try {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(await lend(lending)));
     } catch (error) {
