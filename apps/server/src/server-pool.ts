@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { loopbackRequest } from './loopback-request.js';
+import { resetSandbox } from './sandbox-client.js';
 import type { StartOptions } from './server.js';
 import type { DemoWorld } from './store/seed/demo-world.js';
 
@@ -69,8 +70,7 @@ interface PooledServer extends LentServer {
 
 /** Back to the seeded world, with an empty journal, clock and counters, for the worker's next file. */
 async function resetForNextFile({ url }: LentServer): Promise<void> {
-  const { status, text } = await loopbackRequest('POST', new URL('/_sandbox/reset', url));
-  if (status !== 204) throw new Error(`POST ${url}/_sandbox/reset answered ${status}: ${text}`);
+  await resetSandbox(url);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-import { loopbackRequest } from './loopback-request.js';
 import type { JournalEntry, JournalQuery } from './sandbox/api/schemas.js';
+import { readJournal, resetSandbox } from './sandbox-client.js';
 import type { RunningServer, StartOptions } from './server.js';
 import { borrowServer, releaseServer, SERVER_POOL_KEY, sandboxStartOptions } from './server-pool.js';
 import type { TemporaryDatabase } from './store/engine/temporary-database.js';
@@ -16,6 +16,7 @@ export {
   testDatabaseUrl,
 } from './store/engine/temporary-database.js';
 export type { JournalEntry, JournalQuery };
+export { readJournal, resetSandbox };
 
 /**
  * A database of its own on TEST_DATABASE_URL's server, already migrated: a copy of a template built
@@ -51,26 +52,6 @@ export interface ReferenceServer {
    * kept, and the journal holds 500 exchanges at most: a test that sends more loses its oldest.
    */
   exchanges(): Promise<JournalEntry[]>;
-}
-
-/** Reads a running sandbox's journal; a filter it rejects throws with the server's message. */
-export async function readJournal(url: string, filter: JournalQuery = {}): Promise<JournalEntry[]> {
-  const query = new URLSearchParams(
-    Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-  const target = new URL(`/_sandbox/requests${query.size ? `?${query}` : ''}`, url);
-  const answer = await loopbackRequest('GET', target);
-  if (answer.status !== 200) throw new Error(`GET ${target} answered ${answer.status}: ${answer.text}`);
-  return (JSON.parse(answer.text) as { results: JournalEntry[] }).results;
-}
-
-/** Asks a running sandbox (`--sandbox`) to go back to its seeded world. */
-export async function resetSandbox(url: string): Promise<void> {
-  const answer = await loopbackRequest('POST', new URL('/_sandbox/reset', url));
-  if (answer.status !== 204)
-    throw new Error(
-      `POST ${url}/_sandbox/reset answered ${answer.status}: is the server started with --sandbox?`,
-    );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ANALYTICS_METRIC_NAMES, type EndpointDefinition, endpoint } from '@org/model';
 import { z } from 'zod';
 import { closedSetParam, idParam } from './params.js';
-import { SANDBOX_PREFIX } from './prefix.js';
+import { SANDBOX_JOURNAL_PATH, SANDBOX_PREFIX, SANDBOX_RESET_PATH } from './prefix.js';
 import { dataPointInputSchemaFor, SANDBOX_RECORD_INPUTS } from './record-inputs.js';
 import {
   AnyDataPointInputSchema,
@@ -45,7 +45,7 @@ const ORGANIZATION =
 export const sandboxEndpoints = {
   resetSandbox: endpoint({
     method: 'POST',
-    path: `${SANDBOX_PREFIX}/reset`,
+    path: SANDBOX_RESET_PATH,
     ...CONTROL,
     summary: 'Back to the seeded world',
     description:
@@ -84,7 +84,7 @@ export const sandboxEndpoints = {
   }),
   readJournal: endpoint({
     method: 'GET',
-    path: `${SANDBOX_PREFIX}/requests`,
+    path: SANDBOX_JOURNAL_PATH,
     ...CONTROL,
     summary: 'The request journal',
     description:
@@ -94,7 +94,7 @@ export const sandboxEndpoints = {
   }),
   clearJournal: endpoint({
     method: 'DELETE',
-    path: `${SANDBOX_PREFIX}/requests`,
+    path: SANDBOX_JOURNAL_PATH,
     ...CONTROL,
     summary: 'Empty the journal',
     description: 'Forgets the journal.',
