@@ -29,6 +29,16 @@ export {
   pactCoverage,
   readPactInteractions,
 } from './coverage.js';
+export {
+  type DocumentedResponse,
+  type FuzzOperation,
+  type FuzzParameter,
+  type OpenApiDocument,
+  operationsOf,
+  type SchemaReading,
+  SchemaValidator,
+  toJsonSchema,
+} from './document/openapi-document.js';
 export { endpointById, nearestEndpointIds } from './endpoint-lookup.js';
 export { errorBodySchemaFor } from './error-bodies.js';
 export {
@@ -56,16 +66,6 @@ export type {
   RecordedResponse,
   Verdict,
 } from './exchange/types.js';
-export {
-  type DocumentedResponse,
-  type FuzzOperation,
-  type FuzzParameter,
-  type OpenApiDocument,
-  operationsOf,
-  type SchemaReading,
-  SchemaValidator,
-  toJsonSchema,
-} from './fuzz/document.js';
 export {
   curlOf,
   type FuzzCheck,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { OpenApiDocument } from '../fuzz/document.js';
+import type { OpenApiDocument } from '../document/openapi-document.js';
 import { type FuzzOptions, type FuzzPhase, formatReplayReport, fuzz, replay } from '../fuzz/fuzz.js';
 import { formatFuzzReport } from '../fuzz/report.js';
 import { COMMON_OPTIONS, command, PROGRAM, printReport, targetOf, usageError } from './command.js';

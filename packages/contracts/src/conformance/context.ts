@@ -1,9 +1,6 @@
 import { type ApiClient, createClient, type FetchLike } from '@org/client';
-import { type EndpointDefinition, type EndpointId, RATE_LIMIT_HEADERS, strictOf } from '@org/model';
-import type { z } from 'zod/v4';
+import type { EndpointDefinition, EndpointId } from '@org/model';
 import { endpointById } from '../endpoint-lookup.js';
-import type { ExchangeFinding } from '../exchange/types.js';
-import type { Violations } from './check.js';
 
 export interface ConformanceOptions {
   /** Origin of the deployment, e.g. https://api.example.com */
@@ -23,6 +20,8 @@ export interface ConformanceOptions {
 
 /** A response read without the typed client (for requests the client would not send, e.g. no token). */
 export interface RawResponse {
+  /** The path that was asked (no query): which operation answered. */
+  readonly path: string;
   readonly status: number;
   readonly headers: Headers;
   readonly body: unknown;
@@ -71,47 +70,11 @@ export class ConformanceContext {
     } catch {
       body = undefined;
     }
-    return { status: res.status, headers: res.headers, body, text };
+    return { path: new URL(url).pathname, status: res.status, headers: res.headers, body, text };
   }
 
   /** The analytics day to read. */
   get analyticsDate(): string {
     return this.options.analyticsDate ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   }
-}
-
-/** Records each way a body fails a schema (at most `max`). */
-/** Checks a body against the strict form of a schema: the runner catches every drift of the provider. */
-export function expectSchema(v: Violations, schema: z.ZodType, body: unknown, what: string, max = 5) {
-  const parsed = strictOf(schema).safeParse(body);
-  if (parsed.success) return true;
-  for (const issue of parsed.error.issues.slice(0, max))
-    v.add(`${what}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  if (parsed.error.issues.length > max)
-    v.add(`${what}: ... ${parsed.error.issues.length - max} more schema issues`);
-  return false;
-}
-
-/** Records the findings of a body judged by the model, as expectSchema does (at most `max`). */
-export function recordSchemaFindings(
-  v: Violations,
-  findings: readonly ExchangeFinding[],
-  what: string,
-  max = 5,
-) {
-  for (const finding of findings.slice(0, max)) v.add(`${what}: ${finding.message}`);
-  if (findings.length > max) v.add(`${what}: ... ${findings.length - max} more schema issues`);
-}
-
-const RATE_LIMIT_HEADER_LIST = Object.keys(RATE_LIMIT_HEADERS);
-
-/** Whether a finding's pointer names one of the rate-limit headers (D2). */
-export function isRateLimitHeader(pointer: string): boolean {
-  const name = pointer.split('/').at(-1)?.toLowerCase();
-  return RATE_LIMIT_HEADER_LIST.some((header) => header.toLowerCase() === name);
-}
-
-/** The violation of D2's rate-limit headers, as the runner words it. */
-export function rateLimitViolation(headers: Headers, what: string): string {
-  return `${what}: missing or malformed ${RATE_LIMIT_HEADER_LIST.join('/')} (D2) (got ${RATE_LIMIT_HEADER_LIST.map((h) => `${h}=${headers.get(h)}`).join(', ')})`;
 }

@@ -1,5 +1,5 @@
-import { type OpenApiDocument, resolveRef, type Schema } from '../fuzz/document.js';
-import { isObject } from '../fuzz/json.js';
+import { isObject } from '../document/json.js';
+import { type OpenApiDocument, resolveRef, type Schema } from '../document/openapi-document.js';
 
 /** The `x-um-decision` a part of the document carries (`D16`, `D2, D14`), if any. */
 export function decisionOf(node: unknown): string | undefined {

@@ -1,5 +1,5 @@
-import type { SchemaIssue } from '../fuzz/document.js';
-import { valueAt } from '../fuzz/stateful/pointer.js';
+import type { SchemaIssue } from '../document/openapi-document.js';
+import { valueAt } from '../document/pointer.js';
 import { pointerStep } from './decisions.js';
 import type { ExchangeCheck, ExchangeFinding } from './types.js';
 

@@ -1,7 +1,7 @@
 import { messageExample, noteExample, operatorExample, RATE_LIMIT_HEADERS } from '@org/model';
 import { openApiDocument } from '@org/model/openapi';
 import { describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../fuzz/document.js';
+import type { OpenApiDocument } from '../document/openapi-document.js';
 import { type JudgeOptions, judgeExchange, judgeResponse } from './judge-exchange.js';
 import { modelBodies } from './model-bodies.js';
 import type { HeaderBag, RecordedExchange } from './types.js';

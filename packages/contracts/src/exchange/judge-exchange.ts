@@ -1,6 +1,10 @@
-import { documentedResponse, type OpenApiDocument, type SchemaReading } from '../fuzz/document.js';
-import { serverRuleExplaining } from '../fuzz/exemptions.js';
-import { parsedJson } from '../fuzz/json.js';
+import { parsedJson } from '../document/json.js';
+import {
+  documentedResponse,
+  type OpenApiDocument,
+  type SchemaReading,
+} from '../document/openapi-document.js';
+import { serverRuleExplaining } from '../document/server-rules.js';
 import { type JudgedDocument, judgedDocumentOf } from './judged-document.js';
 import { requestProblems } from './request-rules.js';
 import {

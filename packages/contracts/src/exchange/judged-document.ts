@@ -5,7 +5,7 @@ import {
   type Schema,
   type SchemaReading,
   SchemaValidator,
-} from '../fuzz/document.js';
+} from '../document/openapi-document.js';
 import { type OperationIndex, operationIndexOf } from './operation-match.js';
 
 /** A document ready to judge exchanges: its operations by path and method, and its validators. */

@@ -1,4 +1,4 @@
-import type { FuzzOperation } from '../fuzz/document.js';
+import type { FuzzOperation } from '../document/openapi-document.js';
 
 /** The operation a request was routed to, with its path parameters as sent (percent-decoded). */
 export interface MatchedOperation {

@@ -1,6 +1,11 @@
 import type { DecisionId } from '@org/model';
-import type { FuzzOperation, FuzzParameter, OpenApiDocument, SchemaValidator } from '../fuzz/document.js';
-import { parsedJson } from '../fuzz/json.js';
+import { parsedJson } from '../document/json.js';
+import type {
+  FuzzOperation,
+  FuzzParameter,
+  OpenApiDocument,
+  SchemaValidator,
+} from '../document/openapi-document.js';
 import { decisionAlong, pointerStep } from './decisions.js';
 import { issueFindings, preview } from './issues.js';
 import type { ExchangeFinding, RecordedRequest } from './types.js';

@@ -1,3 +1,4 @@
+import { isObject } from '../document/json.js';
 import type {
   DocumentedResponse,
   FuzzOperation,
@@ -5,8 +6,7 @@ import type {
   Schema,
   SchemaIssue,
   SchemaValidator,
-} from '../fuzz/document.js';
-import { isObject } from '../fuzz/json.js';
+} from '../document/openapi-document.js';
 import { decisionAlong } from './decisions.js';
 import { issueFindings } from './issues.js';
 import type { ExchangeCheck, ExchangeFinding, HeaderBag, Verdict } from './types.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FuzzOperation } from './document.js';
+import type { FuzzOperation } from '../document/openapi-document.js';
 import { type FuzzRequest, validRequestArbitrary } from './generate.js';
 import type { PlannedRequest } from './schedule.js';
 import type { RunSettings } from './settings.js';

@@ -1,6 +1,6 @@
+import { objectsIn, recordsOf } from '../document/json.js';
 import { excusingRule } from './exemptions.js';
 import { collectionOf } from './generate.js';
-import { objectsIn, recordsOf } from './json.js';
 import type { Exchange, Observation } from './types.js';
 
 function isSuccess({ answer }: Exchange): boolean {

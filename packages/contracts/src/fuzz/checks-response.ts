@@ -1,3 +1,4 @@
+import { queryValue } from '../document/query.js';
 import {
   bodyRule,
   contentTypeRule,
@@ -7,7 +8,6 @@ import {
 } from '../exchange/response-rules.js';
 import type { Verdict } from '../exchange/types.js';
 import type { Exchange, Observation } from './types.js';
-import { queryValue } from './url.js';
 
 /** A check: what it finds wrong with one exchange (nothing, usually). */
 export type Check = (exchange: Exchange) => Observation[];

@@ -1,3 +1,5 @@
+import { parsedJson } from '../document/json.js';
+import { documentedResponse, type FuzzOperation } from '../document/openapi-document.js';
 import { ignoredAuth, negativeDataRejection, positiveDataAcceptance, tenancy } from './checks-data.js';
 import {
   type Check,
@@ -8,10 +10,8 @@ import {
   responseSchemaConformance,
   statusCodeConformance,
 } from './checks-response.js';
-import { documentedResponse, type FuzzOperation } from './document.js';
 import { excusingRule } from './exemptions.js';
 import type { FuzzRequest } from './generate.js';
-import { parsedJson } from './json.js';
 import type { Answer, Exchange, Observation, RunContext } from './types.js';
 
 export type { Check } from './checks-response.js';

@@ -1,7 +1,7 @@
+import { objectsIn, parsedJson, recordsOf } from '../document/json.js';
+import type { FuzzOperation } from '../document/openapi-document.js';
 import { inSequence } from './concurrency.js';
-import type { FuzzOperation } from './document.js';
 import { collectionOf, type FuzzRequest, type Pools } from './generate.js';
-import { objectsIn, parsedJson, recordsOf } from './json.js';
 import type { RunSettings } from './settings.js';
 
 /** What listing the resources first taught the run. */

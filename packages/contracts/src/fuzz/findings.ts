@@ -1,5 +1,5 @@
+import type { FuzzOperation } from '../document/openapi-document.js';
 import { curlOf } from './curl.js';
-import type { FuzzOperation } from './document.js';
 import type { FuzzRequest } from './generate.js';
 import type { Outcome } from './run-plan.js';
 import { scriptOf } from './script.js';

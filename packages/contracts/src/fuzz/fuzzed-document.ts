@@ -1,4 +1,9 @@
-import { type FuzzOperation, type OpenApiDocument, operationsOf, SchemaValidator } from './document.js';
+import {
+  type FuzzOperation,
+  type OpenApiDocument,
+  operationsOf,
+  SchemaValidator,
+} from '../document/openapi-document.js';
 import type { FuzzOptions } from './types.js';
 
 /** A document and the validator of its schemas. */

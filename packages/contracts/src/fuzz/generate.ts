@@ -7,7 +7,7 @@ import {
   resolveRef,
   type Schema,
   type SchemaValidator,
-} from './document.js';
+} from '../document/openapi-document.js';
 
 /** One request, before it becomes a URL: every value as the string that is sent. */
 export interface FuzzRequest {

@@ -1,6 +1,6 @@
+import { type FuzzOperation, operationsOf } from '../document/openapi-document.js';
 import { runContextOf } from './context.js';
 import { discover } from './discover.js';
-import { type FuzzOperation, operationsOf } from './document.js';
 import { loadFailure, type SavedFailure } from './failures.js';
 import { documentOf } from './fuzzed-document.js';
 import { settingsOf } from './settings.js';

@@ -1,8 +1,8 @@
+import { parsedJson } from '../document/json.js';
+import type { FuzzOperation } from '../document/openapi-document.js';
 import { evaluate } from './checks.js';
 import { withWorkers } from './concurrency.js';
-import type { FuzzOperation } from './document.js';
 import { collectionOf } from './generate.js';
-import { parsedJson } from './json.js';
 import type { PlannedRequest } from './schedule.js';
 import type { RunSettings } from './settings.js';
 import type { Answer, Observation, RunContext } from './types.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FuzzOperation } from './document.js';
+import type { FuzzOperation } from '../document/openapi-document.js';
 import { type FuzzRequest, mutatedRequestArbitrary, validRequestArbitrary } from './generate.js';
 import type { RunSettings } from './settings.js';
 import type { RunContext } from './types.js';

@@ -1,8 +1,8 @@
+import { isObject } from '../document/json.js';
+import { jqPathOf } from '../document/pointer.js';
 import { curlArguments, shellQuote } from './curl.js';
 import type { FuzzRequest } from './generate.js';
-import { isObject } from './json.js';
 import { withValue } from './stateful/bindings.js';
-import { jqPathOf } from './stateful/pointer.js';
 import type { FuzzStep, StepBinding } from './types.js';
 
 /** The shell variable of a bound value: step and pointer (`S1_ID`, `S1_RESULTS_3_ID`). */

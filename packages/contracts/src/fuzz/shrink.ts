@@ -1,9 +1,9 @@
+import { isObject } from '../document/json.js';
+import type { FuzzOperation, SchemaValidator } from '../document/openapi-document.js';
 import { evaluate } from './checks.js';
 import { inSequence } from './concurrency.js';
-import type { FuzzOperation, SchemaValidator } from './document.js';
 import { findingKey, type TalliedFinding } from './findings.js';
 import type { FuzzRequest } from './generate.js';
-import { isObject } from './json.js';
 import type { RunSettings } from './settings.js';
 import type { RunContext } from './types.js';
 

@@ -1,5 +1,5 @@
+import type { FuzzOperation } from '../document/openapi-document.js';
 import { authProbes } from './auth-probes.js';
-import type { FuzzOperation } from './document.js';
 import { type TalliedFinding, tallyFindings } from './findings.js';
 import { type MainRun, runPlan } from './run-plan.js';
 import { planRequests } from './schedule.js';

@@ -4,7 +4,8 @@ import type {
   OpenApiDocument,
   Schema,
   SchemaValidator,
-} from './document.js';
+} from '../document/openapi-document.js';
+import type { FuzzCheck } from '../exchange/types.js';
 import type { FuzzRequest, Pools } from './generate.js';
 
 export type { FuzzRequest } from './generate.js';
@@ -62,28 +63,9 @@ export interface FuzzOptions {
 }
 
 /** The stateless phase sends single requests; the stateful one walks records along the document's links. */
-export type FuzzPhase = 'stateless' | 'stateful';
+export type { FuzzCheck };
 
-/**
- * The name of the check a finding failed (Schemathesis' names where it has one). The names before
- * issue #41 map onto them: server-error and no-response → not_a_server_error, status-undocumented →
- * status_code_conformance, body-schema, error-body and page-size → response_schema_conformance,
- * invalid-accepted → negative_data_rejection (ignored_auth for a missing or wrong token),
- * valid-rejected → positive_data_acceptance, tenancy → tenancy.
- */
-export type FuzzCheck =
-  | 'not_a_server_error'
-  | 'status_code_conformance'
-  | 'content_type_conformance'
-  | 'response_headers_conformance'
-  | 'response_schema_conformance'
-  | 'negative_data_rejection'
-  | 'positive_data_acceptance'
-  | 'use_after_free'
-  | 'ensure_resource_availability'
-  | 'ignored_auth'
-  | 'tenancy'
-  | 'max_response_time';
+export type FuzzPhase = 'stateless' | 'stateful';
 
 /** One request of a finding's sequence, as the report and a saved failure give it. */
 export interface FuzzStep {

@@ -1,7 +1,7 @@
+import type { OpenApiDocument } from '../document/openapi-document.js';
 import { judgeExchange } from '../exchange/judge-exchange.js';
 import { judgedDocumentOf, publishedDocument } from '../exchange/judged-document.js';
 import { type ExchangeReport, exchangeTally } from '../exchange/report.js';
-import type { OpenApiDocument } from '../fuzz/document.js';
 import { readHarFile } from './read-har.js';
 
 export interface CheckHarOptions {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { isObject } from '../document/json.js';
 import type { ExchangeOrigin } from '../exchange/report.js';
 import type { HeaderBag, RecordedExchange } from '../exchange/types.js';
-import { isObject } from '../fuzz/json.js';
 
 /**
  * The parts of an HTTP Archive (HAR 1.2, https://w3c.github.io/web-performance/specs/HAR/Overview.html)

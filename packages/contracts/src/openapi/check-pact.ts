@@ -1,36 +1,12 @@
 import { readFileSync } from 'node:fs';
+import type { OpenApiDocument } from '../document/openapi-document.js';
 import { type JudgeOptions, judgeExchange } from '../exchange/judge-exchange.js';
 import type { ExchangeFinding, RecordedExchange } from '../exchange/types.js';
-import type { OpenApiDocument } from '../fuzz/document.js';
 import { swaggerMockValidatorFindings } from './cross-check.js';
+import type { OpenApiCheck, OpenApiFinding } from './findings.js';
 import { exchangeOfInteraction, isHttpInteraction, type PactInteraction } from './pact-exchanges.js';
 
-/**
- * One finding of the check, in the shape of @pactflow/swagger-mock-validator's results (its codes:
- * `request.query.incompatible`, `response.body.incompatible`...), which a Pact Broker or PactFlow
- * shows for a provider contract; the engine's pointer, expected and got values and decision besides.
- */
-export interface OpenApiFinding {
-  readonly code: string;
-  readonly message: string;
-  readonly interaction: string;
-  readonly status: number | undefined;
-  readonly operationId?: string;
-  /** A JSON pointer into the interaction (`/response/body/results/0/id`). */
-  readonly pointer?: string;
-  readonly expected?: string;
-  readonly got?: string;
-  /** The `x-um-decision` of the rule, when a decision made it. */
-  readonly decision?: string;
-  /** Who found it: the exchange engine, or swagger-mock-validator's cross-check. */
-  readonly source?: 'engine' | 'swagger-mock-validator';
-}
-
-export interface OpenApiCheck {
-  readonly interactions: number;
-  readonly errors: OpenApiFinding[];
-  readonly warnings: OpenApiFinding[];
-}
+export type { OpenApiCheck, OpenApiFinding };
 
 /** A pact or an OpenAPI document: a file path, or the parsed JSON. */
 export type JsonSource = string | object;

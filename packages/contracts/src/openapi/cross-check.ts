@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ValidationResult } from '@pactflow/swagger-mock-validator';
-import type { OpenApiDocument } from '../fuzz/document.js';
-import type { OpenApiFinding } from './check-pact.js';
+import type { OpenApiDocument } from '../document/openapi-document.js';
+import type { OpenApiFinding } from './findings.js';
 import type { PactInteraction } from './pact-exchanges.js';
 
 /** The document paths whose template could match a request path (what the validator would consider). */

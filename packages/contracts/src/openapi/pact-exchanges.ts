@@ -1,5 +1,5 @@
+import { isObject } from '../document/json.js';
 import type { HeaderBag, RecordedExchange } from '../exchange/types.js';
-import { isObject } from '../fuzz/json.js';
 
 /** A pact interaction as V2, V3 and V4 files write it (the parts the check reads). */
 export interface PactInteraction {

@@ -1,12 +1,12 @@
 import { appendFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { OpenApiDocument } from '../document/openapi-document.js';
 import { type Judgement, judgeExchange } from '../exchange/judge-exchange.js';
 import { judgedDocumentOf, publishedDocument } from '../exchange/judged-document.js';
 import { redactBody, redactedValue, redactUrl } from '../exchange/redact.js';
 import { type ExchangeReport, exchangeTally } from '../exchange/report.js';
 import type { RecordedExchange } from '../exchange/types.js';
-import type { OpenApiDocument } from '../fuzz/document.js';
 import { type ExchangeLogLine, exchangeLogLine, violationsHeaderValue } from './exchange-log.js';
 import { type ForwardedExchange, forwarderOf } from './forward.js';
 import { type HarWriter, harWriter } from './har-writer.js';

@@ -13,6 +13,7 @@ import { PACKAGE_ROOT } from '../support/contract.js';
 const TOKEN = 'conformance-organization-token';
 let server: RunningServer;
 let broken: ProviderProxy;
+let brokenErrors: ProviderProxy;
 
 beforeAll(async () => {
   // A seeded world, so every kind of record exists; limits no run reaches.
@@ -24,10 +25,13 @@ beforeAll(async () => {
   });
   broken = await ProviderProxy.start(server.url);
   broken.rewriteBodies(renameField('created_at', 'createdAt'));
+  brokenErrors = await ProviderProxy.start(server.url);
+  brokenErrors.rewriteBodies(renameField('detail', 'message'));
 });
 
 afterAll(async () => {
   await broken?.close();
+  await brokenErrors?.close();
   await server?.close();
 });
 
@@ -65,6 +69,32 @@ describe('conformance runner', () => {
     expect(failed.flatMap((r) => r.violations).join('\n')).toMatch(
       /created_at: Invalid input: expected string, received undefined/,
     );
+  }, 120_000);
+
+  it('judges the pages its pagination checks read with the exchange engine: a renamed field fails each', async () => {
+    const report = await runConformance({ baseUrl: broken.url, token: TOKEN, only: /^listConversations:/ });
+    const pagination = report.results.filter((r) => r.area === 'pagination');
+    // The pages past the cap hold no record, so nothing of theirs is renamed.
+    expect(pagination.map((r) => [r.id, r.status])).toEqual([
+      ['listConversations:links', 'fail'],
+      ['listConversations:limit', 'fail'],
+      ['listConversations:cap', 'pass'],
+    ]);
+    for (const r of pagination.filter((r) => r.status === 'fail'))
+      expect(r.violations.join('\n')).toMatch(/body: results\.0\.created_at: Invalid input/);
+  }, 120_000);
+
+  it('judges the error answers its error checks provoke with the exchange engine: a renamed detail fails each', async () => {
+    // Alone, the errors' checks know no conversation to exclude: that one is skipped.
+    const clean = await runConformance({ baseUrl: server.url, token: TOKEN, only: /^errors:/ });
+    expect(clean.results.filter((r) => r.status === 'fail')).toEqual([]);
+    const report = await runConformance({ baseUrl: brokenErrors.url, token: TOKEN, only: /^errors:/ });
+    const errors = report.results.filter((r) => r.area === 'errors' && r.status !== 'skip');
+    expect(errors.length).toBeGreaterThanOrEqual(8);
+    for (const r of errors) {
+      expect([r.id, r.status]).toEqual([r.id, 'fail']);
+      expect(r.violations.join('\n')).toMatch(/\(D1\) body: .*detail/);
+    }
   }, 120_000);
 });
 

@@ -10,7 +10,7 @@ import {
 } from '@org/reference-server/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { OpenApiDocument } from '../../src/fuzz/document.js';
+import type { OpenApiDocument } from '../../src/document/openapi-document.js';
 import { fuzz } from '../../src/fuzz/fuzz.js';
 import { formatFuzzReport } from '../../src/fuzz/report.js';
 import { peakResidentMemory, type ServerProcess, startServerProcess } from './server-process.js';

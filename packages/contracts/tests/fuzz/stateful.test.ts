@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { openApiDocument } from '@org/model/openapi';
 import { describe, expect, it } from 'vitest';
-import { type OpenApiDocument, operationsOf, SchemaValidator } from '../../src/fuzz/document.js';
+import { type OpenApiDocument, operationsOf, SchemaValidator } from '../../src/document/openapi-document.js';
 import type { FuzzStep } from '../../src/fuzz/fuzz.js';
 import { scriptOf } from '../../src/fuzz/script.js';
 import { recordKindsOf } from '../../src/fuzz/stateful/kinds.js';

@@ -10,6 +10,7 @@ import { main } from '../../src/cli/main.js';
 import { PROVIDER_NAME } from '../../src/provider/provider-name.js';
 import { verifyProvider } from '../../src/provider/verify-provider.js';
 import { providerState } from '../../src/provider-states.js';
+import { withUnrecordedMatchRetry } from '../../src/unrecorded-match.js';
 
 /**
  * Another team's pact, with the general states of the catalogue, verified against the reference
@@ -42,35 +43,42 @@ const startBin = async (): Promise<string> => {
 beforeAll(async () => {
   const pact = new PactV4({ consumer: 'team-sync', provider: PROVIDER_NAME, dir, logLevel: 'error' });
   const get = (url: string, path: string) => fetch(`${url}${path}`, { headers: { Authorization: TOKEN } });
-  await pact
-    .addInteraction()
-    .given(...providerState('a conversation exists', { id: 1042 }))
-    .uponReceiving('a request for conversation 1042')
-    .withRequest('GET', '/api/um/v3/conversations/1042/', (b) => b.headers({ Authorization: TOKEN }))
-    .willRespondWith(200, (b) =>
-      b.jsonBody({ id: MatchersV3.integer(1042), status: MatchersV3.string('new') }),
-    )
-    .executeTest(async (mock) => {
-      expect((await get(mock.url, '/api/um/v3/conversations/1042/')).status).toBe(200);
-    });
-  await pact
-    .addInteraction()
-    .given(...providerState('a contact exists', { email: 'mira@example.org' }))
-    .uponReceiving('a request for the contact the state created')
-    .withRequest(
-      'GET',
-      MatchersV3.fromProviderState(
-        '/api/um/v3/contact_identities/${id}/',
-        '/api/um/v3/contact_identities/7/',
-      ),
-      (b) => b.headers({ Authorization: TOKEN }),
-    )
-    .willRespondWith(200, (b) =>
-      b.jsonBody({ id: MatchersV3.fromProviderState('${id}', 7), email: 'mira@example.org' }),
-    )
-    .executeTest(async (mock) => {
-      expect((await get(mock.url, '/api/um/v3/contact_identities/7/')).status).toBe(200);
-    });
+  // Each interaction is run again when Pact had not yet recorded the match of an answered request (D86).
+  await withUnrecordedMatchRetry((answered) =>
+    pact
+      .addInteraction()
+      .given(...providerState('a conversation exists', { id: 1042 }))
+      .uponReceiving('a request for conversation 1042')
+      .withRequest('GET', '/api/um/v3/conversations/1042/', (b) => b.headers({ Authorization: TOKEN }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ id: MatchersV3.integer(1042), status: MatchersV3.string('new') }),
+      )
+      .executeTest(async (mock) => {
+        expect((await get(mock.url, '/api/um/v3/conversations/1042/')).status).toBe(200);
+        answered();
+      }),
+  );
+  await withUnrecordedMatchRetry((answered) =>
+    pact
+      .addInteraction()
+      .given(...providerState('a contact exists', { email: 'mira@example.org' }))
+      .uponReceiving('a request for the contact the state created')
+      .withRequest(
+        'GET',
+        MatchersV3.fromProviderState(
+          '/api/um/v3/contact_identities/${id}/',
+          '/api/um/v3/contact_identities/7/',
+        ),
+        (b) => b.headers({ Authorization: TOKEN }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ id: MatchersV3.fromProviderState('${id}', 7), email: 'mira@example.org' }),
+      )
+      .executeTest(async (mock) => {
+        expect((await get(mock.url, '/api/um/v3/contact_identities/7/')).status).toBe(200);
+        answered();
+      }),
+  );
   baseUrl = await startBin();
 }, 120_000);
 

@@ -1,38 +1,11 @@
 import { type ApiResponse, isApiError } from '@org/client';
 import { type EndpointDefinition, type EndpointId, endpointList } from '@org/model';
-import { judgeResponse } from '../../exchange/judge-exchange.js';
-import { publishedDocument } from '../../exchange/judged-document.js';
-import { modelBodies } from '../../exchange/model-bodies.js';
-import type { Verdict } from '../../exchange/types.js';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
-import {
-  type ConformanceContext,
-  isRateLimitHeader,
-  rateLimitViolation,
-  recordSchemaFindings,
-} from '../context.js';
+import type { ConformanceContext } from '../context.js';
+import { answerOf, recordVerdicts, verdictsOn } from '../verdicts.js';
 import { foundParamsOf, rememberParents, resourceOf } from './collections.js';
 
 const isAnalytics = (ep: EndpointDefinition) => ep.group === 'analytics';
-
-/** The engine's verdicts on an answer, as the runner's violations of it. */
-const recordVerdicts = (
-  v: Violations,
-  id: EndpointId,
-  response: ApiResponse<EndpointId>,
-  verdicts: Verdict[],
-) => {
-  for (const verdict of verdicts) {
-    if (verdict.check === 'status_code_conformance') continue;
-    if (verdict.check === 'response_schema_conformance')
-      recordSchemaFindings(v, verdict.findings, `${id} body`);
-    else if (verdict.check === 'response_headers_conformance') {
-      const rateLimits = verdict.findings.some((f) => isRateLimitHeader(f.pointer));
-      if (rateLimits) v.add(rateLimitViolation(response.headers, id));
-      for (const f of verdict.findings) if (!isRateLimitHeader(f.pointer)) v.add(`${id}: ${f.message}`);
-    } else v.add(`${id}: ${verdict.message}`);
-  }
-};
 
 /**
  * Calls one endpoint and judges the answer with the exchange engine: a documented status, content
@@ -56,20 +29,10 @@ const readAndValidate = async (
     }
     throw error;
   }
-  const verdicts = judgeResponse(
-    await publishedDocument(),
-    id,
-    {
-      status: response.status,
-      headers: response.headers,
-      body: response.data === undefined ? '' : JSON.stringify(response.data),
-      json: { value: response.data },
-    },
-    { bodies: modelBodies },
-  );
+  const verdicts = await verdictsOn(id, answerOf(response));
   const undocumented = verdicts.some((verdict) => verdict.check === 'status_code_conformance');
   if (!v.expect(!undocumented, `${id}: status ${response.status} is not documented`)) return undefined;
-  recordVerdicts(v, id, response, verdicts);
+  recordVerdicts(v, id, response.headers, verdicts);
   return response.data;
 };
 

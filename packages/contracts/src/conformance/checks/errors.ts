@@ -1,11 +1,15 @@
-import { ERROR_CODES, type ErrorCode, endpoints, errorBodySchemaFor, fillPath } from '@org/model';
+import { ERROR_CODES, type ErrorCode, endpoints, fillPath } from '@org/model';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
-import { type ConformanceContext, expectSchema, type RawResponse } from '../context.js';
+import type { ConformanceContext, RawResponse } from '../context.js';
+import { operationAt, recordVerdicts, verdictsOn } from '../verdicts.js';
 
 const MISSING_ID = 2_147_483_646;
 
-/** The code's status (the model's error table), a body of `{ detail, code, errors? }` for it, and the code. */
-function expectError(v: Violations, res: RawResponse, code: ErrorCode, what: string) {
+/**
+ * The code's status (the model's error table), an answer the exchange engine finds as documented
+ * (the status, content type, headers, and the error body `{ detail, code, errors? }`, D1), and the code.
+ */
+async function expectError(v: Violations, res: RawResponse, code: ErrorCode, what: string) {
   const status = ERROR_CODES[code].status;
   if (
     !v.expect(
@@ -14,7 +18,10 @@ function expectError(v: Violations, res: RawResponse, code: ErrorCode, what: str
     )
   )
     return undefined;
-  if (!expectSchema(v, errorBodySchemaFor(status), res.body, `${what} error body (D1)`)) return undefined;
+  const operationId = await operationAt(res.path);
+  if (!v.expect(operationId !== undefined, `${what}: ${res.path} is no path of the document`))
+    return undefined;
+  if (!recordVerdicts(v, `${what} (D1)`, res.headers, await verdictsOn(operationId!, res))) return undefined;
   const body = res.body as { code: string; detail: string; errors?: Record<string, string[]> };
   v.expect(body.code === code, `${what}: code ${body.code}, expected ${code}`);
   return body;
@@ -36,7 +43,12 @@ export function errorChecks(): ConformanceCheck[] {
       'errors:not-authenticated',
       'no Authorization header: 401 not_authenticated',
       async (ctx, v) => {
-        expectError(v, await ctx.raw(path('listOperators')), 'not_authenticated', 'GET without a token');
+        await expectError(
+          v,
+          await ctx.raw(path('listOperators')),
+          'not_authenticated',
+          'GET without a token',
+        );
       },
     ),
     check(
@@ -47,21 +59,21 @@ export function errorChecks(): ConformanceCheck[] {
         const res = await ctx.raw(path('listOperators'), {
           Authorization: 'conformance-token-that-was-never-issued',
         });
-        expectError(v, res, 'authentication_failed', 'GET with an unknown token');
+        await expectError(v, res, 'authentication_failed', 'GET with an unknown token');
       },
     ),
     check('errors', 'errors:not-found', 'an id that does not exist: 404 not_found', async (ctx, v) => {
       const res = await ctx.raw(path('getConversation', { id: MISSING_ID }), withToken(ctx));
-      expectError(v, res, 'not_found', `GET conversation ${MISSING_ID}`);
+      await expectError(v, res, 'not_found', `GET conversation ${MISSING_ID}`);
     }),
     check('errors', 'errors:excluded', 'exclude_ids naming the requested id: 404 (D9)', async (ctx, v) => {
       const id = ctx.found.get('conversations') ?? v.skip('no conversation to read');
       const res = await ctx.raw(path('getConversation', { id }, `?exclude_ids=${id}`), withToken(ctx));
-      expectError(v, res, 'not_found', `GET conversation ${id} excluding it`);
+      await expectError(v, res, 'not_found', `GET conversation ${id} excluding it`);
     }),
     check('errors', 'errors:invalid', 'limit=0: 400 invalid naming the parameter', async (ctx, v) => {
       const res = await ctx.raw(path('listContacts', {}, '?limit=0'), withToken(ctx));
-      const body = expectError(v, res, 'invalid', 'GET contacts with limit=0');
+      const body = await expectError(v, res, 'invalid', 'GET contacts with limit=0');
       if (body)
         v.expect(
           Boolean(body.errors?.limit?.length),
@@ -74,7 +86,7 @@ export function errorChecks(): ConformanceCheck[] {
       'an unknown query parameter: 400 invalid naming it (D17)',
       async (ctx, v) => {
         const res = await ctx.raw(path('listOperators', {}, '?no_such_parameter=1'), withToken(ctx));
-        const body = expectError(v, res, 'invalid', 'GET operators with an unknown parameter');
+        const body = await expectError(v, res, 'invalid', 'GET operators with an unknown parameter');
         if (body)
           v.expect('no_such_parameter' in (body.errors ?? {}), `the errors do not name no_such_parameter`);
       },
@@ -88,12 +100,12 @@ export function errorChecks(): ConformanceCheck[] {
           path('listOperators'),
           withToken(ctx, { 'Service-Operator-Id': String(MISSING_ID) }),
         );
-        expectError(v, res, 'permission_denied', 'GET as an operator that does not exist');
+        await expectError(v, res, 'permission_denied', 'GET as an operator that does not exist');
       },
     ),
     check('errors', 'errors:gone', 'the retired v2 API: 410 gone naming v3 (D13)', async (ctx, v) => {
       const res = await ctx.raw(path('retiredV2', { resource: 'conversations' }), withToken(ctx));
-      const body = expectError(v, res, 'gone', 'GET /api/um/v2/conversations/');
+      const body = await expectError(v, res, 'gone', 'GET /api/um/v2/conversations/');
       if (body) v.expect(body.detail.includes('v3'), `the 410 detail does not name v3: ${body.detail}`);
     }),
     check('errors', 'errors:unknown-metric', 'an unknown analytics metric: 404 (D13)', async (ctx, v) => {
@@ -101,7 +113,7 @@ export function errorChecks(): ConformanceCheck[] {
         `/api/um/analytics/um_no_such_metric/?event_date=${ctx.analyticsDate}`,
         withToken(ctx),
       );
-      expectError(v, res, 'not_found', 'GET an unknown metric');
+      await expectError(v, res, 'not_found', 'GET an unknown metric');
     }),
     check(
       'errors',
@@ -116,7 +128,7 @@ export function errorChecks(): ConformanceCheck[] {
           ),
           withToken(ctx),
         );
-        expectError(v, res, 'invalid', 'GET analytics for 366 days');
+        await expectError(v, res, 'invalid', 'GET analytics for 366 days');
       },
     ),
   ];

@@ -1,8 +1,8 @@
 import { isApiError, paramFormatsOf } from '@org/client';
 import { type EndpointId, endpointList, LIMITS } from '@org/model';
-import type { z } from 'zod/v4';
 import { type ConformanceCheck, check, type Violations } from '../check.js';
-import { type ConformanceContext, expectSchema } from '../context.js';
+import type { ConformanceContext } from '../context.js';
+import { answerOf, recordVerdicts, verdictsOn } from '../verdicts.js';
 import { foundParamsOf } from './collections.js';
 
 interface Page {
@@ -50,17 +50,15 @@ const getPage = async (
   what: string,
   urlOrInput: string | object,
 ) => {
-  const ep = ctx.definition(id);
-  const schema = (ep.success as Record<number, z.ZodType>)[200]!;
   try {
     if (typeof urlOrInput === 'string') {
       const res = await ctx.raw(urlOrInput, { Authorization: ctx.options.token });
       if (!v.expect(res.status === 200, `${what}: answered ${res.status}`)) return undefined;
-      expectSchema(v, schema, res.body, what);
+      recordVerdicts(v, what, res.headers, await verdictsOn(id, res));
       return res.body as Page;
     }
     const res = await ctx.client.send(id, urlOrInput as never);
-    expectSchema(v, schema, res.data, what);
+    recordVerdicts(v, what, res.headers, await verdictsOn(id, answerOf(res)));
     return res.data as unknown as Page;
   } catch (error) {
     if (isApiError(error)) {

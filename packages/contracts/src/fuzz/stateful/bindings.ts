@@ -1,7 +1,7 @@
+import { isObject } from '../../document/json.js';
+import { valueAt } from '../../document/pointer.js';
 import type { FuzzRequest } from '../generate.js';
-import { isObject } from '../json.js';
 import type { StepBinding } from '../types.js';
-import { valueAt } from './pointer.js';
 import type { SentStep, StepTemplate } from './types.js';
 
 /** Whether a step was sent and answered 2xx. */

@@ -1,4 +1,4 @@
-import { isObject, recordsOf } from '../json.js';
+import { isObject, recordsOf } from '../../document/json.js';
 import type { Exchange, Observation } from '../types.js';
 import type { SentStep, StepTemplate } from './types.js';
 

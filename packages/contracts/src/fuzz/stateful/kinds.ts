@@ -1,5 +1,5 @@
 import { resourceOfSegment } from '@org/model';
-import type { DocumentedLink, FuzzOperation } from '../document.js';
+import type { DocumentedLink, FuzzOperation } from '../../document/openapi-document.js';
 import { collectionOf } from '../generate.js';
 
 /**

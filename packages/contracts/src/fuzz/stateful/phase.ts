@@ -1,8 +1,8 @@
+import { isObject, objectsIn } from '../../document/json.js';
+import type { FuzzOperation } from '../../document/openapi-document.js';
 import { inSequence, withWorkers } from '../concurrency.js';
-import type { FuzzOperation } from '../document.js';
 import { findingKey, type TalliedFinding } from '../findings.js';
 import type { GeneratorContext } from '../generate.js';
-import { isObject, objectsIn } from '../json.js';
 import type { RunSettings } from '../settings.js';
 import type { RunContext } from '../types.js';
 import { recordKindsOf } from './kinds.js';

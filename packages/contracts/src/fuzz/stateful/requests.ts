@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { FuzzOperation } from '../document.js';
+import { isObject } from '../../document/json.js';
+import type { FuzzOperation } from '../../document/openapi-document.js';
 import { type FuzzRequest, type GeneratorContext, validRequestArbitrary } from '../generate.js';
-import { isObject } from '../json.js';
 
 /** A request of `op` with nothing but its path parameters (filled in from earlier answers). */
 export function bareRequest(op: FuzzOperation): FuzzRequest {

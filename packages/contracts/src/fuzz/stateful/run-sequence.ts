@@ -1,10 +1,10 @@
+import { valueAt } from '../../document/pointer.js';
 import { evaluateExchange, exchangeOf } from '../checks.js';
 import type { FuzzRequest } from '../generate.js';
 import type { RunSettings } from '../settings.js';
 import type { RunContext } from '../types.js';
 import { isSuccess, readyRequest } from './bindings.js';
 import { expectationObservations } from './expectations.js';
-import { valueAt } from './pointer.js';
 import type { SentStep, Sequence, SequenceRun, StepTemplate } from './types.js';
 
 /** What running a sequence needs besides the sequence. */

@@ -1,4 +1,4 @@
-import type { FuzzOperation } from '../document.js';
+import type { FuzzOperation } from '../../document/openapi-document.js';
 import type { FuzzRequest } from '../generate.js';
 import type { Answer, FuzzStep, Observation } from '../types.js';
 

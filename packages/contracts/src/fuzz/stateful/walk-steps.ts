@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { type FuzzOperation, resolveRef } from '../document.js';
+import { isObject } from '../../document/json.js';
+import { type FuzzOperation, resolveRef } from '../../document/openapi-document.js';
 import type { FuzzRequest, GeneratorContext } from '../generate.js';
-import { isObject } from '../json.js';
 import type { StepBinding } from '../types.js';
 import type { LinkedOperation, RecordKind } from './kinds.js';
 import { bareRequest, generatedRequest, pageQuery, stateful, withBodyFields } from './requests.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../json.js';
+import { isObject } from './json.js';
 
 /** The steps of a JSON pointer (`/results/0/id`), unescaped. */
 function stepsOf(pointer: string): string[] {

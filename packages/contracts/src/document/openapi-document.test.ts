@@ -1,6 +1,6 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
-import { SchemaValidator } from './document.js';
+import { SchemaValidator } from './openapi-document.js';
 
 const dateTime = { type: 'string', format: 'date-time' };
 const validator = new SchemaValidator({ paths: {} });

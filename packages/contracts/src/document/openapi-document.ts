@@ -3,7 +3,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 
-/** The parts of an OpenAPI 3.0 document the fuzzer reads. */
+/** The parts of an OpenAPI 3.0 document the exchange engine and the fuzzer read. */
 export interface OpenApiDocument {
   readonly paths: Record<string, Record<string, unknown>>;
   readonly components?: {
