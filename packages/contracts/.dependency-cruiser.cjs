@@ -24,11 +24,5 @@ module.exports = {
     },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '\\.d\\.ts$' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default', 'types'] },
-  },
+  options: require('../../tooling/dependency-cruiser-options.cjs'),
 };
