@@ -17,7 +17,8 @@ module.exports = {
     },
     {
       name: 'exchange-not-its-users',
-      comment: 'the exchange engine (src/exchange/) judges for the fuzzer, the runner, the proxy and the rest: it imports none of them',
+      comment:
+        'the exchange engine (src/exchange/) judges for the fuzzer, the runner, the proxy and the rest: it imports none of them',
       severity: 'error',
       from: { path: folder('exchange'), pathNot: NOT_TEST },
       to: { path: USERS.map(folder).join('|') },

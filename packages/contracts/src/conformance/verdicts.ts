@@ -54,12 +54,7 @@ export function recordVerdicts(v: Violations, what: string, headers: Headers, ve
 }
 
 /** Records the findings of a judged body (at most `max`). */
-function recordSchemaFindings(
-  v: Violations,
-  findings: readonly ExchangeFinding[],
-  what: string,
-  max = 5,
-) {
+function recordSchemaFindings(v: Violations, findings: readonly ExchangeFinding[], what: string, max = 5) {
   for (const finding of findings.slice(0, max)) v.add(`${what}: ${finding.message}`);
   if (findings.length > max) v.add(`${what}: ... ${findings.length - max} more schema issues`);
 }
