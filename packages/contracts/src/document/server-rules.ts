@@ -19,7 +19,7 @@ export interface ExemptionSubject {
  * Server rules the OpenAPI document cannot express, from docs/decisions/api/. Answers they explain are
  * not findings; the report lists each with how often it applied.
  */
-export interface Exemption {
+interface Exemption {
   readonly id: string;
   readonly rule: string;
   readonly applies: (exchange: ExemptionSubject) => boolean;

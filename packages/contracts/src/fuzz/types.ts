@@ -62,9 +62,9 @@ export interface FuzzOptions {
   readonly onRequest?: (index: number, total: number, request: FuzzRequest, status: number) => void;
 }
 
-/** The stateless phase sends single requests; the stateful one walks records along the document's links. */
 export type { FuzzCheck };
 
+/** The stateless phase sends single requests; the stateful one walks records along the document's links. */
 export type FuzzPhase = 'stateless' | 'stateful';
 
 /** One request of a finding's sequence, as the report and a saved failure give it. */
