@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { BenchResults } from '../common/results.js';
 import { formatNumber, median } from '../common/stats.js';
 import { markdownTable, right } from '../common/table.js';
@@ -59,96 +60,37 @@ export interface RecordedCandidate {
   name: string;
   /** The part of the start measured (start-parts.mjs's name for it). */
   part: string;
-  before: { ms: number; cpuMs: number };
-  after: { ms: number; cpuMs: number };
+  before: { ms: number; cpuMs: number | null };
+  after: { ms: number; cpuMs: number | null };
   rounds: number;
   kept: boolean;
   note: string;
 }
 
-export const RECORDED_START_CANDIDATES: readonly RecordedCandidate[] = [
-  {
-    name: "The CLI's sandbox world first in the demo archive",
-    part: 'decode-sandbox-world',
-    before: { ms: 1437, cpuMs: 944 },
-    after: { ms: 685, cpuMs: 604 },
-    rounds: 5,
-    kept: true,
-    note:
-      'decoded up to its end: 38.5 MB instead of 70.6 MB (the world without the sandbox came first); ' +
-      '7 other rounds, isolated: 742 -> 503 ms, CPU 684 -> 423 ms',
-  },
-  {
-    name: 'The world begins decoding before the model and the seed load',
-    part: 'cli-imports',
-    before: { ms: 197, cpuMs: 169 },
-    after: { ms: 29, cpuMs: 24 },
-    rounds: 5,
-    kept: true,
-    note:
-      "what the CLI imports before it begins reading the world; PGlite's WebAssembly begins compiling " +
-      'there too, where it began once the server module had loaded',
-  },
-  {
-    name: "Node's compile cache for the bundle (live above when measured)",
-    part: 'server-modules / server-modules-cached',
-    before: { ms: 647, cpuMs: 524 },
-    after: { ms: 622, cpuMs: 471 },
-    rounds: 5,
-    kept: true,
-    note:
-      'the server module and its dependencies; 10 other rounds: 486 -> 442 ms, CPU 469 -> 415 ms; whole ' +
-      '`--memory --sandbox` starts, 2 x 8 rounds in turn: 2,276 -> 2,267 ms and 2,307 -> 2,170 ms',
-  },
-  {
-    name: 'The world decoded on a thread of its own (in memory)',
-    part: 'whole `--memory --sandbox` start (fresh-start.ts, 8 rounds in turn with Prism: 1,782 ms)',
-    before: { ms: 1980, cpuMs: 2370 },
-    after: { ms: 1825, cpuMs: 2610 },
-    rounds: 8,
-    kept: true,
-    note:
-      'zlib no longer waits for a turn of the main thread, busy loading the modules, before each next ' +
-      "piece; the thread's own start costs CPU. It reads the tarball too: posting the pieces to be read " +
-      'here held the world twice (peak 281 instead of 229 MB; 260 MB with the tarball read there)',
-  },
-  {
-    name: 'Decoding runs ahead of the reading (16 MB)',
-    part: 'a world decoded while the main thread is busy 600 ms',
-    before: { ms: 1154, cpuMs: Number.NaN },
-    after: { ms: 1144, cpuMs: Number.NaN },
-    rounds: 7,
-    kept: false,
-    note: "no gain: zlib's each next piece waits for a turn of the main thread either way (hence the thread above)",
-  },
-  {
-    name: 'PGlite instantiated while the world is still decoding (a run dependency)',
-    part: 'whole `--memory --sandbox` start, the world decoded on its thread (8 rounds with Prism: 1,813 ms)',
-    before: { ms: 1821, cpuMs: 2590 },
-    after: { ms: 1676, cpuMs: 2520 },
-    rounds: 8,
-    kept: true,
-    note:
-      'PGlite instantiated and its own files written while the world arrives; measured before the ' +
-      'world had its thread, it bought nothing (1,992 -> 2,042 ms, 6 rounds): both wanted the main thread',
-  },
-];
+/** The recorded candidates, kept as data beside the start measurements (a null CPU time was not measured). */
+function recordedStartCandidates(): readonly RecordedCandidate[] {
+  const file = new URL('../starts/recorded-start-candidates.json', import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
 
 /** The candidates: those measured live in this run (a switch turns them off), then the recorded ones. */
 export function startCandidatesTable(results: BenchResults): string | undefined {
   const starts = results.freshStart?.starts;
   const withAll = starts?.find((s) => s.what === MEMORY_SANDBOX_START);
   const live = (results.freshStart?.candidates ?? []).map((off) => liveRow(off, withAll));
-  const figure = (f: { ms: number; cpuMs: number }) =>
-    Number.isNaN(f.cpuMs)
+  const figure = (f: { ms: number; cpuMs: number | null }) =>
+    f.cpuMs === null
       ? `${formatNumber(f.ms, 0)} ms`
       : `${formatNumber(f.ms, 0)} ms, CPU ${formatNumber(f.cpuMs, 0)} ms`;
-  const recorded = RECORDED_START_CANDIDATES.map((c) => [
+  const recorded = recordedStartCandidates().map((c) => [
     `${c.name}${c.kept ? '' : ' (not kept)'}`,
     `recorded, ${c.rounds} rounds: ${c.part}`,
     figure(c.before),
     figure(c.after),
-    figure({ ms: c.before.ms - c.after.ms, cpuMs: c.before.cpuMs - c.after.cpuMs }),
+    figure({
+      ms: c.before.ms - c.after.ms,
+      cpuMs: c.before.cpuMs === null || c.after.cpuMs === null ? null : c.before.cpuMs - c.after.cpuMs,
+    }),
     c.note,
   ]);
   const rows = [...live, ...recorded];

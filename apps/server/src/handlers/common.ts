@@ -1,6 +1,7 @@
 import type { CursorPage, OffsetPage } from '@org/model';
 import { LIMITS } from '@org/model';
 import { invalid, notFound } from '../core/api-error.js';
+import type { Json } from '../core/json.js';
 import type { FragmentTable } from '../store/fragments.js';
 import { bulkDelete, deleteRecord, listOrder, recordExists } from '../store/lists.js';
 import { cursorPage, offsetPage } from '../store/pages.js';
@@ -79,6 +80,22 @@ export function deleteOne(table: FragmentTable, what: string) {
     assertNotExcluded(params.id, query.exclude_ids, what);
     if (!(await deleteRecord(services.db, table, auth.organizationId, params.id))) throw notFound(what);
     return noContent();
+  };
+}
+
+/**
+ * A single-resource endpoint that answers one record: 404 when the id is excluded, or when `answer`
+ * finds no such record in the organization (null), else 200 with the record it gave.
+ */
+export function answerOne<C extends SingleResourceContext, T>(
+  what: string,
+  answer: (ctx: C) => Promise<Json<T> | null>,
+) {
+  return async function answerOneHandler(ctx: C) {
+    assertNotExcluded(ctx.params.id, ctx.query.exclude_ids, what);
+    const json = await answer(ctx);
+    if (json === null) throw notFound(what);
+    return ok<T>(json);
   };
 }
 

@@ -3,8 +3,8 @@ import { notFound } from '../core/api-error.js';
 import { parseOrThrow } from '../core/validate.js';
 import { contactJson, updateContact, upsertContact } from '../store/contacts.js';
 import { contactsResource, TABLES } from '../store/resources.js';
-import { assertNotExcluded, bulkDeleteOf, cursorList, deleteOne, offsetList } from './common.js';
-import { type Handler, ok } from './types.js';
+import { answerOne, bulkDeleteOf, cursorList, deleteOne, offsetList } from './common.js';
+import { type Handler, type HandlerContext, ok } from './types.js';
 
 export const contactHandlers = {
   listContacts: offsetList(contactsResource),
@@ -12,21 +12,18 @@ export const contactHandlers = {
   deleteContacts: bulkDeleteOf(contactsResource),
   deleteContact: deleteOne(TABLES.contacts, 'contact'),
 
-  getContact: (async ({ auth, params, query, services }) => {
-    assertNotExcluded(params.id, query.exclude_ids, 'contact');
-    const json = await contactJson(services.db, auth.organizationId, params.id);
-    if (!json) throw notFound('contact');
-    return ok(json);
-  }) satisfies Handler<Endpoints['getContact']>,
+  getContact: answerOne('contact', ({ auth, params, services }) =>
+    contactJson(services.db, auth.organizationId, params.id),
+  ),
 
-  updateContact: (async ({ auth, params, query, body, services }) => {
-    assertNotExcluded(params.id, query.exclude_ids, 'contact');
-    if (!(await updateContact(services.db, auth.organizationId, params.id, body))) throw notFound('contact');
-    // Deleted right after the update (another request): 404, as a later GET would answer.
-    const json = await contactJson(services.db, auth.organizationId, params.id);
-    if (!json) throw notFound('contact');
-    return ok(json);
-  }) satisfies Handler<Endpoints['updateContact']>,
+  updateContact: answerOne(
+    'contact',
+    async ({ auth, params, body, services }: HandlerContext<Endpoints['updateContact']>) => {
+      if (!(await updateContact(services.db, auth.organizationId, params.id, body))) return null;
+      // Deleted right after the update (another request): 404, as a later GET would answer.
+      return contactJson(services.db, auth.organizationId, params.id);
+    },
+  ),
 
   upsertContact: (async ({ auth, query, body, services }) => {
     const identifier = query.identifier!;

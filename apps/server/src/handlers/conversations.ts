@@ -1,9 +1,10 @@
 import type { Endpoints } from '@org/model';
-import { invalid, notFound } from '../core/api-error.js';
+import { invalid } from '../core/api-error.js';
 import { conversationDetailJson, setConversationTopics } from '../store/conversations.js';
 import { messageSequenceOf, messagesPage } from '../store/messages.js';
 import { conversationsResource, TABLES } from '../store/resources.js';
 import {
+  answerOne,
   assertExists,
   assertNotExcluded,
   bulkDeleteOf,
@@ -11,7 +12,7 @@ import {
   deleteOne,
   offsetList,
 } from './common.js';
-import { type Handler, ok } from './types.js';
+import { type Handler, type HandlerContext, ok } from './types.js';
 
 export const conversationHandlers = {
   listConversations: offsetList(conversationsResource),
@@ -20,20 +21,15 @@ export const conversationHandlers = {
   deleteConversations: bulkDeleteOf(conversationsResource),
   deleteConversation: deleteOne(TABLES.conversations, 'conversation'),
 
-  getConversation: (async ({ auth, params, query, services }) => {
-    assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-    const json = await conversationDetailJson(services, auth.organizationId, params.id);
-    if (!json) throw notFound('conversation');
-    return ok(json);
-  }) satisfies Handler<Endpoints['getConversation']>,
+  getConversation: answerOne('conversation', ({ auth, params, services }) =>
+    conversationDetailJson(services, auth.organizationId, params.id),
+  ),
 
-  updateConversation: (async (ctx) => {
-    const { auth, params, query, body, services } = ctx;
-    assertNotExcluded(params.id, query.exclude_ids, 'conversation');
-    const json = await setConversationTopics(services, auth.organizationId, params.id, body.topics);
-    if (!json) throw notFound('conversation');
-    return ok(json);
-  }) satisfies Handler<Endpoints['updateConversation']>,
+  updateConversation: answerOne(
+    'conversation',
+    ({ auth, params, body, services }: HandlerContext<Endpoints['updateConversation']>) =>
+      setConversationTopics(services, auth.organizationId, params.id, body.topics),
+  ),
 
   listMessages: (async (ctx) => {
     const { params, query, origin, services } = ctx;

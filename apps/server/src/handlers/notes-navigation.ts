@@ -1,12 +1,12 @@
 import type { Endpoints } from '@org/model';
-import { invalid, notFound } from '../core/api-error.js';
+import { invalid } from '../core/api-error.js';
 import { organizationRows } from '../store/lists.js';
 import { createNote } from '../store/notes.js';
 import { offsetPage } from '../store/pages.js';
 import { simpleResources, TABLES } from '../store/resources.js';
 import { recordJson } from '../store/simple-records.js';
 import { orderByOf } from '../store/sql.js';
-import { assertNotExcluded, deleteOne } from './common.js';
+import { answerOne, deleteOne } from './common.js';
 import { type Handler, ok } from './types.js';
 
 export const noteAndNavigationHandlers = {
@@ -28,12 +28,9 @@ export const noteAndNavigationHandlers = {
     return ok(json, 201);
   }) satisfies Handler<Endpoints['createNote']>,
 
-  getNote: (async ({ auth, params, query, services }) => {
-    assertNotExcluded(params.id, query.exclude_ids, 'note');
-    const json = await recordJson(services.db, 'notes', auth.organizationId, params.id);
-    if (!json) throw notFound('note');
-    return ok(json);
-  }) satisfies Handler<Endpoints['getNote']>,
+  getNote: answerOne('note', ({ auth, params, services }) =>
+    recordJson(services.db, 'notes', auth.organizationId, params.id),
+  ),
 
   deleteNote: deleteOne(TABLES.notes, 'note'),
 

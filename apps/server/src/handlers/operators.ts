@@ -7,7 +7,7 @@ import { offsetPage } from '../store/pages.js';
 import { simpleResources, TABLES } from '../store/resources.js';
 import { recordJson } from '../store/simple-records.js';
 import { orderByOf } from '../store/sql.js';
-import { assertNotExcluded, deleteOne } from './common.js';
+import { answerOne, assertNotExcluded, deleteOne } from './common.js';
 import { type Handler, type HandlerContext, ok } from './types.js';
 
 async function operatorOr404({ auth, services }: Pick<HandlerContext, 'auth' | 'services'>, id: number) {
@@ -57,12 +57,10 @@ export const operatorHandlers = {
 
   deleteOperator: deleteOne(TABLES.operators, 'operator'),
 
-  getOperatorSlots: (async ({ auth, params, query, services }) => {
-    assertNotExcluded(params.id, query.exclude_ids, 'operator');
+  getOperatorSlots: answerOne('operator', async ({ auth, params, services }) => {
     const slots = await operatorSlots(services.db, auth.organizationId, params.id);
-    if (!slots) throw notFound('operator');
-    return ok(jsonText(slots));
-  }) satisfies Handler<Endpoints['getOperatorSlots']>,
+    return slots ? jsonText(slots) : null;
+  }),
 
   setOperatorAway: (async (ctx) => {
     const { auth, params, query, body, services } = ctx;

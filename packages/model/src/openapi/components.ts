@@ -17,30 +17,11 @@ import {
   dataPointSchemaFor,
 } from '../records/analytics.js';
 import { ANALYTICS_METRIC_NAMES, type AnalyticsMetric } from '../records/analytics-metrics.js';
-import {
-  ContactIdentitySchema,
-  ContactPatchSchema,
-  ContactUpsertSchema,
-  CountryCodeSchema,
-  EmbeddedContactSchema,
-} from '../records/contact.js';
-import {
-  ConversationDetailSchema,
-  ConversationPartSchema,
-  ConversationPatchSchema,
-  ConversationSchema,
-  MessageIdSchema,
-  MessageSchema,
-  TopicSchema,
-} from '../records/conversation.js';
+import * as contact from '../records/contact.js';
+import * as conversation from '../records/conversation.js';
 import { NavigationEventSchema } from '../records/navigation-event.js';
-import { NoteCreateSchema, NoteSchema } from '../records/note.js';
-import {
-  OperatorAwaySchema,
-  OperatorPatchSchema,
-  OperatorSchema,
-  OperatorSlotsSchema,
-} from '../records/operator.js';
+import * as note from '../records/note.js';
+import * as operator from '../records/operator.js';
 
 const toPascal = (metric: string) =>
   metric
@@ -56,26 +37,26 @@ export function componentSchemas(): Record<string, z.ZodType> {
   return {
     Timestamp: TimestampSchema,
     AnalyticsTime: AnalyticsTimeSchema,
-    CountryCode: CountryCodeSchema,
-    MessageId: MessageIdSchema,
+    CountryCode: contact.CountryCodeSchema,
+    MessageId: conversation.MessageIdSchema,
     ErrorBody: ErrorBodySchema,
-    Topic: TopicSchema,
-    EmbeddedContact: EmbeddedContactSchema,
-    ContactIdentity: ContactIdentitySchema,
-    ContactPatch: ContactPatchSchema,
-    ContactUpsert: ContactUpsertSchema,
-    Message: MessageSchema,
-    ConversationPart: ConversationPartSchema,
-    Conversation: ConversationSchema,
-    ConversationDetail: ConversationDetailSchema,
-    ConversationPatch: ConversationPatchSchema,
-    Note: NoteSchema,
-    NoteCreate: NoteCreateSchema,
+    Topic: conversation.TopicSchema,
+    EmbeddedContact: contact.EmbeddedContactSchema,
+    ContactIdentity: contact.ContactIdentitySchema,
+    ContactPatch: contact.ContactPatchSchema,
+    ContactUpsert: contact.ContactUpsertSchema,
+    Message: conversation.MessageSchema,
+    ConversationPart: conversation.ConversationPartSchema,
+    Conversation: conversation.ConversationSchema,
+    ConversationDetail: conversation.ConversationDetailSchema,
+    ConversationPatch: conversation.ConversationPatchSchema,
+    Note: note.NoteSchema,
+    NoteCreate: note.NoteCreateSchema,
     NavigationEvent: NavigationEventSchema,
-    Operator: OperatorSchema,
-    OperatorPatch: OperatorPatchSchema,
-    OperatorSlots: OperatorSlotsSchema,
-    OperatorAway: OperatorAwaySchema,
+    Operator: operator.OperatorSchema,
+    OperatorPatch: operator.OperatorPatchSchema,
+    OperatorSlots: operator.OperatorSlotsSchema,
+    OperatorAway: operator.OperatorAwaySchema,
     ConversationPage: ConversationPageSchema,
     ConversationCursorPage: ConversationCursorPageSchema,
     MessagePage: MessagePageSchema,

@@ -15,6 +15,7 @@ import {
   NoteSchema,
   OperatorPatchSchema,
   OperatorSchema,
+  RESOURCES,
   strictOf,
   type V3RecordTable,
 } from '@org/model';
@@ -193,11 +194,11 @@ export function dataPointInputSchemaFor(metric: AnalyticsMetric): z.ZodObject {
 }
 /** The record bodies by table: one for each v3 resource of the model's registry (the store has a creator for each). */
 export const SANDBOX_RECORD_INPUTS = {
-  contact_identities: ContactInputSchema,
-  conversations: ConversationInputSchema,
-  messages: MessageInputSchema,
-  notes: NoteInputSchema,
-  navigation_events: NavigationEventInputSchema,
-  operators: OperatorInputSchema,
+  [RESOURCES.contacts.table]: ContactInputSchema,
+  [RESOURCES.conversations.table]: ConversationInputSchema,
+  [RESOURCES.messages.table]: MessageInputSchema,
+  [RESOURCES.notes.table]: NoteInputSchema,
+  [RESOURCES.navigationEvents.table]: NavigationEventInputSchema,
+  [RESOURCES.operators.table]: OperatorInputSchema,
 } as const satisfies Record<V3RecordTable, z.ZodType>;
 export type SandboxRecordResource = keyof typeof SANDBOX_RECORD_INPUTS;
