@@ -88,7 +88,12 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions 
   const [pglite] = await Promise.all([creating, options.load]);
   await pglite.exec(`SET TIME ZONE 'UTC'`);
   await collectGarbage(initdb);
-  const statements = new PgliteStatements(pglite);
+  // Notifications that arrive with a statement's answer are read by PgliteStatements, not by PGlite:
+  // they go to the same listeners as those PGlite reads itself (a transaction's commit).
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const statements = new PgliteStatements(pglite, (channel, payload) => {
+    for (const listener of listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
+  });
   // Outside a transaction a statement waits for any open one, like PGlite's own query().
   const prepared: Prepared = (sql, params) =>
     pglite._runExclusiveTransaction(() =>
@@ -105,7 +110,16 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions 
     },
   );
   // The one connection is in this process: notifications cannot be lost.
-  db.listen = async (channel, { onNotify }) => pglite.listen(channel, (payload) => onNotify(payload));
+  db.listen = async function listenOnPglite(channel, { onNotify }) {
+    const listener = (payload: string) => onNotify(payload);
+    const ofChannel = listeners.get(channel) ?? new Set();
+    listeners.set(channel, ofChannel.add(listener));
+    const unlisten = await pglite.listen(channel, listener);
+    return async function unlistenOnPglite() {
+      ofChannel.delete(listener);
+      await unlisten();
+    };
+  };
   return db;
 }
 

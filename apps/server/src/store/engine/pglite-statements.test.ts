@@ -47,4 +47,39 @@ describe('PGlite named statements', () => {
     await db.exec('ALTER TABLE prepared_probe ADD COLUMN extra int DEFAULT 7');
     expect(await db.query(all, [1])).toEqual([{ id: 1, label: 'one', extra: 7 }]);
   });
+
+  it('reads answers of many pieces: multibyte text across them, nulls, and the statements after', async () => {
+    // About 6 MB of rows: PGlite writes it in pieces of a few KB, and the buffer outgrows what it keeps.
+    const rows = await db.query<{ n: number; text: string | null }>(
+      `SELECT n, CASE WHEN n % 10 = 0 THEN NULL ELSE repeat('é€', 1000) || n END AS text
+       FROM generate_series(1, $1::int) n`,
+      [1000],
+    );
+    expect(rows).toHaveLength(1000);
+    expect(rows[9]).toEqual({ n: 10, text: null });
+    expect(rows[998]).toEqual({ n: 999, text: `${'é€'.repeat(1000)}999` });
+    expect(await db.query('SELECT $1::text AS t', ['after'])).toEqual([{ t: 'after' }]);
+  });
+
+  it('hands a notification sent outside a transaction to the listeners, and none after they stop', async () => {
+    const heard: string[] = [];
+    const stop = await db.listen('pglite_statements_probe', {
+      onNotify: (payload) => heard.push(payload),
+      onLost: () => {},
+      onRestored: () => {},
+    });
+    await db.query('SELECT pg_notify($1, $2)', ['pglite_statements_probe', 'first']);
+    await db.transaction((tx) => tx.query('SELECT pg_notify($1, $2)', ['pglite_statements_probe', 'second']));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['first', 'second']);
+    await stop();
+    await db.query('SELECT pg_notify($1, $2)', ['pglite_statements_probe', 'third']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['first', 'second']);
+  });
+
+  it('reports a statement that cannot be prepared, and the next one runs', async () => {
+    await expect(db.query('SELEC nothing', [])).rejects.toMatchObject({ code: '42601' });
+    expect(await db.query('SELECT $1::int AS one', [1])).toEqual([{ one: 1 }]);
+  });
 });

@@ -1,5 +1,6 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
+import { PgliteAnswer } from './pglite-answer.js';
 
 /** Named statements kept per database; the least recently used one is closed beyond this. */
 const MAX_STATEMENTS = 500;
@@ -30,7 +31,14 @@ export class PgliteStatements {
   /** Evicted statements, closed before the next statement runs. */
   private closing: string[] = [];
 
-  constructor(private readonly pglite: PGlite) {}
+  /** What the statements' answers are read from (pglite-answer.ts). */
+  private readonly answer = new PgliteAnswer();
+
+  constructor(
+    private readonly pglite: PGlite,
+    /** Called with each notification that arrives with a statement's answer. */
+    private readonly onNotification: (channel: string, payload: string) => void,
+  ) {}
 
   /** Runs `sql`; `inTransaction` false: the data directory is synced afterwards, as `query` does. */
   async run<T>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> {
@@ -45,10 +53,9 @@ export class PgliteStatements {
   }
 
   private async runOnce<T>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> {
-    const messages: Awaited<ReturnType<PGlite['execProtocolStream']>> = [];
-    const send = async (message: Uint8Array) => {
-      messages.push(...(await this.pglite.execProtocolStream(message, { syncToFs: false })));
-    };
+    const send = (message: Uint8Array) =>
+      this.pglite.execProtocolRawStream(message, { syncToFs: false, onRawData: this.answer.collect });
+    let messages: ReturnType<PgliteAnswer['messages']>;
     try {
       for (const name of this.closing.splice(0)) await send(protocol.serialize.close({ type: 'S', name }));
       const statement = this.statements.get(sql) ?? (await this.prepare(sql));
@@ -57,14 +64,23 @@ export class PgliteStatements {
         const serializer = this.pglite.serializers[statement.paramTypes[i]!];
         return serializer ? serializer(value) : String(value);
       });
-      messages.length = 0;
       await send(protocol.serialize.bind({ statement: statement.name, values }));
       await send(protocol.serialize.describe({ type: 'P' }));
       await send(protocol.serialize.execute({}));
     } finally {
       await send(protocol.serialize.sync());
+      // Read even when preparing failed (PGlite threw), so the next statement starts empty.
+      messages = this.answer.messages();
     }
     if (!inTransaction) await this.pglite.syncToFs();
+    // What PGlite's own execProtocolStream does with the messages it reads: the first error is
+    // thrown, and a notification (a write announced outside a transaction, store/changes.ts) goes
+    // to the listeners.
+    const error = messages.find((m) => m instanceof protocol.messages.DatabaseError);
+    for (const m of messages)
+      if (m instanceof protocol.messages.NotificationResponseMessage)
+        this.onNotification(m.channel, m.payload);
+    if (error) throw error;
     return parse.parseResults(messages, this.pglite.parsers)[0]!.rows as T[];
   }
 
