@@ -152,6 +152,16 @@ describe('the docs site in Chromium, served by the reference server', () => {
   /** axe-core's serious and critical violations on the page as it is now, by rule and element. */
   const seriousViolations = async (page: Page): Promise<string[]> => {
     if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+    // axe reads colours as they are painted, and Scalar fades an answer in from opacity 0 (0.25 s):
+    // judged mid-fade its text fails contrast. A page is judged once its finite animations ended.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     const violations = (await page.evaluate(() =>
       (window as unknown as { axe: { run(options: object): Promise<{ violations: unknown[] }> } }).axe
         .run({ resultTypes: ['violations'] })

@@ -34,6 +34,22 @@ describe('the docs site in docs/dist', () => {
     expect(missing).toEqual([]);
   });
 
+  it("lists in a decision page's sidebar its own ten's decisions, and the first of each other ten", async () => {
+    const ofKind = (await readDecisions(DECISIONS_DIR)).filter((d) => d.kind === 'engineering');
+    const last = ofKind[ofKind.length - 1]!;
+    const ten = (n: number) => Math.floor(n / 10);
+    const sidebar = (await page(`decisions/${last.path.replace(/\.md$/, '.html')}`)).split('</aside>')[0]!;
+    const linked = (path: string) =>
+      sidebar.includes(`href="${siteHref(`/decisions/${path.replace(/\.md$/, '')}`)}`);
+    const firstOfTen = new Map<number, string>();
+    for (const d of ofKind) if (!firstOfTen.has(ten(d.number))) firstOfTen.set(ten(d.number), d.path);
+    const wrong = ofKind.filter(
+      (d) =>
+        linked(d.path) !== (ten(d.number) === ten(last.number) || firstOfTen.get(ten(d.number)) === d.path),
+    );
+    expect(wrong.map((d) => d.id)).toEqual([]);
+  });
+
   it('has a permalink page for every operation of the endpoint table and a section for every schema', async () => {
     const missing = endpointList()
       .map(([id]) => `reference/operations/${id}.html`)

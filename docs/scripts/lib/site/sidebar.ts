@@ -58,17 +58,28 @@ function decisionLink(d: DecisionFile): string {
   return `/decisions/${d.path.replace(/\.md$/, '')}`;
 }
 
+/** A decision's ten: D87 is in the ten of D80-D89, whose files' names begin `008`. */
+function tenOf(d: DecisionFile): number {
+  return Math.floor(d.number / 10);
+}
+function tenPrefix(ten: number): string {
+  return String(ten).padStart(3, '0');
+}
+
 /**
- * The sidebar of one kind of decision: its decisions one by one, the other kind one link (to its
- * first decision, whose sidebar lists them all), and the index of all of them. One list of every
- * decision on every decision page was 30 kB of each page, 2.3 MB of the site.
+ * The sidebar of a decision page: its own ten's decisions one by one, the other tens of its kind one
+ * link each (to their first decision), the other kind one link, and the index of all of them. The
+ * sidebar is rendered into every page of its part: one list of every decision on every decision page
+ * was 30 kB of each page, 2.3 MB of the site, and a list of a whole kind grew with the square of its
+ * decisions (23 kB of each engineering page at 52 of them).
  */
 function decisionsSidebar(
   decisions: readonly DecisionFile[],
-  kind?: DecisionKind,
+  page?: { kind: DecisionKind; ten: number },
 ): DefaultTheme.SidebarItem[] {
   const ofKind = (k: DecisionKind) => decisions.filter((d) => d.kind === k);
-  const others = DECISION_KINDS.filter((k) => k !== kind);
+  const others = DECISION_KINDS.filter((k) => k !== page?.kind);
+  const tens = page ? [...new Set(ofKind(page.kind).map(tenOf))] : [];
   return [
     {
       text: 'Decisions',
@@ -80,15 +91,31 @@ function decisionsSidebar(
         }),
       ],
     },
-    ...(kind
+    ...(page
       ? [
           {
-            text: KIND_TITLES[kind],
-            items: ofKind(kind).map((d) => ({ text: `${d.id}. ${d.title}`, link: decisionLink(d) })),
+            text: KIND_TITLES[page.kind],
+            items: tens.flatMap((ten) => {
+              const inTen = ofKind(page.kind).filter((d) => tenOf(d) === ten);
+              if (ten === page.ten)
+                return inTen.map((d) => ({ text: `${d.id}. ${d.title}`, link: decisionLink(d) }));
+              const span = `${inTen[0]!.id}-${inTen[inTen.length - 1]!.id}`;
+              return [{ text: span, link: decisionLink(inTen[0]!) }];
+            }),
           },
         ]
       : []),
   ];
+}
+
+/** The sidebars of the decision pages, one per kind and ten (the longest matching path wins). */
+function decisionSidebars(decisions: readonly DecisionFile[]): DefaultTheme.SidebarMulti {
+  const sidebars: DefaultTheme.SidebarMulti = {};
+  for (const d of decisions) {
+    const key = `/decisions/${d.kind}/${tenPrefix(tenOf(d))}`;
+    sidebars[key] ??= decisionsSidebar(decisions, { kind: d.kind, ten: tenOf(d) });
+  }
+  return sidebars;
 }
 
 export function releaseItems(): DefaultTheme.SidebarItem[] {
@@ -109,8 +136,7 @@ export function siteSidebar(
     '/releases/': guidesSidebar(),
     '/README': guidesSidebar(),
     '/reference/': referenceSidebar(workflows),
-    '/decisions/api/': decisionsSidebar(decisions, 'api'),
-    '/decisions/engineering/': decisionsSidebar(decisions, 'engineering'),
+    ...decisionSidebars(decisions),
     '/decisions/': decisionsSidebar(decisions),
   };
 }
