@@ -58,7 +58,7 @@ function decisionLink(d: DecisionFile): string {
   return `/decisions/${d.path.replace(/\.md$/, '')}`;
 }
 
-/** A decision's ten: D87 is in the ten of D80-D89, whose files' names begin `008`. */
+/** A decision's ten: D87 is in the ten that begins at D80, whose files' names begin `008`. */
 function tenOf(d: DecisionFile): number {
   return Math.floor(d.number / 10);
 }
