@@ -114,7 +114,10 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOpenOptions 
     const listener = (payload: string) => onNotify(payload);
     const ofChannel = listeners.get(channel) ?? new Set();
     listeners.set(channel, ofChannel.add(listener));
-    const unlisten = await pglite.listen(channel, listener);
+    const unlisten = await pglite.listen(channel, listener).catch((error: unknown) => {
+      ofChannel.delete(listener);
+      throw error;
+    });
     return async function unlistenOnPglite() {
       ofChannel.delete(listener);
       await unlisten();
