@@ -4,8 +4,18 @@ type BackendMessage = Parameters<Parameters<protocol.Parser['parse']>[1]>[0];
 
 /** The code of a DataRow message, the one kind read here rather than by PGlite's parser. */
 const DATA_ROW = 0x44;
+/** The room a statement's answer starts with. */
+const FIRST_BYTES = 64 * 1024;
 /** Room kept between statements; a larger answer's room is let go once it has been read. */
 const KEPT_BYTES = 4 * 1024 * 1024;
+
+/** A statement's answer, read: its messages, and what of them its caller acts on, found as they were read. */
+export interface ReadAnswer {
+  readonly messages: BackendMessage[];
+  /** The first error PostgreSQL reported. */
+  error: InstanceType<typeof protocol.messages.DatabaseError> | undefined;
+  readonly notifications: Array<InstanceType<typeof protocol.messages.NotificationResponseMessage>>;
+}
 
 /**
  * What PostgreSQL wrote back for one statement, collected out of PGlite's WebAssembly memory and
@@ -20,7 +30,7 @@ const KEPT_BYTES = 4 * 1024 * 1024;
  * messages of a statement go through PGlite's parser, each copied on its own (D87).
  */
 export class PgliteAnswer {
-  private bytes = new Uint8Array(64 * 1024);
+  private bytes = new Uint8Array(FIRST_BYTES);
   private length = 0;
   private readonly decoder = new TextDecoder();
   private readonly parser = new protocol.Parser();
@@ -37,20 +47,24 @@ export class PgliteAnswer {
     this.length = needed;
   };
 
-  /** The messages collected since the last call, in order; the buffer is empty afterwards. */
-  messages(): BackendMessage[] {
-    const out: BackendMessage[] = [];
+  /**
+   * The messages collected since the last call, in order; the buffer is empty afterwards. Errors and
+   * notifications are picked out as the other messages are parsed: a DataRow is neither, so the rows
+   * are not looked at again.
+   */
+  read(): ReadAnswer {
+    const answer: ReadAnswer = { messages: [], error: undefined, notifications: [] };
     const view = new DataView(this.bytes.buffer, 0, this.length);
     for (let at = 0; at < this.length; ) {
       // A message: its code (1 byte), then its length (4 bytes, itself included), then its fields.
       const end = at + 1 + view.getUint32(at + 1);
-      if (this.bytes[at] === DATA_ROW) out.push(this.dataRow(view, at + 5, end));
-      else this.parser.parse(this.bytes.buffer.slice(at, end), (message) => out.push(message));
+      if (this.bytes[at] === DATA_ROW) answer.messages.push(this.dataRow(view, at + 5, end));
+      else this.parser.parse(this.bytes.buffer.slice(at, end), (message) => noteMessage(answer, message));
       at = end;
     }
     this.length = 0;
-    if (this.bytes.length > KEPT_BYTES) this.bytes = new Uint8Array(64 * 1024);
-    return out;
+    if (this.bytes.length > KEPT_BYTES) this.bytes = new Uint8Array(FIRST_BYTES);
+    return answer;
   }
 
   /** A DataRow: the count of fields (2 bytes), then each field's length (4 bytes, -1 for null) and text. */
@@ -68,4 +82,12 @@ export class PgliteAnswer {
     }
     return new protocol.messages.DataRowMessage(end - start + 4, fields);
   }
+}
+
+/** A message other than a row, added to the answer, and kept aside when it is an error or a notification. */
+function noteMessage(answer: ReadAnswer, message: BackendMessage): void {
+  answer.messages.push(message);
+  if (message instanceof protocol.messages.DatabaseError) answer.error ??= message;
+  else if (message instanceof protocol.messages.NotificationResponseMessage)
+    answer.notifications.push(message);
 }

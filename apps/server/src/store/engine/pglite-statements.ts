@@ -1,6 +1,6 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
-import { PgliteAnswer } from './pglite-answer.js';
+import { PgliteAnswer, type ReadAnswer } from './pglite-answer.js';
 
 /** Named statements kept per database; the least recently used one is closed beyond this. */
 const MAX_STATEMENTS = 500;
@@ -55,7 +55,7 @@ export class PgliteStatements {
   private async runOnce<T>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> {
     const send = (message: Uint8Array) =>
       this.pglite.execProtocolRawStream(message, { syncToFs: false, onRawData: this.answer.collect });
-    let messages: ReturnType<PgliteAnswer['messages']>;
+    let answer: ReadAnswer;
     try {
       for (const name of this.closing.splice(0)) await send(protocol.serialize.close({ type: 'S', name }));
       const statement = this.statements.get(sql) ?? (await this.prepare(sql));
@@ -70,18 +70,15 @@ export class PgliteStatements {
     } finally {
       await send(protocol.serialize.sync());
       // Read even when preparing failed (PGlite threw), so the next statement starts empty.
-      messages = this.answer.messages();
+      answer = this.answer.read();
     }
     if (!inTransaction) await this.pglite.syncToFs();
     // What PGlite's own execProtocolStream does with the messages it reads: the first error is
     // thrown, and a notification (a write announced outside a transaction, store/changes.ts) goes
     // to the listeners.
-    const error = messages.find((m) => m instanceof protocol.messages.DatabaseError);
-    for (const m of messages)
-      if (m instanceof protocol.messages.NotificationResponseMessage)
-        this.onNotification(m.channel, m.payload);
-    if (error) throw error;
-    return parse.parseResults(messages, this.pglite.parsers)[0]!.rows as T[];
+    for (const { channel, payload } of answer.notifications) this.onNotification(channel, payload);
+    if (answer.error) throw answer.error;
+    return parse.parseResults(answer.messages, this.pglite.parsers)[0]!.rows as T[];
   }
 
   private async prepare(sql: string): Promise<Prepared> {

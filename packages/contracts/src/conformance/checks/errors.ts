@@ -94,7 +94,7 @@ export function errorChecks(): ConformanceCheck[] {
     }),
     errorCheck('unknown-metric', 'an unknown analytics metric: 404 (D13)', async (ctx, v) => {
       const res = await ctx.raw(
-        `/api/um/analytics/um_no_such_metric/?event_date=${ctx.analyticsDate}`,
+        path('analyticsLatest', { metric: 'um_no_such_metric' }, `?event_date=${ctx.analyticsDate}`),
         withToken(ctx),
       );
       await expectError(v, res, 'not_found', 'GET an unknown metric');
